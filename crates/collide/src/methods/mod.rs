@@ -1,0 +1,31 @@
+//! One module per method; [`build`] makes any of them from its id.
+
+mod half_pairs;
+
+pub use half_pairs::HalfPairs;
+
+use crate::method::{Method, MethodId};
+
+/// Settings some methods need; every field has the seeds' default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MethodConfig {
+    /// `columns`: 8-px column slots across the screen, 32 (H32) or 40 (H40).
+    pub columns: u8,
+}
+
+impl Default for MethodConfig {
+    fn default() -> Self {
+        Self { columns: 32 }
+    }
+}
+
+/// A fresh instance of the method `id`.
+#[must_use]
+pub fn build(id: MethodId, config: &MethodConfig) -> Box<dyn Method> {
+    let _ = config;
+    match id {
+        MethodId::HalfPairs => Box::new(HalfPairs),
+        other => unimplemented!("{other} is not written yet"),
+    }
+}

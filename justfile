@@ -1,0 +1,18 @@
+# Optional sugar: every recipe is a plain cargo command from the README.
+
+# Run the main job.
+run:
+    cargo run --release -p hitlab -- methods
+
+# Run the tests (what CI runs).
+test:
+    cargo test --workspace
+
+# Formatting and lints, warnings denied.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+
+# Benchmarks.
+bench:
+    cargo bench --workspace
