@@ -1,0 +1,124 @@
+//! The scenario format (version 1): a scene, how long to play it, which methods to run,
+//! and what must hold. `hitlab replay` and `cargo test` check every expectation.
+
+use serde::Deserialize;
+
+use super::common::MethodName;
+use super::scene::Scene;
+
+/// A replayable test of a scene.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version (1).
+    pub version: u32,
+    /// The scene: a path relative to the scenario, or written inline.
+    pub scene: SceneRef,
+    /// Frames to play.
+    pub frames: u32,
+    /// Methods to run (all that apply when empty).
+    #[serde(default)]
+    pub methods: Vec<MethodName>,
+    /// What must hold.
+    pub expect: Vec<Expectation>,
+}
+
+/// Where a scenario's scene comes from.
+#[derive(Clone, Debug, Deserialize)]
+pub enum SceneRef {
+    /// A scene file, relative to the scenario file.
+    Path(String),
+    /// A scene written in the scenario.
+    Inline(Box<Scene>),
+}
+
+/// One thing a replay must show.
+#[derive(Clone, Debug, Deserialize)]
+pub enum Expectation {
+    /// The chip's collision verdict (Genesis bit 5, MSX C, VERA ISR bits 7-4 != 0) on the
+    /// listed frames (0-based).
+    HardwareFlag {
+        /// The frames.
+        frames: Vec<u32>,
+        /// The verdict expected on each of them.
+        set: bool,
+    },
+    /// The first frame on which the chip reports a collision (`None`: never).
+    FirstCollisionFrame(Option<u32>),
+    /// The chip's verdict equals pixel truth projected to its form on every frame.
+    HardwareMatchesTruth,
+    /// The chip's verdict differs from pixel truth on at least one frame (a blind spot:
+    /// a sprite dropped by a line limit, off the active area, hidden).
+    HardwareMissesTruth,
+    /// The method never misses a pair of box truth (or of pixel truth when `pixel`).
+    NoMisses {
+        /// The method.
+        method: MethodName,
+        /// Judge against pixel truth instead of box truth.
+        #[serde(default)]
+        pixel: bool,
+    },
+    /// The method misses at least one pair of box truth over the replay.
+    MissesAtLeastOnce(MethodName),
+    /// The two methods report the same pairs on every frame.
+    Agree(MethodName, MethodName),
+    /// The method's cost stays within bounds on every frame.
+    CostAtMost {
+        /// The method.
+        method: MethodName,
+        /// Which counter.
+        counter: Counter,
+        /// The bound per frame.
+        max: u64,
+    },
+    /// The method's cost equals a figure on every frame (the seeds' counts).
+    CostEquals {
+        /// The method.
+        method: MethodName,
+        /// Which counter.
+        counter: Counter,
+        /// The figure.
+        value: u64,
+    },
+    /// blake3 of the palette-indexed frame, lowercase hex.
+    FrameHash {
+        /// The frame (0-based).
+        frame: u32,
+        /// The hash.
+        blake3: String,
+    },
+    /// The number of box-truth pairs summed over the replay is at least this.
+    TruthPairsAtLeast(u64),
+}
+
+/// A counter of [`collide::Cost`].
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum Counter {
+    /// Pairs examined.
+    PairTests,
+    /// Comparisons executed.
+    Comparisons,
+    /// The seed's unit.
+    SeedOps,
+    /// Mask ANDs.
+    MaskAnds,
+    /// Table reads.
+    TableReads,
+    /// List writes.
+    ListWrites,
+}
+
+impl Counter {
+    /// The counter's value in `cost`.
+    #[must_use]
+    pub fn of(self, cost: &collide::Cost) -> u64 {
+        match self {
+            Self::PairTests => cost.pair_tests,
+            Self::Comparisons => cost.comparisons,
+            Self::SeedOps => cost.seed_ops,
+            Self::MaskAnds => cost.mask_ands,
+            Self::TableReads => cost.table_reads,
+            Self::ListWrites => cost.list_writes,
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! hitlab scenes: the RON formats, loading with precise errors, motion, and the driver that
+//! writes a scene's objects into a chip the way game code would (specs/harness.md).
+//!
+//! Data flows one way: scene -> motion -> driver -> chip -> sprite view -> methods ->
+//! compare. This crate reads files; the chip crates and the collision layer never do.
+
+pub mod error;
+pub mod format;
+pub mod load;
+pub mod motion;
+
+pub use error::{LoadError, TextPos};
