@@ -4,9 +4,13 @@
 //! Data flows one way: scene -> motion -> driver -> chip -> sprite view -> methods ->
 //! compare. This crate reads files; the chip crates and the collision layer never do.
 
+pub mod compare;
 pub mod error;
 pub mod format;
 pub mod load;
+pub mod loaded;
+pub mod machine;
 pub mod motion;
+pub mod session;
 
 pub use error::{LoadError, TextPos};

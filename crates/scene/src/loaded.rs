@@ -1,0 +1,173 @@
+//! A scene read from disk with everything it refers to: rom images, path tables, key
+//! recordings. Every reference is checked here, so a session never meets a missing file.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::error::LoadError;
+use crate::format::{Motion, Region, Scene, Target};
+use crate::load::{parse_versioned, read_bytes, read_text};
+use crate::motion::{Dirs, parse_keys};
+
+/// A scene with its files read and its references resolved.
+#[derive(Clone, Debug)]
+pub struct LoadedScene {
+    /// Where the scene came from (a scenario path for inline scenes).
+    pub path: PathBuf,
+    /// The scene as written.
+    pub scene: Scene,
+    /// Rom images in load order.
+    pub roms: Vec<LoadedRom>,
+    /// Path tables by name.
+    pub tables: BTreeMap<String, Arc<[(i32, i32)]>>,
+    /// Parsed key recordings, by object definition index.
+    pub keys: Vec<Option<Arc<[Dirs]>>>,
+}
+
+/// One rom image.
+#[derive(Clone, Debug)]
+pub struct LoadedRom {
+    /// The file.
+    pub path: PathBuf,
+    /// Where it goes.
+    pub region: Region,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Reads and checks a scene file.
+///
+/// # Errors
+/// Unreadable files, bad RON, and references that do not resolve, located in the file.
+pub fn load_scene(path: &Path) -> Result<LoadedScene, LoadError> {
+    let text = read_text(path)?;
+    let scene: Scene = parse_versioned(path, &text)?;
+    resolve(path, &text, scene)
+}
+
+/// Checks a scene already parsed from `text` (the file `path`, or a scenario holding it
+/// inline) and reads what it refers to, relative to `path`'s folder.
+///
+/// # Errors
+/// As [`load_scene`].
+pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, LoadError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let bad = |needle: &str, field: String, message: String| {
+        LoadError::at_text(path, text, needle, field, message)
+    };
+    if scene.version != 1 {
+        return Err(bad(
+            "version",
+            "version".into(),
+            format!("format version {} is not supported; use 1", scene.version),
+        ));
+    }
+    if let Some(c) = scene.columns
+        && c != 32
+        && c != 40
+    {
+        return Err(bad(
+            "columns",
+            "columns".into(),
+            format!("columns is {c}; the seed's lists have 32 or 40"),
+        ));
+    }
+
+    let mut roms = Vec::new();
+    for (i, rom) in scene.roms.iter().enumerate() {
+        let file = dir.join(&rom.file);
+        let bytes = read_bytes(&file)
+            .map_err(|e| bad(&rom.file, format!("roms[{i}].file"), e.to_string()))?;
+        roms.push(LoadedRom {
+            path: file,
+            region: rom.to,
+            bytes,
+        });
+    }
+
+    let mut tables = BTreeMap::new();
+    for (i, t) in scene.paths.iter().enumerate() {
+        let file = dir.join(&t.file);
+        let bytes = read_bytes(&file)
+            .map_err(|e| bad(&t.file, format!("paths[{i}].file"), e.to_string()))?;
+        if bytes.is_empty() || bytes.len() % 4 != 0 {
+            return Err(bad(
+                &t.file,
+                format!("paths[{i}].file"),
+                format!(
+                    "{}: a path table is whole u16 x, u16 y pairs (a non-zero multiple of 4 bytes); it has {} bytes",
+                    file.display(),
+                    bytes.len()
+                ),
+            ));
+        }
+        let points: Arc<[(i32, i32)]> = bytes
+            .chunks_exact(4)
+            .map(|c| {
+                (
+                    i32::from(u16::from_le_bytes([c[0], c[1]])),
+                    i32::from(u16::from_le_bytes([c[2], c[3]])),
+                )
+            })
+            .collect();
+        tables.insert(t.name.clone(), points);
+    }
+
+    let mut keys = Vec::new();
+    for (i, o) in scene.objects.iter().enumerate() {
+        if o.sprites.is_empty() {
+            return Err(bad(
+                &format!("\"{}\"", o.name),
+                format!("objects[{i}].sprites"),
+                "an object needs at least one sprite".into(),
+            ));
+        }
+        if o.count == 0 || o.count > 1024 {
+            return Err(bad(
+                &format!("\"{}\"", o.name),
+                format!("objects[{i}].count"),
+                format!("count is {}; it must be 1 to 1024", o.count),
+            ));
+        }
+        let mut k = None;
+        match &o.motion {
+            Motion::Path { table, .. } if !tables.contains_key(table) => {
+                return Err(bad(
+                    &format!("\"{table}\""),
+                    format!("objects[{i}].motion.table"),
+                    format!("no path table named `{table}` in `paths`"),
+                ));
+            }
+            Motion::Waypoints { points, .. } if points.is_empty() => {
+                return Err(bad(
+                    "Waypoints",
+                    format!("objects[{i}].motion.points"),
+                    "waypoints need at least one point".into(),
+                ));
+            }
+            Motion::Input { keys: rec, .. } => {
+                let parsed = parse_keys(rec)
+                    .map_err(|m| bad(rec, format!("objects[{i}].motion.keys"), m))?;
+                k = Some(parsed.into());
+            }
+            Motion::Walker { .. } if !matches!(scene.target, Target::Vectrex(_)) => {
+                return Err(bad(
+                    "Walker",
+                    format!("objects[{i}].motion"),
+                    "Walker motion needs a Vectrex labyrinth target".into(),
+                ));
+            }
+            _ => {}
+        }
+        keys.push(k);
+    }
+
+    Ok(LoadedScene {
+        path: path.to_owned(),
+        scene,
+        roms,
+        tables,
+        keys,
+    })
+}
