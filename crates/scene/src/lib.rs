@@ -6,11 +6,14 @@
 
 pub mod compare;
 pub mod error;
+pub mod expect;
 pub mod format;
 pub mod load;
 pub mod loaded;
 pub mod machine;
 pub mod motion;
+pub mod roms;
 pub mod session;
+pub mod summary;
 
 pub use error::{LoadError, TextPos};

@@ -1,0 +1,224 @@
+//! Checking a scenario's expectations frame by frame, without keeping the frames.
+
+use collide::MethodId;
+
+use crate::format::Expectation;
+use crate::session::FrameReport;
+
+/// The expectations of one scenario, and what went wrong so far.
+#[derive(Debug)]
+pub struct Checker {
+    expect: Vec<Expectation>,
+    failures: Vec<String>,
+    first_flag: Option<u32>,
+    hw_missed: bool,
+    missed: Vec<bool>,
+    truth_pairs: u64,
+    frames: u32,
+}
+
+impl Checker {
+    /// Starts checking `expect`.
+    #[must_use]
+    pub fn new(expect: &[Expectation]) -> Self {
+        Self {
+            missed: vec![false; expect.len()],
+            expect: expect.to_vec(),
+            failures: Vec::new(),
+            first_flag: None,
+            hw_missed: false,
+            truth_pairs: 0,
+            frames: 0,
+        }
+    }
+
+    /// Every method an expectation names, so the replay runs it.
+    #[must_use]
+    pub fn methods_needed(expect: &[Expectation]) -> Vec<MethodId> {
+        let mut out = Vec::new();
+        for e in expect {
+            match e {
+                Expectation::NoMisses { method, .. }
+                | Expectation::MissesAtLeastOnce(method)
+                | Expectation::CostAtMost { method, .. }
+                | Expectation::CostEquals { method, .. } => out.push(method.0),
+                Expectation::Agree(a, b) => {
+                    out.push(a.0);
+                    out.push(b.0);
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn fail(&mut self, msg: String) {
+        // One line per expectation is enough to act on; later frames repeat it.
+        if self.failures.len() < 32 {
+            self.failures.push(msg);
+        }
+    }
+
+    /// Checks one frame.
+    pub fn frame(&mut self, r: &FrameReport) {
+        self.frames += 1;
+        self.truth_pairs += r.box_truth.len() as u64;
+        if r.verdict.collided && self.first_flag.is_none() {
+            self.first_flag = Some(r.frame);
+        }
+        let agrees = r.hardware.agrees(&r.verdict);
+        if !agrees {
+            self.hw_missed = true;
+        }
+        let method = |id: MethodId| r.methods.iter().find(|m| m.id == id);
+        for i in 0..self.expect.len() {
+            let e = self.expect[i].clone();
+            match &e {
+                Expectation::HardwareFlag { frames, set } => {
+                    if frames.contains(&r.frame) && r.verdict.collided != *set {
+                        self.fail(format!(
+                            "frame {}: hardware collision flag is {}, expected {}",
+                            r.frame, r.verdict.collided, set
+                        ));
+                    }
+                }
+                Expectation::HardwareMatchesTruth if !agrees && !self.missed[i] => {
+                    self.missed[i] = true;
+                    self.fail(format!(
+                        "frame {}: hardware says {}, pixel truth says {} ({})",
+                        r.frame,
+                        r.verdict.collided,
+                        r.hardware.expected_collided,
+                        r.hardware.reasons.join("; ")
+                    ));
+                }
+                Expectation::NoMisses { method: m, pixel } => {
+                    if let Some(mf) = method(m.0) {
+                        let t = if *pixel { &mf.vs_pixel } else { &mf.vs_box };
+                        if !t.misses.is_empty() && !self.missed[i] {
+                            self.missed[i] = true;
+                            let p = t.misses[0];
+                            self.fail(format!(
+                                "frame {}: {} missed {} pair(s), first objects {} and {}",
+                                r.frame,
+                                m.0,
+                                t.misses.len(),
+                                p.a,
+                                p.b
+                            ));
+                        }
+                    }
+                }
+                Expectation::MissesAtLeastOnce(m) => {
+                    if method(m.0).is_some_and(|mf| !mf.vs_box.misses.is_empty()) {
+                        self.missed[i] = true;
+                    }
+                }
+                Expectation::Agree(a, b) => {
+                    if let (Some(x), Some(y)) = (method(a.0), method(b.0))
+                        && x.found.pairs != y.found.pairs
+                        && !self.missed[i]
+                    {
+                        self.missed[i] = true;
+                        self.fail(format!(
+                            "frame {}: {} found {} pairs, {} found {}",
+                            r.frame,
+                            a.0,
+                            x.found.pairs.len(),
+                            b.0,
+                            y.found.pairs.len()
+                        ));
+                    }
+                }
+                Expectation::CostAtMost {
+                    method: m,
+                    counter,
+                    max,
+                } => {
+                    if let Some(mf) = method(m.0) {
+                        let v = counter.of(&mf.found.cost);
+                        if v > *max && !self.missed[i] {
+                            self.missed[i] = true;
+                            self.fail(format!(
+                                "frame {}: {} cost {counter:?} = {v}, over {max}",
+                                r.frame, m.0
+                            ));
+                        }
+                    }
+                }
+                Expectation::CostEquals {
+                    method: m,
+                    counter,
+                    value,
+                } => {
+                    if let Some(mf) = method(m.0) {
+                        let v = counter.of(&mf.found.cost);
+                        if v != *value && !self.missed[i] {
+                            self.missed[i] = true;
+                            self.fail(format!(
+                                "frame {}: {} cost {counter:?} = {v}, expected {value}",
+                                r.frame, m.0
+                            ));
+                        }
+                    }
+                }
+                Expectation::FrameHash { frame, blake3 } => {
+                    if *frame == r.frame && !r.frame_hash.eq_ignore_ascii_case(blake3) {
+                        self.fail(format!(
+                            "frame {}: frame hash is {}, expected {blake3}",
+                            r.frame, r.frame_hash
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The failures, after the last frame (empty: passed).
+    #[must_use]
+    pub fn finish(mut self) -> Vec<String> {
+        for i in 0..self.expect.len() {
+            let e = self.expect[i].clone();
+            match &e {
+                Expectation::FirstCollisionFrame(want) if self.first_flag != *want => {
+                    self.fail(format!(
+                        "first hardware collision frame is {:?}, expected {want:?}",
+                        self.first_flag
+                    ));
+                }
+                Expectation::HardwareMissesTruth if !self.hw_missed => {
+                    self.fail("the hardware agreed with pixel truth on every frame".into());
+                }
+                Expectation::MissesAtLeastOnce(m) if !self.missed[i] => {
+                    self.fail(format!(
+                        "{} never missed a pair in {} frames",
+                        m.0, self.frames
+                    ));
+                }
+                Expectation::FrameHash { frame, .. } if *frame >= self.frames => {
+                    self.fail(format!(
+                        "frame {frame} was never played ({} frames)",
+                        self.frames
+                    ));
+                }
+                Expectation::HardwareFlag { frames, .. } => {
+                    if let Some(f) = frames.iter().find(|&&f| f >= self.frames) {
+                        self.fail(format!(
+                            "frame {f} was never played ({} frames)",
+                            self.frames
+                        ));
+                    }
+                }
+                Expectation::TruthPairsAtLeast(n) if self.truth_pairs < *n => {
+                    self.fail(format!(
+                        "box truth had {} pairs over the replay, expected at least {n}",
+                        self.truth_pairs
+                    ));
+                }
+                _ => {}
+            }
+        }
+        self.failures
+    }
+}

@@ -1,0 +1,141 @@
+//! `roms/`: native-format images built from human-editable sources kept beside them.
+//!
+//! A source `NAME.src.ron` lists outputs, each a file name and the data it holds (ASCII-art
+//! sprites, palettes, path tables, hit tables...). [`build_source`] encodes them in the
+//! machine's native format, byte for byte the same on every run and every machine (no
+//! floating-point library calls: the path tables use [`trig`]'s fixed series).
+
+mod art;
+mod encode;
+pub mod trig;
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::error::LoadError;
+use crate::load::{parse_versioned, read_text};
+
+pub use art::Art;
+
+/// A rom source file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RomSource {
+    /// Format version (1).
+    pub version: u32,
+    /// What the images are for.
+    #[serde(default)]
+    pub description: String,
+    /// The images built from this source.
+    pub outputs: Vec<Output>,
+}
+
+/// One image.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Output {
+    /// File name, relative to the source.
+    pub file: String,
+    /// What it holds.
+    pub data: Data,
+}
+
+/// The kinds of image, each in its machine's native format.
+#[derive(Clone, Debug, Deserialize)]
+pub enum Data {
+    /// Genesis 4bpp tiles, 32 bytes per 8x8 cell, high nibble = left pixel; each sprite's
+    /// cells column-major, as the VDP reads them.
+    GenesisTiles(Vec<Art>),
+    /// Genesis CRAM: up to 64 colours of 3-bit (r, g, b), as big-endian `----BBB-GGG-RRR-`
+    /// words, padded to 128 bytes.
+    GenesisCram(Vec<(u8, u8, u8)>),
+    /// TMS9918 sprite patterns: 8 bytes per 8x8, or 32 bytes per 16x16 (left 8 columns,
+    /// then right); any non-zero pixel is a 1 bit, MSB = left.
+    MsxPatterns(Vec<Art>),
+    /// VERA sprite bitmaps, 4 or 8 bits per pixel (4 bpp: high nibble = left pixel), each
+    /// padded to a 32-byte boundary as sprite addresses are in 32-byte units.
+    VeraBitmaps {
+        /// 4 or 8.
+        bpp: u8,
+        /// The bitmaps.
+        sprites: Vec<Art>,
+    },
+    /// VERA palette: 12-bit (r, g, b) colours, 2 bytes each (`GGGGBBBB`, `----RRRR`).
+    VeraPalette(Vec<(u8, u8, u8)>),
+    /// A path table of u16 little-endian (x, y) points on an ellipse, angle 0 first,
+    /// turning clockwise on screen (y down).
+    Ellipse {
+        /// Centre in pixels.
+        centre: (i32, i32),
+        /// Half-width and half-height in pixels.
+        radius: (i32, i32),
+        /// Points per lap.
+        points: u32,
+        /// Added to every point (seed 004: -8 for a 16x16 sprite's top-left).
+        #[serde(default)]
+        offset: (i32, i32),
+    },
+    /// Seed 004's pixel hit table: 32 x 32 bytes, row DY + 16, column DX + 16 with
+    /// DX = target x - projectile x (likewise DY), 1 where the target bitmap `b` placed at
+    /// (DX, DY) from the projectile bitmap `a` has an opaque pixel on one of `a`'s.
+    HitTable {
+        /// The projectile's bitmap.
+        a: Art,
+        /// The target's bitmap.
+        b: Art,
+    },
+    /// Raw bytes (Vectrex vector lists, labyrinth tiles), written as they are.
+    Bytes(Vec<u8>),
+}
+
+/// Reads a source file.
+///
+/// # Errors
+/// Unreadable file or bad RON, located.
+pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
+    let text = read_text(path)?;
+    let src: RomSource = parse_versioned(path, &text)?;
+    for (i, out) in src.outputs.iter().enumerate() {
+        encode::check(&out.data).map_err(|m| {
+            LoadError::at_text(path, &text, &out.file, format!("outputs[{i}].data"), m)
+        })?;
+    }
+    Ok(src)
+}
+
+/// The images a source builds, as (path, bytes), paths beside the source.
+///
+/// # Errors
+/// As [`read_source`].
+pub fn build_source(path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, LoadError> {
+    let src = read_source(path)?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    Ok(src
+        .outputs
+        .iter()
+        .map(|o| (dir.join(&o.file), encode::encode(&o.data)))
+        .collect())
+}
+
+/// Every `*.src.ron` under `dir`, sorted.
+#[must_use]
+pub fn find_sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".src.ron") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}

@@ -1,0 +1,122 @@
+//! Totals over a replay: what `compare` prints and `replay --json` reports.
+
+use std::collections::BTreeMap;
+
+use collide::{Cost, MethodId};
+
+use crate::session::FrameReport;
+
+/// One method over all frames.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MethodTotals {
+    /// Pairs reported.
+    pub pairs: u64,
+    /// Against box truth: hits, misses, false alarms.
+    pub box_hits: u64,
+    /// Box-truth pairs missed.
+    pub box_misses: u64,
+    /// Reported pairs not in box truth.
+    pub box_false_alarms: u64,
+    /// Against pixel truth: hits.
+    pub pixel_hits: u64,
+    /// Pixel-truth pairs missed.
+    pub pixel_misses: u64,
+    /// Reported pairs not in pixel truth.
+    pub pixel_false_alarms: u64,
+    /// Frames on which the method missed a box-truth pair.
+    pub frames_with_misses: u64,
+    /// First frame with a box-truth miss.
+    pub first_miss_frame: Option<u32>,
+    /// Cost summed over frames.
+    pub cost: Cost,
+    /// The largest per-frame cost of each counter.
+    pub worst: Cost,
+    /// For flag-only methods: frames the flag was set.
+    pub flag_frames: u64,
+}
+
+/// The chip over all frames.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HardwareTotals {
+    /// Frames on which the chip reported a collision.
+    pub flag_frames: u64,
+    /// Frames on which the projected pixel truth says it should.
+    pub truth_frames: u64,
+    /// Frames on which they differ.
+    pub disagreements: u64,
+    /// First frame with a collision reported.
+    pub first_flag_frame: Option<u32>,
+    /// Up to 8 disagreements: frame and reasons.
+    pub examples: Vec<(u32, Vec<String>)>,
+}
+
+/// Totals over a replay.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Frames played.
+    pub frames: u32,
+    /// Box-truth pairs summed over frames.
+    pub box_truth_pairs: u64,
+    /// Pixel-truth pairs summed over frames.
+    pub pixel_truth_pairs: u64,
+    /// The chip.
+    pub hardware: HardwareTotals,
+    /// Each method, in the order run.
+    pub methods: BTreeMap<MethodId, MethodTotals>,
+    /// Method order as run.
+    pub order: Vec<MethodId>,
+}
+
+fn max_cost(a: &mut Cost, b: &Cost) {
+    a.pair_tests = a.pair_tests.max(b.pair_tests);
+    a.comparisons = a.comparisons.max(b.comparisons);
+    a.seed_ops = a.seed_ops.max(b.seed_ops);
+    a.mask_ands = a.mask_ands.max(b.mask_ands);
+    a.table_reads = a.table_reads.max(b.table_reads);
+    a.list_writes = a.list_writes.max(b.list_writes);
+}
+
+impl Summary {
+    /// Adds one frame.
+    pub fn add(&mut self, r: &FrameReport) {
+        self.frames += 1;
+        self.box_truth_pairs += r.box_truth.len() as u64;
+        self.pixel_truth_pairs += r.pixel_truth.len() as u64;
+        let hw = &mut self.hardware;
+        if r.verdict.collided {
+            hw.flag_frames += 1;
+            hw.first_flag_frame.get_or_insert(r.frame);
+        }
+        if r.hardware.expected_collided {
+            hw.truth_frames += 1;
+        }
+        if !r.hardware.agrees(&r.verdict) {
+            hw.disagreements += 1;
+            if hw.examples.len() < 8 {
+                hw.examples.push((r.frame, r.hardware.reasons.clone()));
+            }
+        }
+        for m in &r.methods {
+            if !self.methods.contains_key(&m.id) {
+                self.order.push(m.id);
+            }
+            let t = self.methods.entry(m.id).or_default();
+            t.pairs += m.found.pairs.len() as u64;
+            t.box_hits += m.vs_box.hits.len() as u64;
+            t.box_misses += m.vs_box.misses.len() as u64;
+            t.box_false_alarms += m.vs_box.false_alarms.len() as u64;
+            t.pixel_hits += m.vs_pixel.hits.len() as u64;
+            t.pixel_misses += m.vs_pixel.misses.len() as u64;
+            t.pixel_false_alarms += m.vs_pixel.false_alarms.len() as u64;
+            if !m.vs_box.misses.is_empty() && m.found.flag.is_none() {
+                t.frames_with_misses += 1;
+                t.first_miss_frame.get_or_insert(r.frame);
+            }
+            if m.found.flag == Some(true) {
+                t.flag_frames += 1;
+            }
+            t.cost += m.found.cost;
+            max_cost(&mut t.worst, &m.found.cost);
+        }
+    }
+}
