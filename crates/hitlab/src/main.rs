@@ -1,34 +1,65 @@
-//! `hitlab`: the command-line front end.
+//! `hitlab`: the command-line front end (specs/harness.md, "CLI contract").
+//!
+//! Exit codes: 0 ok, 1 an expectation failed, 2 usage, 3 bad input file.
 
-use clap::{Parser, Subcommand};
+mod cli;
+mod cmd;
+mod report;
 
-/// Sprite collision methods of retro games, tested against models of their video chips.
-#[derive(Debug, Parser)]
-#[command(name = "hitlab", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+/// How a command ended, mapped to the contract's exit codes.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Everything held.
+    Ok,
+    /// An expectation failed (exit 1).
+    Failed,
 }
 
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Print every collision method with its exactness.
-    Methods,
+/// A command that could not do its work.
+#[derive(Debug)]
+pub enum Fault {
+    /// A bad input file: exit 3.
+    BadInput(anyhow::Error),
+    /// Anything else: exit 1.
+    Other(anyhow::Error),
 }
 
-fn main() -> anyhow::Result<()> {
+impl<E: Into<anyhow::Error>> From<E> for Fault {
+    fn from(e: E) -> Self {
+        Self::Other(e.into())
+    }
+}
+
+/// Marks an error as bad input (exit 3).
+pub fn bad_input(e: impl Into<anyhow::Error>) -> Fault {
+    Fault::BadInput(e.into())
+}
+
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Methods => {
-            for id in collide::MethodId::ALL {
-                println!(
-                    "{:<16} {:<32} {}",
-                    id,
-                    id.origin(),
-                    id.exactness().describe()
-                );
-            }
+    let result = match cli.command {
+        Command::Methods(a) => cmd::methods::run(&a),
+        Command::Run(a) => cmd::run::run(&a),
+        Command::Replay(a) => cmd::replay::run(&a),
+        Command::Compare(a) => cmd::compare::run(&a),
+        Command::Roms(a) => cmd::roms::run(&a),
+    };
+    match result {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(Fault::BadInput(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(3)
+        }
+        Err(Fault::Other(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
         }
     }
-    Ok(())
 }

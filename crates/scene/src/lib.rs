@@ -11,9 +11,118 @@ pub mod format;
 pub mod load;
 pub mod loaded;
 pub mod machine;
+pub mod machines;
 pub mod motion;
 pub mod roms;
 pub mod session;
 pub mod summary;
 
 pub use error::{LoadError, TextPos};
+
+use std::path::{Path, PathBuf};
+
+use collide::MethodId;
+
+use crate::expect::Checker;
+use crate::format::{Scenario, SceneRef};
+use crate::load::{parse_versioned, read_text};
+use crate::loaded::{LoadedScene, load_scene, resolve};
+use crate::session::{FrameReport, Session, SessionError};
+use crate::summary::Summary;
+
+/// Anything that stops a scene or scenario from playing: bad input, not a failed check.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file could not be read or parsed.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// The scene does not fit its chip.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+}
+
+/// A scenario read from disk, with its scene.
+#[derive(Debug)]
+pub struct LoadedScenario {
+    /// The scenario file.
+    pub path: PathBuf,
+    /// As written.
+    pub scenario: Scenario,
+    /// Its scene.
+    pub scene: LoadedScene,
+}
+
+/// Reads a scenario and its scene.
+///
+/// # Errors
+/// Unreadable or invalid files, located.
+pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
+    let text = read_text(path)?;
+    let scenario: Scenario = parse_versioned(path, &text)?;
+    let scene = match &scenario.scene {
+        SceneRef::Path(p) => {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            load_scene(&dir.join(p)).map_err(|e| match e {
+                LoadError::Io { .. } => LoadError::at_text(path, &text, p, "scene", e.to_string()),
+                other => other,
+            })?
+        }
+        SceneRef::Inline(s) => resolve(path, &text, (**s).clone())?,
+    };
+    Ok(LoadedScenario {
+        path: path.to_owned(),
+        scenario,
+        scene,
+    })
+}
+
+/// Starts a session of `scene` with `methods` (the scene's choice when empty).
+///
+/// # Errors
+/// The scene does not fit its chip.
+pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, SessionError> {
+    let machine = machines::for_target(&scene.scene.target);
+    Session::new(scene, machine, methods)
+}
+
+/// The outcome of replaying a scenario.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Failed expectations (empty: passed).
+    pub failures: Vec<String>,
+    /// Totals over the replay.
+    pub summary: Summary,
+}
+
+/// Replays a scenario, calling `each` after every frame (for progress).
+///
+/// # Errors
+/// The scene does not fit its chip.
+pub fn replay(
+    loaded: LoadedScenario,
+    mut each: impl FnMut(&FrameReport),
+) -> Result<Outcome, Error> {
+    let s = &loaded.scenario;
+    let mut methods: Vec<MethodId> = s.methods.iter().map(|m| m.0).collect();
+    if !methods.is_empty() {
+        for m in Checker::methods_needed(&s.expect) {
+            if !methods.contains(&m) {
+                methods.push(m);
+            }
+        }
+    }
+    let mut checker = Checker::new(&s.expect);
+    let frames = s.frames;
+    let mut session = start(loaded.scene, &methods)?;
+    let mut summary = Summary::default();
+    for _ in 0..frames {
+        let r = session.step(None);
+        checker.frame(&r);
+        summary.add(&r);
+        each(&r);
+    }
+    Ok(Outcome {
+        failures: checker.finish(),
+        summary,
+    })
+}

@@ -1,0 +1,73 @@
+//! `hitlab compare`: the three-way table of a scene.
+
+use std::path::Path;
+
+use collide::MethodId;
+use scene::format::Target;
+use scene::summary::Summary;
+
+use crate::cli::CompareArgs;
+use crate::report::{summary_json, summary_text};
+use crate::{Fault, Outcome, bad_input};
+
+/// What the chip's collision verdict is called on each machine.
+pub fn flag_name(target: &Target) -> &'static str {
+    match target {
+        Target::Genesis(_) => "status bit 5",
+        Target::Msx(_) => "S#0 bit 5 (C)",
+        Target::Vera(_) => "ISR bits 7-4",
+        Target::Vectrex(_) => "Obj_Hit",
+    }
+}
+
+/// Plays `path` for `frames` (the scene's own count when `None`) and totals it.
+pub fn play(
+    path: &Path,
+    frames: Option<u32>,
+    methods: &[MethodId],
+) -> Result<(scene::loaded::LoadedScene, Summary), Fault> {
+    let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+    let n = frames.unwrap_or(loaded.scene.frames);
+    let mut session = scene::start(loaded.clone(), methods).map_err(bad_input)?;
+    let mut summary = Summary::default();
+    for _ in 0..n {
+        summary.add(&session.step(None));
+    }
+    Ok((loaded, summary))
+}
+
+/// The header line of a report.
+pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32) -> String {
+    format!(
+        "{} ({}), {frames} frames on {}",
+        loaded.scene.name,
+        loaded.path.display(),
+        match &loaded.scene.target {
+            Target::Genesis(g) => format!(
+                "Genesis VDP {}{}",
+                if g.h40 { "H40" } else { "H32" },
+                if g.v30 { " V30" } else { " V28" }
+            ),
+            Target::Msx(_) => "MSX TMS9918A".into(),
+            Target::Vera(v) => format!("X16 VERA ({:?})", v.quirks),
+            Target::Vectrex(_) => "Vectrex".into(),
+        }
+    )
+}
+
+pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
+    let (loaded, summary) = play(&args.scene, args.frames, &args.methods)?;
+    if args.json {
+        let mut v = summary_json(&summary);
+        v["scene"] = loaded.path.display().to_string().into();
+        v["name"] = loaded.scene.name.clone().into();
+        println!("{v}");
+    } else {
+        println!("{}", header(&loaded, summary.frames));
+        print!(
+            "{}",
+            summary_text(&summary, flag_name(&loaded.scene.target))
+        );
+    }
+    Ok(Outcome::Ok)
+}

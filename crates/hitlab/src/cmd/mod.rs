@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod compare;
+pub mod methods;
+pub mod replay;
+pub mod roms;
+pub mod run;

@@ -1,0 +1,128 @@
+//! `hitlab replay`: scenarios headless, one line each, then `N passed, N failed`.
+
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::cli::ReplayArgs;
+use crate::report::summary_json;
+use crate::{Fault, Outcome, bad_input};
+
+/// Every scenario file under `paths` (files as given, folders searched for `*.ron`), sorted
+/// within each folder.
+pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Fault> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            collect(p, &mut found);
+            found.sort();
+            if found.is_empty() {
+                return Err(bad_input(anyhow::anyhow!(
+                    "{}: no scenarios (*.ron) in this folder",
+                    p.display()
+                )));
+            }
+            out.extend(found);
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(bad_input(anyhow::anyhow!(
+                "{}: no such file or folder",
+                p.display()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|x| x == "ron") {
+            out.push(p);
+        }
+    }
+}
+
+pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
+    let files = scenario_files(&args.paths)?;
+    let (mut passed, mut failed, mut bad) = (0usize, 0usize, 0usize);
+    for path in &files {
+        let shown = path.display();
+        let loaded = match scene::load_scenario(path) {
+            Ok(l) => l,
+            Err(e) => {
+                bad += 1;
+                failed += 1;
+                report_error(args.json, path, &e.to_string());
+                continue;
+            }
+        };
+        let frames = loaded.scenario.frames;
+        let bar = ProgressBar::new(u64::from(frames));
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} frames")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_message(shown.to_string());
+        let outcome = scene::replay(loaded, |_| bar.inc(1));
+        bar.finish_and_clear();
+        match outcome {
+            Err(e) => {
+                bad += 1;
+                failed += 1;
+                report_error(args.json, path, &e.to_string());
+            }
+            Ok(o) => {
+                let ok = o.failures.is_empty();
+                if ok {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+                if args.json {
+                    let mut v = summary_json(&o.summary);
+                    v["scenario"] = shown.to_string().into();
+                    v["passed"] = ok.into();
+                    v["failures"] = o.failures.clone().into();
+                    println!("{v}");
+                } else if ok {
+                    println!("ok   {shown} ({frames} frames)");
+                } else {
+                    println!("FAIL {shown}: {}", o.failures.join("; "));
+                }
+            }
+        }
+    }
+    let last = format!("{passed} passed, {failed} failed");
+    if args.json {
+        eprintln!("{last}");
+    } else {
+        println!("{last}");
+    }
+    if bad > 0 {
+        return Err(bad_input(anyhow::anyhow!(
+            "{bad} scenario(s) could not be read or started"
+        )));
+    }
+    Ok(if failed > 0 {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    })
+}
+
+fn report_error(json: bool, path: &Path, msg: &str) {
+    if json {
+        let v = serde_json::json!({"scenario": path.display().to_string(), "passed": false, "error": msg});
+        println!("{v}");
+    } else {
+        println!("ERROR {msg}");
+    }
+}

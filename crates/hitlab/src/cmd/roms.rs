@@ -1,0 +1,37 @@
+//! `hitlab roms`: build every image from its source, byte-reproducibly.
+
+use crate::cli::RomsArgs;
+use crate::{Fault, Outcome, bad_input};
+
+pub fn run(args: &RomsArgs) -> Result<Outcome, Fault> {
+    let sources = scene::roms::find_sources(&args.dir);
+    if sources.is_empty() {
+        return Err(bad_input(anyhow::anyhow!(
+            "{}: no rom sources (*.src.ron) found",
+            args.dir.display()
+        )));
+    }
+    let mut stale = 0;
+    for src in &sources {
+        for (path, bytes) in scene::roms::build_source(src).map_err(bad_input)? {
+            let same = std::fs::read(&path).is_ok_and(|old| old == bytes);
+            if args.check {
+                if !same {
+                    stale += 1;
+                    println!("stale {} (rebuild with `hitlab roms`)", path.display());
+                }
+            } else if same {
+                println!("same  {} ({} bytes)", path.display(), bytes.len());
+            } else {
+                std::fs::write(&path, &bytes)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                println!("built {} ({} bytes)", path.display(), bytes.len());
+            }
+        }
+    }
+    Ok(if stale > 0 {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    })
+}

@@ -1,0 +1,132 @@
+//! The comparison as text tables and as JSON.
+
+use std::fmt::Write as _;
+
+use collide::{Cost, MethodId};
+use scene::summary::{MethodTotals, Summary};
+use serde_json::{Value, json};
+
+fn cost_json(c: &Cost) -> Value {
+    json!({
+        "pair_tests": c.pair_tests,
+        "comparisons": c.comparisons,
+        "seed_ops": c.seed_ops,
+        "mask_ands": c.mask_ands,
+        "table_reads": c.table_reads,
+        "list_writes": c.list_writes,
+    })
+}
+
+/// Totals as JSON.
+pub fn summary_json(s: &Summary) -> Value {
+    let hw = &s.hardware;
+    let methods: serde_json::Map<String, Value> = s
+        .order
+        .iter()
+        .map(|id| {
+            let t = &s.methods[id];
+            (
+                id.to_string(),
+                json!({
+                    "exactness": id.exactness().describe(),
+                    "pairs": t.pairs,
+                    "box": {"hits": t.box_hits, "misses": t.box_misses, "false_alarms": t.box_false_alarms},
+                    "pixel": {"hits": t.pixel_hits, "misses": t.pixel_misses, "false_alarms": t.pixel_false_alarms},
+                    "frames_with_misses": t.frames_with_misses,
+                    "first_miss_frame": t.first_miss_frame,
+                    "flag_frames": t.flag_frames,
+                    "cost_total": cost_json(&t.cost),
+                    "cost_worst_frame": cost_json(&t.worst),
+                }),
+            )
+        })
+        .collect();
+    json!({
+        "frames": s.frames,
+        "truth": {"box_pairs": s.box_truth_pairs, "pixel_pairs": s.pixel_truth_pairs},
+        "hardware": {
+            "flag_frames": hw.flag_frames,
+            "truth_frames": hw.truth_frames,
+            "disagreements": hw.disagreements,
+            "first_flag_frame": hw.first_flag_frame,
+            "examples": hw.examples.iter().map(|(f, r)| json!({"frame": f, "reasons": r})).collect::<Vec<_>>(),
+        },
+        "methods": methods,
+    })
+}
+
+fn per_frame(total: u64, frames: u32) -> String {
+    if frames == 0 {
+        return "0".into();
+    }
+    let x = total as f64 / f64::from(frames);
+    if x >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// The three-way comparison as text: truth, hardware, then one row per method.
+pub fn summary_text(s: &Summary, flag_name: &str) -> String {
+    let mut out = String::new();
+    let hw = &s.hardware;
+    let f = s.frames;
+    let _ = writeln!(
+        out,
+        "truth     box pairs {} ({} per frame), pixel pairs {} ({} per frame)",
+        s.box_truth_pairs,
+        per_frame(s.box_truth_pairs, f),
+        s.pixel_truth_pairs,
+        per_frame(s.pixel_truth_pairs, f)
+    );
+    let _ = writeln!(
+        out,
+        "hardware  {flag_name}: set on {} of {f} frames (first {}), pixel truth says {}; differs on {} frames",
+        hw.flag_frames,
+        hw.first_flag_frame
+            .map_or("never".into(), |x| x.to_string()),
+        hw.truth_frames,
+        hw.disagreements
+    );
+    for (frame, reasons) in hw.examples.iter().take(4) {
+        let why = if reasons.is_empty() {
+            "no reason known".to_owned()
+        } else {
+            reasons.join("; ")
+        };
+        let _ = writeln!(out, "          frame {frame}: {why}");
+    }
+    let _ = writeln!(
+        out,
+        "\n{:<16} {:<30} {:>7} {:>22} {:>22} {:>12} {:>12}",
+        "method",
+        "exact?",
+        "pairs",
+        "box hit/miss/false",
+        "pixel hit/miss/false",
+        "seed ops/f",
+        "compares/f"
+    );
+    for id in &s.order {
+        let t: &MethodTotals = &s.methods[id];
+        let row = |h: u64, m: u64, fa: u64| format!("{h}/{m}/{fa}");
+        let pairs = if *id == MethodId::HwFlag {
+            format!("{}f", t.flag_frames)
+        } else {
+            t.pairs.to_string()
+        };
+        let _ = writeln!(
+            out,
+            "{:<16} {:<30} {:>7} {:>22} {:>22} {:>12} {:>12}",
+            id.as_str(),
+            id.exactness().describe(),
+            pairs,
+            row(t.box_hits, t.box_misses, t.box_false_alarms),
+            row(t.pixel_hits, t.pixel_misses, t.pixel_false_alarms),
+            per_frame(t.cost.seed_ops, f),
+            per_frame(t.cost.comparisons, f),
+        );
+    }
+    out
+}
