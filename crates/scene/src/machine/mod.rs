@@ -11,6 +11,8 @@ use collide::{OpaqueMask, PxBox, Screen};
 
 use crate::format::Region;
 
+pub mod msx;
+
 /// A sprite as the scene wants it shown this frame, before any chip encoding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HwSprite {
@@ -126,4 +128,19 @@ pub trait Machine {
     fn frame_indexed(&self) -> &[u8];
     /// Colour of every palette index, 0x00RRGGBB.
     fn palette_rgb(&self) -> Vec<u32>;
+}
+
+/// An opaque mask from a chip's rows (one `u64` per row, bit i = column i from the left).
+#[must_use]
+pub fn mask_from_rows(w_px: u16, h_px: u16, rows: &[u64]) -> OpaqueMask {
+    let mut mask = OpaqueMask::new(w_px, h_px);
+    for (row, &bits) in rows.iter().enumerate().take(usize::from(h_px)) {
+        let mut rest = bits;
+        while rest != 0 {
+            let col = rest.trailing_zeros() as u16;
+            rest &= rest - 1;
+            mask.set(col, row as u16);
+        }
+    }
+    mask
 }

@@ -1,0 +1,166 @@
+//! The MSX driver: the scene's sprites become TMS9918A attribute-table bytes, written
+//! through the data port after a VRAM address setup on the control port, as a Z80 game
+//! does with OUT (0x99) and OTIR to (0x98).
+
+use std::sync::Arc;
+
+use collide::{PxBox, Screen};
+use tms9918::Vdp;
+
+use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows};
+use crate::format::{MsxSettings, Region};
+
+/// Y value that ends the attribute table.
+const TERMINATOR_Y: u8 = 208;
+/// Y value a game uses to park a sprite below the screen: its rows fall on lines 210 and
+/// later, which are never displayed nor checked.
+const PARKED_Y: u8 = 209;
+
+/// A TMS9918A with its scene settings.
+#[derive(Debug)]
+pub struct Msx {
+    vdp: Vdp,
+    settings: MsxSettings,
+}
+
+impl Msx {
+    /// A chip configured as `settings` asks: Graphics I, display on, sprite size and
+    /// magnification, table bases and backdrop, all by register writes.
+    #[must_use]
+    pub fn new(settings: &MsxSettings) -> Self {
+        let mut vdp = Vdp::new();
+        let r1 = 0x40 | if settings.size16 { 0x02 } else { 0 } | u8::from(settings.mag);
+        let regs = [
+            (0, 0x00),
+            (1, r1),
+            (5, (settings.sat / 0x80) as u8),
+            (6, ((settings.patterns / 0x800) & 7) as u8),
+            (7, settings.backdrop & 0x0F),
+        ];
+        for (n, v) in regs {
+            // A register write through the control port: value, then 0x80 | number.
+            vdp.write_control(v);
+            vdp.write_control(0x80 | n);
+        }
+        Self {
+            vdp,
+            settings: settings.clone(),
+        }
+    }
+
+    fn write_block(&mut self, addr: u16, bytes: &[u8]) {
+        self.vdp.write_control((addr & 0xFF) as u8);
+        self.vdp.write_control(0x40 | ((addr >> 8) & 0x3F) as u8);
+        for &b in bytes {
+            self.vdp.write_data(b);
+        }
+    }
+
+    fn side_px(&self) -> i32 {
+        let side = if self.settings.size16 { 16 } else { 8 };
+        if self.settings.mag { side * 2 } else { side }
+    }
+}
+
+/// The four attribute bytes of one sprite: Y, X, pattern, EC | colour.
+fn encode(s: &HwSprite, side: i32) -> [u8; 4] {
+    let visible_x = (-32..=255).contains(&s.x_px);
+    let visible_y = (-side..=255).contains(&s.y_px);
+    if !visible_x || !visible_y {
+        return [PARKED_Y, 0, 0, 0];
+    }
+    let (x, ec) = if s.x_px < 0 { (s.x_px + 32, 0x80) } else { (s.x_px, 0) };
+    // The first row shows on line Y + 1 (mod 256).
+    let mut y = (s.y_px - 1).rem_euclid(256) as u8;
+    if y == TERMINATOR_Y {
+        // Rows on lines 209.. are never seen; 208 would end the table.
+        y = PARKED_Y;
+    }
+    [y, x as u8, s.pattern as u8, ec | (s.colour & 0x0F)]
+}
+
+impl Machine for Msx {
+    fn screen(&self) -> Screen {
+        Screen::new(256, 192)
+    }
+
+    fn frame_rate_hz(&self) -> u32 {
+        60
+    }
+
+    fn sprite_slots(&self) -> u32 {
+        32
+    }
+
+    fn load(&mut self, region: Region, bytes: &[u8]) -> Result<(), String> {
+        match region {
+            Region::Vram(addr) if (addr as usize) + bytes.len() <= tms9918::VRAM_SIZE => {
+                self.write_block(addr as u16, bytes);
+                Ok(())
+            }
+            Region::Vram(addr) => Err(format!(
+                "{} bytes at 0x{addr:04X} do not fit the 16 KiB VRAM",
+                bytes.len()
+            )),
+            Region::Cram(_) => Err("the TMS9918A has no colour RAM".into()),
+        }
+    }
+
+    fn write_sprites(&mut self, sprites: &[HwSprite]) {
+        let side = self.side_px();
+        let mut table = Vec::with_capacity(sprites.len() * 4 + 1);
+        for s in sprites.iter().take(32) {
+            table.extend_from_slice(&encode(s, side));
+        }
+        if sprites.len() < 32 {
+            table.push(TERMINATOR_Y);
+        }
+        self.write_block(self.settings.sat, &table);
+    }
+
+    fn run_frame(&mut self) {
+        self.vdp.run_frame();
+    }
+
+    fn read_verdict(&mut self) -> Verdict {
+        let s = self.vdp.read_status();
+        Verdict {
+            collided: s & 0x20 != 0,
+            status: u16::from(s),
+            overflow: Some(s & 0x40 != 0),
+            fifth_sprite: Some(s & 0x1F),
+            collision_mask: None,
+            first_collision_line: None,
+        }
+    }
+
+    fn sprites(&self) -> Vec<ChipSprite> {
+        self.vdp
+            .sprites()
+            .iter()
+            .map(|v| {
+                let mask = mask_from_rows(v.w_px, v.h_px, &v.mask_rows);
+                let mut not_drawn = Vec::new();
+                if !v.dropped_lines.is_empty() {
+                    not_drawn.push((NotDrawn::LineLimit, v.dropped_lines.len() as u32));
+                }
+                ChipSprite {
+                    number: u32::from(v.number),
+                    bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
+                    mask: Arc::new(mask),
+                    collision_mask: 0,
+                    z: 0,
+                    not_drawn,
+                }
+            })
+            .collect()
+    }
+
+    fn frame_indexed(&self) -> &[u8] {
+        self.vdp.frame_indexed()
+    }
+
+    fn palette_rgb(&self) -> Vec<u32> {
+        tms9918::PALETTE_RGB.to_vec()
+    }
+}

@@ -1,0 +1,166 @@
+//! The X16 driver: the scene's sprites become VERA sprite attributes at 0x1FC00, written
+//! through ADDR_L/M/H (increment 1) and DATA0 as 65C02 code does, and the vblank handler
+//! reads ISR and acknowledges it the way seed 004's IRQ routine does.
+
+use collide::{PxBox, Screen};
+use vera::{Quirks, Vera};
+use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
+
+use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows};
+use crate::format::{Region, VeraQuirks, VeraSettings};
+
+/// Where a game parks a sprite it does not want seen: right of the screen, where the
+/// 1024-px wrap does not bring it back.
+const PARK_X: i32 = 700;
+
+/// A VERA with its scene settings.
+#[derive(Debug)]
+pub struct X16 {
+    vera: Vera,
+}
+
+impl X16 {
+    /// A chip set up by register writes: sprites on (or off), VGA output, 1:1 scale, IEN.
+    #[must_use]
+    pub fn new(settings: &VeraSettings) -> Self {
+        let quirks = match settings.quirks {
+            VeraQuirks::Hardware => Quirks::Hardware,
+            VeraQuirks::X16Emu => Quirks::X16Emu,
+        };
+        let mut x16 = Self {
+            vera: Vera::new(quirks),
+        };
+        let video = 0x01 | if settings.sprites_enabled { 0x40 } else { 0 };
+        for (reg, v) in [(DC_VIDEO, video), (DC_HSCALE, 128), (DC_VSCALE, 128), (IEN, settings.ien)] {
+            x16.vera.write_reg(reg, v);
+        }
+        x16
+    }
+
+    fn write_block(&mut self, addr: u32, bytes: &[u8]) {
+        self.vera.write_reg(ADDR_L, addr as u8);
+        self.vera.write_reg(ADDR_M, (addr >> 8) as u8);
+        // Increment index 1 (one byte per access), bit 16 of the address.
+        self.vera.write_reg(ADDR_H, 0x10 | ((addr >> 16) & 1) as u8);
+        for &b in bytes {
+            self.vera.write_reg(DATA0, b);
+        }
+    }
+}
+
+fn size_code(px: u16) -> u8 {
+    match px {
+        0..=8 => 0,
+        9..=16 => 1,
+        17..=32 => 2,
+        _ => 3,
+    }
+}
+
+/// The 8 attribute bytes of one sprite (vera.md, "Sprite attributes").
+fn encode(s: &HwSprite) -> [u8; 8] {
+    // Positions outside one wrap period are parked where they stay invisible.
+    let x = if (-64..960).contains(&s.x_px) { s.x_px } else { PARK_X };
+    let y = if (-64..960).contains(&s.y_px) { s.y_px } else { PARK_X };
+    let (x, y) = ((x & 0x3FF) as u16, (y & 0x3FF) as u16);
+    let addr = s.pattern;
+    [
+        (addr >> 5) as u8,
+        ((addr >> 13) & 0x0F) as u8 | u8::from(s.bpp8) << 7,
+        x as u8,
+        (x >> 8) as u8,
+        y as u8,
+        (y >> 8) as u8,
+        (s.collision_mask & 0xF0) | (s.z & 3) << 2 | u8::from(s.vflip) << 1 | u8::from(s.hflip),
+        size_code(s.h_px) << 6 | size_code(s.w_px) << 4 | (s.colour & 0x0F),
+    ]
+}
+
+impl Machine for X16 {
+    fn screen(&self) -> Screen {
+        Screen::new(640, 480)
+    }
+
+    fn frame_rate_hz(&self) -> u32 {
+        60
+    }
+
+    fn sprite_slots(&self) -> u32 {
+        vera::SPRITE_COUNT as u32
+    }
+
+    fn load(&mut self, region: Region, bytes: &[u8]) -> Result<(), String> {
+        match region {
+            Region::Vram(addr) if addr as usize + bytes.len() <= vera::VRAM_BYTES => {
+                self.write_block(addr, bytes);
+                Ok(())
+            }
+            Region::Vram(addr) => Err(format!(
+                "{} bytes at 0x{addr:05X} do not fit the 128 KiB VRAM",
+                bytes.len()
+            )),
+            Region::Cram(_) => Err("VERA keeps its palette in VRAM at 0x1FA00; use Vram".into()),
+        }
+    }
+
+    fn write_sprites(&mut self, sprites: &[HwSprite]) {
+        let mut table = Vec::with_capacity(vera::SPRITE_COUNT * 8);
+        for s in sprites.iter().take(vera::SPRITE_COUNT) {
+            table.extend_from_slice(&encode(s));
+        }
+        // Unused slots: z = 0 disables them.
+        table.resize(vera::SPRITE_COUNT * 8, 0);
+        self.write_block(vera::SPRITE_ATTR_ADDR as u32, &table);
+    }
+
+    fn run_frame(&mut self) {
+        self.vera.run_frame();
+    }
+
+    fn read_verdict(&mut self) -> Verdict {
+        let isr = self.vera.read_reg(ISR);
+        // Seed 004's handler acknowledges SPRCOL ($04); the KERNAL acknowledges VSYNC.
+        self.vera.write_reg(ISR, 0x05);
+        Verdict {
+            collided: isr & 0xF0 != 0,
+            status: u16::from(isr),
+            overflow: None,
+            fifth_sprite: None,
+            collision_mask: Some(isr >> 4),
+            first_collision_line: None,
+        }
+    }
+
+    fn sprites(&self) -> Vec<ChipSprite> {
+        self.vera
+            .sprites()
+            .iter()
+            .map(|v| ChipSprite {
+                number: u32::from(v.number),
+                bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
+                mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
+                collision_mask: v.collision_mask,
+                z: v.z,
+                not_drawn: if v.budget_cut_lines.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
+                },
+            })
+            .collect()
+    }
+
+    fn frame_indexed(&self) -> &[u8] {
+        self.vera.frame_indexed()
+    }
+
+    fn palette_rgb(&self) -> Vec<u32> {
+        let vram = self.vera.vram();
+        (0..256)
+            .map(|i| {
+                let at = vera::PALETTE_ADDR as usize + i * 2;
+                vera::palette::rgb12_to_rgb24(u16::from_le_bytes([vram[at], vram[at + 1]]))
+            })
+            .collect()
+    }
+}
