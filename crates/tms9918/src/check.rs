@@ -199,7 +199,8 @@ pub fn check_frame(
         }
     }
 
-    let collision = s0 & status::COLLISION == 0 && (0..CHECKED_LINES).any(|l| line_collides(lines.line(l)));
+    let collision =
+        s0 & status::COLLISION == 0 && (0..CHECKED_LINES).any(|l| line_collides(lines.line(l)));
 
     CheckOutcome {
         fifth,

@@ -23,7 +23,9 @@ pub struct Vram {
 impl std::fmt::Debug for Vram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let used = self.bytes.iter().filter(|&&b| b != 0).count();
-        f.debug_struct("Vram").field("non_zero_bytes", &used).finish()
+        f.debug_struct("Vram")
+            .field("non_zero_bytes", &used)
+            .finish()
     }
 }
 

@@ -70,7 +70,10 @@ fn fifth_sprite_is_not_drawn_and_does_not_collide() {
         assert_eq!(pixel(&vdp, 4, y), 2, "sprite 0 in front");
         assert_eq!(pixel(&vdp, 9, y), 1, "sprite 4 not drawn");
     }
-    assert_eq!(vdp.sprites()[4].dropped_lines, (101..109).collect::<Vec<u16>>());
+    assert_eq!(
+        vdp.sprites()[4].dropped_lines,
+        (101..109).collect::<Vec<u16>>()
+    );
 
     let mut control = chip(false, false, 1);
     write_pattern(&mut control, 0, &SOLID8);
@@ -148,7 +151,11 @@ fn terminator_in_entry_3_ends_the_table() {
     let s0 = frame_status(&mut vdp);
     assert_eq!(s0, F | 3);
     assert_eq!(vdp.sprites().len(), 3);
-    assert_eq!(pixel(&vdp, 200, 101), 1, "entries past the terminator are not drawn");
+    assert_eq!(
+        pixel(&vdp, 200, 101),
+        1,
+        "entries past the terminator are not drawn"
+    );
     assert_eq!(pixel(&vdp, 0, 21), 2);
 }
 
@@ -230,7 +237,11 @@ fn reading_status_clears_f_5s_and_c() {
     vdp.run_frame();
     let s0 = vdp.read_status();
     assert_eq!(s0, F | FIFTH_SPRITE | COLLISION | 4);
-    assert_eq!(vdp.peek_status(), 4, "F, 5S and C cleared, fifth number kept");
+    assert_eq!(
+        vdp.peek_status(),
+        4,
+        "F, 5S and C cleared, fifth number kept"
+    );
     assert_eq!(vdp.read_status(), 4);
 }
 
