@@ -20,6 +20,26 @@ pub const HEIGHT_PX: usize = 192;
 /// Pixels per frame.
 pub const FRAME_PIXELS: usize = WIDTH_PX * HEIGHT_PX;
 
+/// For each 8-bit slice of a row mask, the bytes of a little-endian u64 that the slice
+/// covers: bit i set gives byte i = 0xFF.
+const BYTE_MASKS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                m |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        table[b] = m;
+        b += 1;
+    }
+    table
+};
+
 /// Fills `frame` with the backdrop and, when `lines` is given, draws the sprites.
 pub fn draw_frame(frame: &mut [u8; FRAME_PIXELS], backdrop: u8, lines: Option<&LineBuffer>) {
     frame.fill(backdrop & 0x0F);
@@ -29,15 +49,40 @@ pub fn draw_frame(frame: &mut [u8; FRAME_PIXELS], backdrop: u8, lines: Option<&L
     for (y, row) in frame.chunks_exact_mut(WIDTH_PX).enumerate() {
         // Back to front, so the lowest number is drawn last and stays in front.
         for sprite in lines.line(y).iter().rev() {
-            if sprite.colour == 0 {
-                continue;
+            if sprite.colour != 0 {
+                draw_row(row, i32::from(sprite.x_px), sprite.visible, sprite.colour);
             }
-            let mut bits = sprite.visible;
+        }
+    }
+}
+
+/// Draws one sprite row, eight columns at a time: the opaque columns of each group are
+/// merged into the line with a byte mask, so a group costs the same whatever its bits.
+/// Groups that hang over either edge of the line go pixel by pixel.
+#[inline]
+fn draw_row(row: &mut [u8], x_px: i32, visible: u32, colour: u8) {
+    let paint = u64::from_le_bytes([colour; 8]);
+    for group in 0..4 {
+        let bits = (visible >> (8 * group)) & 0xFF;
+        if bits == 0 {
+            continue;
+        }
+        let start = x_px + 8 * group as i32;
+        if (0..=WIDTH_PX as i32 - 8).contains(&start) {
+            let start = start as usize;
+            if let Some(chunk) = row.get_mut(start..start + 8) {
+                let mask = BYTE_MASKS[bits as usize];
+                let old = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+                chunk.copy_from_slice(&((old & !mask) | (paint & mask)).to_le_bytes());
+            }
+        } else {
+            let mut bits = bits;
             while bits != 0 {
-                let column = bits.trailing_zeros() as i32;
+                let x = start + bits.trailing_zeros() as i32;
                 bits &= bits - 1;
-                let x = (i32::from(sprite.x_px) + column) as usize & (WIDTH_PX - 1);
-                row[x] = sprite.colour;
+                if let Some(px) = usize::try_from(x).ok().and_then(|x| row.get_mut(x)) {
+                    *px = colour;
+                }
             }
         }
     }

@@ -33,7 +33,7 @@ pub use crate::check::CHECKED_LINES;
 pub use crate::draw::{HEIGHT_PX, WIDTH_PX};
 
 /// A TMS9918A.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Vdp {
     vram: Vram,
     registers: Registers,
@@ -45,6 +45,19 @@ pub struct Vdp {
     dropped: Box<DroppedLines>,
     views: Vec<SpriteView>,
     frames: u64,
+}
+
+impl std::fmt::Debug for Vdp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Vdp")
+            .field("registers", &self.registers)
+            .field("s0", &format_args!("{:#04x}", self.s0))
+            .field("port", &self.port)
+            .field("vram", &self.vram)
+            .field("sprites", &self.views.len())
+            .field("frames", &self.frames)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Vdp {
@@ -214,7 +227,10 @@ impl Vdp {
     /// `out` is cleared and refilled.
     pub fn frame_rgb(&self, out: &mut Vec<u32>) {
         out.clear();
-        out.extend(self.frame.iter().map(|&c| palette::rgb(c)));
+        out.resize(FRAME_PIXELS, 0);
+        for (rgb, &index) in out.iter_mut().zip(self.frame.iter()) {
+            *rgb = palette::rgb(index);
+        }
     }
 
     /// The sprites of the last frame, SAT entries before the terminator in table order;
