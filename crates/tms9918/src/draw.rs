@@ -62,7 +62,7 @@ pub fn draw_frame(frame: &mut [u8; FRAME_PIXELS], backdrop: u8, lines: Option<&L
 #[inline]
 fn draw_row(row: &mut [u8], x_px: i32, visible: u32, colour: u8) {
     let paint = u64::from_le_bytes([colour; 8]);
-    for group in 0..4 {
+    for group in 0..4u32 {
         let bits = (visible >> (8 * group)) & 0xFF;
         if bits == 0 {
             continue;
