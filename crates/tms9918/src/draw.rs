@@ -4,9 +4,9 @@
 //!   frame is backdrop (SY; openMSX draws the border colour).
 //! - On lines 0-191, the sprites the checker kept for the line are laid over it. A lower
 //!   sprite number is in front (TH 1493). A colour-0 sprite is transparent: it hides
-//!   nothing, so a sprite behind it or the backdrop shows (openMSX `SpriteConverter`
-//!   skips colour-0 sprites in mode 1), even though it still counts for the 4-per-line
-//!   limit and collides.
+//!   nothing, so a sprite behind it or the backdrop shows, even though it still counts
+//!   for the 4-per-line limit and collides. openMSX `SpriteConverter::drawMode1` draws the
+//!   line's sprites from the last to the first and skips colour 0; so does this.
 //! - Only x 0..255 is drawn: the clipped rows from [`crate::sat`] hold nothing else.
 //!
 //! The pattern layer (name, pattern and colour tables) is not drawn.
