@@ -2,11 +2,13 @@
 
 use crate::format::Target;
 use crate::machine::Machine;
+use crate::machine::msx::Msx;
 
 /// A fresh chip for `target`, configured by register writes as the scene asks.
 #[must_use]
 pub fn for_target(target: &Target) -> Box<dyn Machine> {
     match target {
+        Target::Msx(s) => Box::new(Msx::new(s)),
         other => unimplemented!("{other:?}"),
     }
 }
