@@ -40,6 +40,16 @@ pub struct Hardware {
     pub isr: Option<u8>,
 }
 
+impl Hardware {
+    /// Whether the chip says *some* sprites collided: the flag where the chip has one, else
+    /// VERA's collision nibble (ISR bits 7-4) being non-zero; `None` when the chip reported
+    /// neither.
+    #[must_use]
+    pub fn collision(&self) -> Option<bool> {
+        self.flag.or(self.isr.map(|isr| isr & 0xF0 != 0))
+    }
+}
+
 /// The input of one method run: the frame's objects and what the chip said.
 #[derive(Clone, Copy, Debug)]
 pub struct Frame<'a> {
@@ -104,13 +114,24 @@ pub trait Method: Send {
 pub enum Exactness {
     /// Exactly the brute-force box pairs, for every input.
     Exact,
+    /// Exactly the brute-force box pairs whose overlap has an on-screen pixel: a band or map
+    /// method clamps every object to the screen first, so an object with no on-screen pixel
+    /// never collides under it (specs/methods.md, "Band and map methods"). Boxes are products
+    /// of intervals, so two overlapping objects that each have an on-screen pixel also overlap
+    /// on screen: the only misses are pairs with an object wholly off screen.
+    OnScreen,
     /// Exact for Good x Bad pairs; Good-Good and Bad-Bad pairs are never reported.
     GoodBadOnly,
-    /// The seed's comparisons transcribed as written, off by one at touching edges.
+    /// The seed's comparisons transcribed as written, off by one where edges meet: the
+    /// strict `<` / `>` of seed 002's four cases with `x2 = x + width` miss overlapping boxes
+    /// whose edges coincide (two sprites on one row, identical boxes); it never reports a
+    /// pair whose boxes do not overlap.
     SeedLiteral,
     /// Documented misses (the method's docs say when).
     Lossy,
     /// Exact on frames where the chip's flag is set; misses whatever the chip misses.
+    /// `quadrants` reads VERA's ISR instead of a flag and, as its seed does for projectiles
+    /// against targets, tests only Good x Bad pairs among the sprites the ISR keeps.
     HardwareGated,
     /// Knows *that* something collided, never *which*: reports no pairs.
     FlagOnly,
@@ -124,6 +145,7 @@ impl Exactness {
     pub fn describe(self) -> &'static str {
         match self {
             Self::Exact => "exact",
+            Self::OnScreen => "exact on screen",
             Self::GoodBadOnly => "exact for Good-Bad pairs",
             Self::SeedLiteral => "as written, off-by-one at edges",
             Self::Lossy => "lossy",
@@ -190,9 +212,9 @@ method_ids! {
     Columns = "columns", "seed 002 Method 3 (Fonzie)", Lossy;
     Mask16 = "mask16", "seeds 000/001, 16-bit mask", Lossy;
     Mask8 = "mask8", "seeds 000/001, 8-bit mask", Lossy;
-    Mask16Filled = "mask16-filled", "beyond the seeds", Exact;
+    Mask16Filled = "mask16-filled", "beyond the seeds", OnScreen;
     Quadrants = "quadrants", "seed 004 step 1", HardwareGated;
-    Spatial16 = "spatial16", "seed 004 step 3b", Exact;
+    Spatial16 = "spatial16", "seed 004 step 3b", OnScreen;
     PixelTable = "pixel-table", "seed 004 step 3c", PixelTable;
     SortSweep = "sort-sweep", "modern: sort and sweep", Exact;
     Grid = "grid", "modern: uniform grid", Exact;
