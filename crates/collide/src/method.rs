@@ -222,7 +222,8 @@ method_ids! {
 
 impl fmt::Display for MethodId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        // `pad`, so width and alignment (`{:<16}`) apply in tables.
+        f.pad(self.as_str())
     }
 }
 
@@ -241,3 +242,26 @@ impl fmt::Display for UnknownMethod {
 }
 
 impl std::error::Error for UnknownMethod {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_pad() {
+        for &id in MethodId::ALL {
+            assert_eq!(id.as_str().parse::<MethodId>(), Ok(id));
+        }
+        assert_eq!(format!("{:<8}|", MethodId::Grid), "grid    |");
+        assert!("nope".parse::<MethodId>().is_err());
+    }
+
+    #[test]
+    fn the_chip_verdict_falls_back_on_vera_s_nibble() {
+        let h = |flag, isr| Hardware { flag, isr };
+        assert_eq!(h(Some(false), Some(0xF0)).collision(), Some(false));
+        assert_eq!(h(None, Some(0x10)).collision(), Some(true));
+        assert_eq!(h(None, Some(0x0F)).collision(), Some(false));
+        assert_eq!(h(None, None).collision(), None);
+    }
+}

@@ -10,7 +10,7 @@
 //! 1. "Draw all the 'good' sprites and update the goodList": each Good sprite, in index
 //!    order, writes its index into the slot of every column its on-screen pixels touch. A
 //!    later Good sprite overwrites an earlier one.
-//! 2. "For each [bad] sprite, check if there is something on the column and check it": each
+//! 2. "For each \[bad\] sprite, check if there is something on the column and check it": each
 //!    Bad sprite, in index order, reads the slots of its columns left to right; for each
 //!    occupant (an occupant met again in the next column is not tested twice) it tests the
 //!    boxes, **Y first** ("since you are pretty sure X pos is correct, test the Y first"),

@@ -1,5 +1,5 @@
 //! Shared by the integration tests: seeded random frames (proptest strategies) and small
-//! helpers to run a method on a frame.
+//! functions to run a method on a frame.
 
 #![allow(dead_code)]
 
