@@ -7,10 +7,14 @@ use std::ops::AddAssign;
 /// `seed_ops` is the figure in the seed documents' own unit, so a user can read seed 002's
 /// table off the tool: pairs examined times the comparisons the seed charges per pair
 /// (`80*79*4*4` for `all-pairs-4case`), or the seed's own formula where it gives one
-/// (`columns`: writes plus tests). `comparisons` is what actually ran, with early exits.
+/// (`columns`: writes plus tests). Seeds 000, 001 and 004 give no count; their methods
+/// report the operations their loops executed (table reads, mask ANDs, comparisons and list
+/// writes, as each method's docs say), and `hw-flag` one status read. `comparisons` is what
+/// actually ran, with early exits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cost {
-    /// Object pairs examined by a pair test (box or literal comparisons).
+    /// Object pairs examined, by whatever test the method applies first (box comparisons, a
+    /// band-mask AND, a table look-up).
     pub pair_tests: u64,
     /// Coordinate comparisons actually executed, early exits included.
     pub comparisons: u64,

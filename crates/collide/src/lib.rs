@@ -12,11 +12,14 @@ pub mod cost;
 pub mod geometry;
 pub mod method;
 pub mod methods;
+pub mod narrow;
 pub mod object;
 pub mod truth;
+pub mod workload;
 
 pub use cost::Cost;
 pub use geometry::{PxBox, Screen};
 pub use method::{Exactness, Found, Frame, Hardware, Method, MethodId, Pair, UnknownMethod};
 pub use methods::{MethodConfig, build};
-pub use object::{Group, Object, OpaqueMask, opaque_pixels_meet};
+pub use narrow::confirm_pixels;
+pub use object::{Group, Object, OpaqueMask, opaque_pixels_meet, opaque_pixels_meet_counted};

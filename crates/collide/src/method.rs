@@ -40,6 +40,16 @@ pub struct Hardware {
     pub isr: Option<u8>,
 }
 
+impl Hardware {
+    /// Whether the chip says *some* sprites collided: the flag where the chip has one, else
+    /// VERA's collision nibble (ISR bits 7-4) being non-zero; `None` when the chip reported
+    /// neither.
+    #[must_use]
+    pub fn collision(&self) -> Option<bool> {
+        self.flag.or(self.isr.map(|isr| isr & 0xF0 != 0))
+    }
+}
+
 /// The input of one method run: the frame's objects and what the chip said.
 #[derive(Clone, Copy, Debug)]
 pub struct Frame<'a> {
@@ -104,13 +114,24 @@ pub trait Method: Send {
 pub enum Exactness {
     /// Exactly the brute-force box pairs, for every input.
     Exact,
+    /// Exactly the brute-force box pairs whose overlap has an on-screen pixel: a band or map
+    /// method clamps every object to the screen first, so an object with no on-screen pixel
+    /// never collides under it (specs/methods.md, "Band and map methods"). Boxes are products
+    /// of intervals, so two overlapping objects that each have an on-screen pixel also overlap
+    /// on screen: the only misses are pairs with an object wholly off screen.
+    OnScreen,
     /// Exact for Good x Bad pairs; Good-Good and Bad-Bad pairs are never reported.
     GoodBadOnly,
-    /// The seed's comparisons transcribed as written, off by one at touching edges.
+    /// The seed's comparisons transcribed as written, off by one where edges meet: the
+    /// strict `<` / `>` of seed 002's four cases with `x2 = x + width` miss overlapping boxes
+    /// whose edges coincide (two sprites on one row, identical boxes); it never reports a
+    /// pair whose boxes do not overlap.
     SeedLiteral,
     /// Documented misses (the method's docs say when).
     Lossy,
     /// Exact on frames where the chip's flag is set; misses whatever the chip misses.
+    /// `quadrants` reads VERA's ISR instead of a flag and, as its seed does for projectiles
+    /// against targets, tests only Good x Bad pairs among the sprites the ISR keeps.
     HardwareGated,
     /// Knows *that* something collided, never *which*: reports no pairs.
     FlagOnly,
@@ -124,6 +145,7 @@ impl Exactness {
     pub fn describe(self) -> &'static str {
         match self {
             Self::Exact => "exact",
+            Self::OnScreen => "exact on screen",
             Self::GoodBadOnly => "exact for Good-Bad pairs",
             Self::SeedLiteral => "as written, off-by-one at edges",
             Self::Lossy => "lossy",
@@ -190,9 +212,9 @@ method_ids! {
     Columns = "columns", "seed 002 Method 3 (Fonzie)", Lossy;
     Mask16 = "mask16", "seeds 000/001, 16-bit mask", Lossy;
     Mask8 = "mask8", "seeds 000/001, 8-bit mask", Lossy;
-    Mask16Filled = "mask16-filled", "beyond the seeds", Exact;
+    Mask16Filled = "mask16-filled", "beyond the seeds", OnScreen;
     Quadrants = "quadrants", "seed 004 step 1", HardwareGated;
-    Spatial16 = "spatial16", "seed 004 step 3b", Exact;
+    Spatial16 = "spatial16", "seed 004 step 3b", OnScreen;
     PixelTable = "pixel-table", "seed 004 step 3c", PixelTable;
     SortSweep = "sort-sweep", "modern: sort and sweep", Exact;
     Grid = "grid", "modern: uniform grid", Exact;
@@ -200,7 +222,8 @@ method_ids! {
 
 impl fmt::Display for MethodId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        // `pad`, so width and alignment (`{:<16}`) apply in tables.
+        f.pad(self.as_str())
     }
 }
 
@@ -219,3 +242,26 @@ impl fmt::Display for UnknownMethod {
 }
 
 impl std::error::Error for UnknownMethod {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_pad() {
+        for &id in MethodId::ALL {
+            assert_eq!(id.as_str().parse::<MethodId>(), Ok(id));
+        }
+        assert_eq!(format!("{:<8}|", MethodId::Grid), "grid    |");
+        assert!("nope".parse::<MethodId>().is_err());
+    }
+
+    #[test]
+    fn the_chip_verdict_falls_back_on_vera_s_nibble() {
+        let h = |flag, isr| Hardware { flag, isr };
+        assert_eq!(h(Some(false), Some(0xF0)).collision(), Some(false));
+        assert_eq!(h(None, Some(0x10)).collision(), Some(true));
+        assert_eq!(h(None, Some(0x0F)).collision(), Some(false));
+        assert_eq!(h(None, None).collision(), None);
+    }
+}

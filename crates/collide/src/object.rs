@@ -162,6 +162,18 @@ impl OpaqueMask {
     /// at (`dx`, `dy`) pixels from this mask's top-left corner.
     #[must_use]
     pub fn overlaps_at(&self, other: &OpaqueMask, dx: i64, dy: i64) -> bool {
+        self.overlaps_at_counted(other, dx, dy, &mut 0)
+    }
+
+    /// [`OpaqueMask::overlaps_at`], adding to `ands` the 64-pixel word ANDs it executed
+    /// (it stops at the first opaque pixel in common).
+    pub fn overlaps_at_counted(
+        &self,
+        other: &OpaqueMask,
+        dx: i64,
+        dy: i64,
+        ands: &mut u64,
+    ) -> bool {
         let row0 = dy.max(0);
         let row1 = (i64::from(self.h_px)).min(dy + i64::from(other.h_px));
         let col0 = dx.max(0);
@@ -176,10 +188,34 @@ impl OpaqueMask {
                 let keep = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
                 let a = self.bits_at(row as usize, col);
                 let b = other.bits_at((row - dy) as usize, col - dx);
+                *ands += 1;
                 if a & b & keep != 0 {
                     return true;
                 }
                 col += 64;
+            }
+        }
+        false
+    }
+
+    /// True when some pixel of the `w` x `h` rectangle at (`col`, `row`) of this mask is
+    /// opaque (pixels outside the mask are transparent), adding to `ands` the 64-pixel word
+    /// ANDs it executed: the AND against a solid object's box.
+    pub fn any_opaque_in(&self, col: i64, row: i64, w: u16, h: u16, ands: &mut u64) -> bool {
+        let row0 = row.max(0);
+        let row1 = (i64::from(self.h_px)).min(row + i64::from(h));
+        let col0 = col.max(0);
+        let col1 = (i64::from(self.w_px)).min(col + i64::from(w));
+        for r in row0..row1 {
+            let mut c = col0;
+            while c < col1 {
+                let n = (col1 - c).min(64);
+                let keep = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+                *ands += 1;
+                if self.bits_at(r as usize, c) & keep != 0 {
+                    return true;
+                }
+                c += 64;
             }
         }
         false
@@ -192,24 +228,32 @@ impl OpaqueMask {
 /// whole box.
 #[must_use]
 pub fn opaque_pixels_meet(a: &Object, b: &Object) -> bool {
+    opaque_pixels_meet_counted(a, b, &mut 0)
+}
+
+/// [`opaque_pixels_meet`], adding to `ands` the 64-pixel word ANDs it executed. Two solid
+/// objects need none: their box overlap is the answer.
+pub fn opaque_pixels_meet_counted(a: &Object, b: &Object, ands: &mut u64) -> bool {
     let Some(common) = a.bbox.intersection(&b.bbox) else {
         return false;
     };
     match (&a.mask, &b.mask) {
         (None, None) => true,
-        (Some(ma), Some(mb)) => ma.overlaps_at(
+        (Some(ma), Some(mb)) => ma.overlaps_at_counted(
             mb,
             i64::from(b.bbox.x) - i64::from(a.bbox.x),
             i64::from(b.bbox.y) - i64::from(a.bbox.y),
+            ands,
         ),
         (Some(m), None) | (None, Some(m)) => {
             // One side is solid: the masked side needs an opaque pixel inside the overlap.
             let owner = if a.mask.is_some() { a } else { b };
-            let solid = OpaqueMask::from_fn(common.w, common.h, |_, _| true);
-            m.overlaps_at(
-                &solid,
+            m.any_opaque_in(
                 i64::from(common.x) - i64::from(owner.bbox.x),
                 i64::from(common.y) - i64::from(owner.bbox.y),
+                common.w,
+                common.h,
+                ands,
             )
         }
     }

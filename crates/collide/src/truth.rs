@@ -1,6 +1,7 @@
 //! The exact answers every method and every chip is judged against (specs/harness.md,
 //! "Compare"): brute force over all pairs, no screen, no chip limits.
 
+use crate::geometry::Screen;
 use crate::method::Pair;
 use crate::object::{Object, opaque_pixels_meet};
 
@@ -21,6 +22,18 @@ fn takes_part(o: &Object, scope: Scope) -> bool {
 #[must_use]
 pub fn box_pairs(objects: &[Object], scope: Scope) -> Vec<Pair> {
     pairs_where(objects, scope, |a, b| a.bbox.overlaps(&b.bbox))
+}
+
+/// Every pair of objects whose boxes overlap on `screen` (the overlap has an on-screen
+/// pixel), sorted: what a method of [`Exactness::OnScreen`](crate::Exactness::OnScreen)
+/// returns.
+#[must_use]
+pub fn on_screen_box_pairs(objects: &[Object], screen: Screen, scope: Scope) -> Vec<Pair> {
+    pairs_where(objects, scope, |a, b| {
+        a.bbox
+            .intersection(&b.bbox)
+            .is_some_and(|common| common.clamp_to(screen).is_some())
+    })
 }
 
 /// Every pair of objects whose opaque pixels meet, sorted.
