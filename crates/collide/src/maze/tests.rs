@@ -364,3 +364,31 @@ fn costs_convert_to_the_layer_cost() {
     assert_eq!(cost.seed_ops, c.cycles_6809);
     assert!(c.obj_hit_calls > 0 && c.cycles_6809 > 80 * c.obj_hit_calls);
 }
+
+#[test]
+fn maze_tiles_charges_the_seed_routine_cycles() {
+    let lab = maze(CORRECTED_ROW);
+    let mut tiles = MazeTiles::new();
+    // Right from node (1, 1) with half-size 7: the box reaches column 1's centre at once
+    // (fine -7, 20 cycles), the routine reads both tiles and allows: 10 + 20 + 77.
+    let p = Player::new(Pos::node(1, 1), 7).unwrap();
+    let mut c = WallCost::default();
+    assert!(tiles.may_move(&lab, &p, Dir::Right, &mut c));
+    assert_eq!((c.cycles_6809, c.tile_reads), (10 + 20 + 77, 2));
+    // Down from node (1, 1): tile (0, 1) has a bottom wall, not a right wall; tile (1, 1)
+    // has no left wall: allowed, 10 + 20 + 73.
+    let mut c = WallCost::default();
+    assert!(tiles.may_move(&lab, &p, Dir::Down, &mut c));
+    assert_eq!(c.cycles_6809, 10 + 20 + 73);
+    // Up from node (3, 1) into row 0: tile (2, 0) has a right wall, so the first read
+    // blocks; the box reaches the centre at fine +7 (18 cycles): 10 + 18 + 61.
+    let p = Player::new(Pos::node(3, 1), 7).unwrap();
+    let mut c = WallCost::default();
+    assert!(!tiles.may_move(&lab, &p, Dir::Up, &mut c));
+    assert_eq!((c.cycles_6809, c.tile_reads), (10 + 18 + 61, 1));
+    // Half-size 0 one step from a node: the centre is 8 units away, no test is due.
+    let p = Player::new(Pos::node(3, 1), 0).unwrap();
+    let mut c = WallCost::default();
+    assert!(tiles.may_move(&lab, &p, Dir::Up, &mut c));
+    assert_eq!((c.cycles_6809, c.tile_reads), (10 + 18, 0));
+}
