@@ -10,6 +10,7 @@
 
 pub mod cost;
 pub mod geometry;
+pub mod maze;
 pub mod method;
 pub mod methods;
 pub mod narrow;
