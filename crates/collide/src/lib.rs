@@ -14,6 +14,7 @@ pub mod method;
 pub mod methods;
 pub mod object;
 pub mod truth;
+pub mod workload_scale;
 
 pub use cost::Cost;
 pub use geometry::{PxBox, Screen};

@@ -1,8 +1,12 @@
 //! One module per method; [`build`] makes any of them from its id.
 
+mod grid;
 mod half_pairs;
+mod sort_sweep;
 
+pub use grid::Grid;
 pub use half_pairs::HalfPairs;
+pub use sort_sweep::SortSweep;
 
 use crate::method::{Method, MethodId};
 
@@ -26,6 +30,8 @@ pub fn build(id: MethodId, config: &MethodConfig) -> Box<dyn Method> {
     let _ = config;
     match id {
         MethodId::HalfPairs => Box::new(HalfPairs),
+        MethodId::SortSweep => Box::new(SortSweep::new()),
+        MethodId::Grid => Box::new(Grid::new()),
         other => unimplemented!("{other} is not written yet"),
     }
 }
