@@ -21,7 +21,7 @@ const SIZES: [usize; 4] = [80, 128, 1_000, 10_000];
 /// Frames generated per size (one drift step apart).
 const FRAMES: usize = 8;
 
-const METHODS: [MethodId; 13] = [
+const METHODS: [MethodId; 15] = [
     MethodId::HwFlag,
     MethodId::AllPairs4Case,
     MethodId::AllPairsReject,
@@ -35,12 +35,16 @@ const METHODS: [MethodId; 13] = [
     MethodId::Quadrants,
     MethodId::Spatial16,
     MethodId::PixelTable,
+    MethodId::SortSweep,
+    MethodId::Grid,
 ];
 
 /// Methods that must agree pair for pair. `mask16-filled` and `spatial16` are exact on
 /// screen, and every object of this workload has an on-screen pixel.
-const EXACT: [MethodId; 4] = [
+const EXACT: [MethodId; 6] = [
     MethodId::HalfPairs,
+    MethodId::SortSweep,
+    MethodId::Grid,
     MethodId::AllPairsReject,
     MethodId::Mask16Filled,
     MethodId::Spatial16,

@@ -17,6 +17,7 @@ pub mod narrow;
 pub mod object;
 pub mod truth;
 pub mod workload;
+pub mod workload_scale;
 
 pub use cost::Cost;
 pub use geometry::{PxBox, Screen};

@@ -11,7 +11,12 @@ use common::{MIXED, Shape, config, frames, run};
 use proptest::prelude::*;
 
 /// Methods that must return exactly `truth::box_pairs` on every frame.
-const EXACT: &[MethodId] = &[MethodId::AllPairsReject, MethodId::HalfPairs];
+const EXACT: &[MethodId] = &[
+    MethodId::AllPairsReject,
+    MethodId::HalfPairs,
+    MethodId::SortSweep,
+    MethodId::Grid,
+];
 
 /// Methods that must return exactly the box pairs whose overlap has an on-screen pixel.
 const EXACT_ON_SCREEN: &[MethodId] = &[MethodId::Mask16Filled, MethodId::Spatial16];

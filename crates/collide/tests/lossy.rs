@@ -327,9 +327,6 @@ fn art_never_collides_under_any_method() {
         },
     };
     for &id in MethodId::ALL {
-        if matches!(id, MethodId::SortSweep | MethodId::Grid) {
-            continue;
-        }
         let found = run(id, &frame);
         for p in &found.pairs {
             assert!(

@@ -5,6 +5,7 @@ mod all_pairs_reject;
 mod bands;
 pub mod columns;
 mod good_vs_bad;
+mod grid;
 mod half_pairs;
 mod hw_flag;
 mod hw_gated;
@@ -13,12 +14,14 @@ pub mod mask16_filled;
 pub mod mask8;
 pub mod pixel_table;
 pub mod quadrants;
+mod sort_sweep;
 pub mod spatial16;
 
 pub use all_pairs_4case::{AllPairs4Case, seed_four_cases_hit};
 pub use all_pairs_reject::AllPairsReject;
 pub use columns::Columns;
 pub use good_vs_bad::GoodVsBad;
+pub use grid::Grid;
 pub use half_pairs::HalfPairs;
 pub use hw_flag::HwFlag;
 pub use hw_gated::HwGated;
@@ -27,6 +30,7 @@ pub use mask16::Mask16;
 pub use mask16_filled::Mask16Filled;
 pub use pixel_table::{HitBitmaps, PixelTable};
 pub use quadrants::Quadrants;
+pub use sort_sweep::SortSweep;
 pub use spatial16::Spatial16;
 
 use crate::method::{Method, MethodId};
@@ -85,6 +89,7 @@ pub fn build(id: MethodId, config: &MethodConfig) -> Box<dyn Method> {
         MethodId::Quadrants => Box::new(Quadrants::default()),
         MethodId::Spatial16 => Box::new(Spatial16::default()),
         MethodId::PixelTable => Box::new(PixelTable::new(config.hit_bitmaps.clone())),
-        other => unimplemented!("{other} is not written yet"),
+        MethodId::SortSweep => Box::new(SortSweep::new()),
+        MethodId::Grid => Box::new(Grid::new()),
     }
 }

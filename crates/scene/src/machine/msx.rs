@@ -69,7 +69,11 @@ fn encode(s: &HwSprite, side: i32) -> [u8; 4] {
     if !visible_x || !visible_y {
         return [PARKED_Y, 0, 0, 0];
     }
-    let (x, ec) = if s.x_px < 0 { (s.x_px + 32, 0x80) } else { (s.x_px, 0) };
+    let (x, ec) = if s.x_px < 0 {
+        (s.x_px + 32, 0x80)
+    } else {
+        (s.x_px, 0)
+    };
     // The first row shows on line Y + 1 (mod 256).
     let mut y = (s.y_px - 1).rem_euclid(256) as u8;
     if y == TERMINATOR_Y {
