@@ -72,17 +72,6 @@ impl LineBudget {
         (b - a) + multiples_below(b, f) - multiples_below(a, f)
     }
 
-    /// Charges sprite `number` with a whole row costing `cost` units if it fits, and
-    /// says whether it did (if not, nothing is charged: use [`Self::charge_sprite`]).
-    #[inline]
-    pub fn charge_whole_row(&mut self, number: u8, cost: u32) -> bool {
-        let fits = !self.exhausted && u32::from(number) + 1 + self.pixel_units + cost <= SPENDABLE;
-        if fits {
-            self.pixel_units += cost;
-        }
-        fits
-    }
-
     /// Charges sprite `number` (whose slot is visited after slots 0..number-1) with the
     /// on-screen columns `first_col..end_col` of its row, fetched `per_fetch` pixels at a
     /// time, and says how many of those pixels are processed.
@@ -205,23 +194,6 @@ mod tests {
         ];
         for case in cases {
             assert_eq!(model(&case), reference(&case), "{case:?}");
-        }
-    }
-
-    #[test]
-    fn whole_row_charging_agrees_with_the_general_charge() {
-        for n in [0u8, 9, 60, 127] {
-            let (mut a, mut b) = (LineBudget::new(), LineBudget::new());
-            loop {
-                let cost = LineBudget::row_cost(3, 61, 4);
-                let whole = a.charge_whole_row(n, cost);
-                let general = b.charge_sprite(n, 3, 61, 4) == Allowance::All;
-                assert_eq!(whole, general);
-                if !whole {
-                    break;
-                }
-                assert_eq!(a.pixel_units(), b.pixel_units());
-            }
         }
     }
 

@@ -9,9 +9,14 @@
 //! The opaque pixels of every row are computed once per distinct pattern for the sprite
 //! view, and the renderer walks only those; transparent pixels still cost budget but
 //! cannot draw or collide.
+//!
+//! A line whose work, counted up to the end of its last sprite, fits the budget loses
+//! nothing to it; such a line is rendered from a second list that leaves out rows with
+//! no opaque on-screen pixel. Lines that may overrun take the path that charges slot by
+//! slot and pixel by pixel.
 
 use crate::attributes::SpriteAttributes;
-use crate::budget::{Allowance, LineBudget};
+use crate::budget::{Allowance, LINE_BUDGET_UNITS, LineBudget};
 use crate::compose::SPRITE_LINES;
 use crate::line_buffer::{LINE_PX, LineBuffer};
 use crate::pattern;
@@ -25,7 +30,7 @@ const NO_VIEW: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, Default)]
 struct Placed {
     attr: SpriteAttributes,
-    /// Index into the views.
+    /// Index into the views, or `NO_VIEW` when disabled.
     view: u8,
     /// On-screen columns of the sprite (the same on every line): `first_col..end_col`.
     first_col: u8,
@@ -52,24 +57,71 @@ struct PatternKey {
     vflip: bool,
 }
 
-/// The per-frame sprite state and the line buffer.
+/// Sprite numbers filed by line, in index order: line `l` holds
+/// `items[start[l]..start[l + 1]]`.
 #[derive(Clone, Debug)]
-pub struct SpriteRenderer {
-    placed: [Placed; SPRITE_COUNT],
-    views: Vec<SpriteView>,
-    /// Sprites on line `l` are `on_line[line_start[l]..line_start[l + 1]]`.
-    line_start: [u16; SPRITE_LINES + 1],
-    on_line: Vec<u8>,
-    /// Distinct patterns of this frame and where their rows start in `pattern_rows`.
-    patterns: Vec<(PatternKey, usize)>,
-    pattern_rows: Vec<u64>,
-    line: LineBuffer,
+struct LineLists {
+    start: [u16; SPRITE_LINES + 1],
+    items: Vec<u8>,
 }
 
-impl Default for SpriteRenderer {
-    fn default() -> Self {
-        Self::new()
+impl LineLists {
+    fn new() -> Self {
+        Self {
+            start: [0; SPRITE_LINES + 1],
+            items: Vec::with_capacity(SPRITE_COUNT * 64),
+        }
     }
+
+    /// Files every enabled sprite under each line it covers where `keep` holds (a
+    /// counting sort by line; sprites are visited in ascending order).
+    fn file(&mut self, placed: &[Placed], keep: impl Fn(&Placed, usize) -> bool) {
+        self.start = [0; SPRITE_LINES + 1];
+        for p in placed.iter().filter(|p| p.view != NO_VIEW) {
+            let (first, end) = lines_of(&p.attr);
+            for line in first..end {
+                if keep(p, line) {
+                    self.start[line + 1] += 1;
+                }
+            }
+        }
+        for line in 0..SPRITE_LINES {
+            self.start[line + 1] += self.start[line];
+        }
+        self.items.clear();
+        self.items.resize(usize::from(self.start[SPRITE_LINES]), 0);
+        let mut cursor = self.start;
+        for p in placed.iter().filter(|p| p.view != NO_VIEW) {
+            let (first, end) = lines_of(&p.attr);
+            for (line, at) in (first..end).zip(&mut cursor[first..end]) {
+                if keep(p, line) {
+                    self.items[usize::from(*at)] = p.attr.number;
+                    *at += 1;
+                }
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.start = [0; SPRITE_LINES + 1];
+        self.items.clear();
+    }
+
+    fn on(&self, line: usize) -> &[u8] {
+        let line = line.min(SPRITE_LINES - 1);
+        let (a, b) = (self.start[line], self.start[line + 1]);
+        self.items
+            .get(usize::from(a)..usize::from(b))
+            .unwrap_or_default()
+    }
+}
+
+/// The sprite lines `first..end` (within the 9-bit line range) a sprite covers.
+fn lines_of(attr: &SpriteAttributes) -> (usize, usize) {
+    let top = i32::from(attr.y_px);
+    let first = top.clamp(0, SPRITE_LINES as i32) as usize;
+    let end = (top + i32::from(attr.h_px)).clamp(0, SPRITE_LINES as i32) as usize;
+    (first, end)
 }
 
 /// Bits `start..end` of a u64 (`start <= end <= 64`).
@@ -88,6 +140,30 @@ const fn bit_range(start: u32, end: u32) -> u64 {
     below_end & !below_start
 }
 
+/// The per-frame sprite state and the line buffer.
+#[derive(Clone, Debug)]
+pub struct SpriteRenderer {
+    placed: [Placed; SPRITE_COUNT],
+    views: Vec<SpriteView>,
+    /// Every enabled sprite on each line.
+    on_line: LineLists,
+    /// Per line, the sprites whose row there has an opaque on-screen pixel.
+    drawn_on_line: LineLists,
+    /// Per line, the budget units spent by the end of its last sprite if nothing were
+    /// cut: that sprite's slot count plus every on-screen row.
+    line_units: [u32; SPRITE_LINES],
+    /// Distinct patterns of this frame and where their rows start in `pattern_rows`.
+    patterns: Vec<(PatternKey, usize)>,
+    pattern_rows: Vec<u64>,
+    line: LineBuffer,
+}
+
+impl Default for SpriteRenderer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl SpriteRenderer {
     /// Nothing decoded yet.
     #[must_use]
@@ -95,8 +171,9 @@ impl SpriteRenderer {
         Self {
             placed: [Placed::default(); SPRITE_COUNT],
             views: Vec::with_capacity(SPRITE_COUNT),
-            line_start: [0; SPRITE_LINES + 1],
-            on_line: Vec::with_capacity(SPRITE_COUNT * 64),
+            on_line: LineLists::new(),
+            drawn_on_line: LineLists::new(),
+            line_units: [0; SPRITE_LINES],
             patterns: Vec::with_capacity(SPRITE_COUNT),
             pattern_rows: Vec::with_capacity(SPRITE_COUNT * 64),
             line: LineBuffer::new(),
@@ -141,6 +218,11 @@ impl SpriteRenderer {
             } else {
                 0
             };
+            placed.cols = bit_range(u32::from(placed.first_col), u32::from(placed.end_col));
+            placed.chunks = LineBuffer::chunks_of(
+                (x0 + i32::from(placed.first_col)).max(0) as usize,
+                (x0 + i32::from(placed.end_col)).max(0) as usize,
+            );
             placed.view = enabled as u8;
 
             if enabled == self.views.len() {
@@ -168,56 +250,79 @@ impl SpriteRenderer {
             view.mask_rows
                 .extend_from_slice(&self.pattern_rows[start..start + usize::from(attr.h_px)]);
             placed.rows_base = start as i32 - i32::from(attr.y_px);
-            placed.cols = bit_range(u32::from(placed.first_col), u32::from(placed.end_col));
-            placed.chunks = LineBuffer::chunks_of(
-                (x0 + i32::from(placed.first_col)).max(0) as usize,
-                (x0 + i32::from(placed.end_col)).max(0) as usize,
-            );
             enabled += 1;
         }
         self.views.truncate(enabled);
 
-        // Counting sort of (line, sprite) pairs by line; sprites go in ascending order.
-        self.line_start = [0; SPRITE_LINES + 1];
-        for placed in self.placed.iter().filter(|p| p.view != NO_VIEW) {
-            let (first, end) = Self::lines_of(&placed.attr);
-            for count in &mut self.line_start[first + 1..end + 1] {
-                *count += 1;
+        let placed = &self.placed;
+        let mut row_units = [0u32; SPRITE_LINES];
+        let mut slots = [0u32; SPRITE_LINES];
+        for p in placed.iter().filter(|p| p.view != NO_VIEW) {
+            let (first, end) = lines_of(&p.attr);
+            for line in first..end {
+                row_units[line] += p.row_cost;
+                slots[line] = u32::from(p.attr.number) + 1;
             }
         }
-        for line in 0..SPRITE_LINES {
-            self.line_start[line + 1] += self.line_start[line];
+        for (units, (rows, slots)) in self.line_units.iter_mut().zip(row_units.iter().zip(&slots)) {
+            *units = rows + slots;
         }
-        let total = usize::from(self.line_start[SPRITE_LINES]);
-        self.on_line.clear();
-        self.on_line.resize(total, 0);
-        let mut cursor = self.line_start;
-        for placed in self.placed.iter().filter(|p| p.view != NO_VIEW) {
-            let (first, end) = Self::lines_of(&placed.attr);
-            for at in &mut cursor[first..end] {
-                self.on_line[usize::from(*at)] = placed.attr.number;
-                *at += 1;
-            }
+        // The full lists are only walked on lines that may overrun.
+        if self.line_units.iter().any(|&u| u >= LINE_BUDGET_UNITS) {
+            self.on_line.file(placed, |_, _| true);
+        } else {
+            self.on_line.clear();
         }
-    }
-
-    /// The sprite lines `first..end` (within the 9-bit line range) a sprite covers.
-    fn lines_of(attr: &SpriteAttributes) -> (usize, usize) {
-        let top = i32::from(attr.y_px);
-        let first = top.clamp(0, SPRITE_LINES as i32) as usize;
-        let end = (top + i32::from(attr.h_px)).clamp(0, SPRITE_LINES as i32) as usize;
-        (first, end)
+        let rows = &self.pattern_rows;
+        self.drawn_on_line.file(placed, |p, line| {
+            rows.get((line as i32 + p.rows_base) as usize)
+                .is_some_and(|bits| bits & p.cols != 0)
+        });
     }
 
     /// Renders sprite line `line` into the (empty) line buffer and returns the collision
     /// bits it detected.
     pub fn render_line(&mut self, vram: &Vram, line: u16, hidden_adds_mask: bool) -> u8 {
-        let line_index = usize::from(line).min(SPRITE_LINES - 1);
-        let start = usize::from(self.line_start[line_index]);
-        let end = usize::from(self.line_start[line_index + 1]);
+        let within_budget = self
+            .line_units
+            .get(usize::from(line))
+            .is_some_and(|&units| units < LINE_BUDGET_UNITS);
+        if within_budget {
+            self.render_drawn_rows(vram, line, hidden_adds_mask)
+        } else {
+            self.render_with_budget(vram, line, hidden_adds_mask)
+        }
+    }
+
+    /// A line that fits the budget: only the rows with opaque on-screen pixels.
+    fn render_drawn_rows(&mut self, vram: &Vram, line: u16, hidden_adds_mask: bool) -> u8 {
+        let mut collisions = 0u8;
+        for &number in self.drawn_on_line.on(usize::from(line)) {
+            let placed = &self.placed[usize::from(number) % SPRITE_COUNT];
+            let bits = self
+                .pattern_rows
+                .get((i32::from(line) + placed.rows_base) as usize)
+                .copied()
+                .unwrap_or(0)
+                & placed.cols;
+            self.line.touch_chunks(placed.chunks);
+            collisions |= plot_row(
+                &mut self.line,
+                vram,
+                &placed.attr,
+                line,
+                bits,
+                hidden_adds_mask,
+            );
+        }
+        collisions
+    }
+
+    /// A line that may overrun: every sprite on it, charged in index order.
+    fn render_with_budget(&mut self, vram: &Vram, line: u16, hidden_adds_mask: bool) -> u8 {
         let mut budget = LineBudget::new();
         let mut collisions = 0u8;
-        for &number in &self.on_line[start..end] {
+        for &number in self.on_line.on(usize::from(line)) {
             let placed = &self.placed[usize::from(number) % SPRITE_COUNT];
             let attr = &placed.attr;
             let (first_col, end_col) = (placed.first_col, placed.end_col);
@@ -225,57 +330,66 @@ impl SpriteRenderer {
                 budget.visit_only(number);
                 continue;
             }
-            let x0 = i32::from(attr.x_px);
-            let row_bits = self
+            let done_col =
+                match budget.charge_sprite(number, first_col, end_col, attr.pixels_per_fetch()) {
+                    Allowance::All => end_col,
+                    Allowance::First(n) => first_col + n,
+                };
+            if done_col < end_col
+                && let Some(view) = self.views.get_mut(usize::from(placed.view))
+            {
+                view.budget_cut_lines.push(line);
+            }
+            let bits = self
                 .pattern_rows
                 .get((i32::from(line) + placed.rows_base) as usize)
                 .copied()
-                .unwrap_or(0);
-            let opaque = if budget.charge_whole_row(number, placed.row_cost) {
-                let opaque = row_bits & placed.cols;
-                self.line.touch_chunks(placed.chunks);
-                opaque
-            } else {
-                let done_col =
-                    match budget.charge_sprite(number, first_col, end_col, attr.pixels_per_fetch())
-                    {
-                        Allowance::All => end_col,
-                        Allowance::First(n) => first_col + n,
-                    };
-                if done_col < end_col
-                    && let Some(view) = self.views.get_mut(usize::from(placed.view))
-                {
-                    view.budget_cut_lines.push(line);
-                }
-                self.line.touch(
-                    (x0 + i32::from(first_col)) as usize,
-                    (x0 + i32::from(done_col)) as usize,
-                );
-                row_bits & bit_range(u32::from(first_col), u32::from(done_col))
-            };
-            if opaque == 0 {
+                .unwrap_or(0)
+                & bit_range(u32::from(first_col), u32::from(done_col));
+            if bits == 0 {
                 continue;
             }
-            let row = (i32::from(line) - i32::from(attr.y_px)) as u8;
-            let row_addr = pattern::row_addr(attr, row);
-            let mut bits = opaque;
-            while bits != 0 {
-                let col = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                let raw = pattern::raw_pixel(vram, attr, row_addr, col);
-                if raw == 0 {
-                    continue;
-                }
-                let x = (x0 + i32::from(col)) as usize;
-                collisions |= self.line.plot(
-                    x,
-                    attr.colour(raw),
-                    attr.z,
-                    attr.collision_mask,
-                    hidden_adds_mask,
-                );
-            }
+            let x0 = i32::from(attr.x_px);
+            self.line.touch(
+                (x0 + i32::from(first_col)) as usize,
+                (x0 + i32::from(done_col)) as usize,
+            );
+            collisions |= plot_row(&mut self.line, vram, attr, line, bits, hidden_adds_mask);
         }
         collisions
     }
+}
+
+/// Plots the opaque pixels `bits` (screen columns of the sprite, all on screen and inside
+/// touched chunks) of `attr`'s row on sprite line `line`; returns the collision bits.
+#[inline]
+fn plot_row(
+    buffer: &mut LineBuffer,
+    vram: &Vram,
+    attr: &SpriteAttributes,
+    line: u16,
+    bits: u64,
+    hidden_adds_mask: bool,
+) -> u8 {
+    let row = (i32::from(line) - i32::from(attr.y_px)) as u8;
+    let row_addr = pattern::row_addr(attr, row);
+    let x0 = i32::from(attr.x_px);
+    let mut collisions = 0u8;
+    let mut bits = bits;
+    while bits != 0 {
+        let col = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let raw = pattern::raw_pixel(vram, attr, row_addr, col);
+        if raw == 0 {
+            continue;
+        }
+        collisions |= buffer.plot(
+            (x0 + i32::from(col)) as usize,
+            attr.colour(raw),
+            attr.z,
+            attr.collision_mask,
+            hidden_adds_mask,
+        );
+    }
+    collisions
 }
