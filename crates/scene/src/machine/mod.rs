@@ -13,7 +13,7 @@ use crate::format::Region;
 
 // pub mod genesis;
 pub mod msx;
-// pub mod vera;
+pub mod vera;
 
 /// A sprite as the scene wants it shown this frame, before any chip encoding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

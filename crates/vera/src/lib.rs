@@ -1,0 +1,66 @@
+//! Commander X16 VERA sprite layer: VRAM, the register file, the sprite line buffer, the
+//! ISR collision nibble and the IRQ, as the FPGA (vera-module v48) renders them.
+//!
+//! Design: `specs/vera.md`; facts with citations to the VERA Programmer's Reference,
+//! x16-emulator `src/video.c` and the FPGA source: `specs/sources/vera.md`. Where the
+//! emulator and the FPGA differ the model follows the FPGA; [`Quirks::X16Emu`] switches
+//! to the emulator's behaviour for the three differences that matter to collisions (see
+//! [`Quirks`]).
+//!
+//! Driving it: write VRAM and registers the way a 65C02 does ([`Vera::write_reg`] with an
+//! offset from $9F20: ADDRx_L/M/H, DATA0/DATA1, CTRL, IEN, ISR, DC_VIDEO, DC_HSCALE,
+//! DC_VSCALE; constants in [`registers`]), or through the direct API with the same
+//! effect ([`Vera::write_vram`], [`Vera::set_ien`], [`Vera::write_isr`],
+//! [`Vera::set_dc_video`], ...). Then [`Vera::run_frame`] renders the sprite lines and
+//! commits the collision nibble into ISR at the start of vblank; read the frame
+//! ([`Vera::frame_indexed`], [`Vera::frame_rgb`]), the sprites as decoded
+//! ([`Vera::sprites`]) and ISR ([`Vera::isr`], [`Vera::irq`]).
+//!
+//! What is modelled, per frame:
+//! - 128 sprites, 8..64 px, 4bpp and 8bpp, H/V flip, palette offset, z-depth (0
+//!   disables), coordinates wrapping at 1024 ([`attributes`]; patterns: `src/pattern.rs`);
+//! - the line buffer and the FPGA's per-pixel collision rule: sprites arrive in index
+//!   order; an opaque pixel on a visible column first collides with the masks already
+//!   stored there (`stored & own`), then is drawn if its z is above the stored z or the
+//!   column is empty, and only a drawn pixel ORs its own mask into the entry: a hidden
+//!   pixel adds no mask (`src/line_buffer.rs`, `src/render.rs`);
+//! - the per-line work budget in the emulator's units with the FPGA's consequence (the
+//!   rest of the line is dropped), an approximation of the FPGA's 798-clock budget
+//!   ([`budget`]);
+//! - the vblank commit: ISR 7-4 replaced by the frame's collisions, sticky SPRCOL, VSYNC;
+//!   IRQ = (ISR & IEN) != 0 ([`isr`]);
+//! - DC_VIDEO's sprite enable (on the FPGA disabled sprites are still rendered and still
+//!   collide, they are only hidden), and DC_HSCALE / DC_VSCALE, which choose the sprite
+//!   lines rendered and the columns shown ([`compose`]).
+//!
+//! Time model: the CPU runs between frames; after [`Vera::run_frame`] the chip stands at
+//! the start of vblank (scan line 480), where a VSYNC interrupt handler would read ISR.
+//! Nothing can fail: every address is reduced modulo 128 KiB, every register offset
+//! modulo 32 and every byte value decodes to something, so there is no error type, and a
+//! frame's work is bounded (128 sprites x 64 px per line, 480 lines).
+//!
+//! Not modelled: the tile/bitmap layers (the backdrop is palette index 0), the border and
+//! active-area registers, interlaced and NTSC timing, the LINE and AFLOW interrupts, FX,
+//! audio and SPI, the FPGA's power-on palette.
+
+pub mod attributes;
+pub mod budget;
+pub mod compose;
+pub mod isr;
+pub mod palette;
+pub mod quirks;
+pub mod registers;
+pub mod view;
+pub mod vram;
+
+mod line_buffer;
+mod pattern;
+mod port;
+mod render;
+mod vera;
+
+pub use attributes::SpriteAttributes;
+pub use quirks::Quirks;
+pub use vera::Vera;
+pub use view::SpriteView;
+pub use vram::{PALETTE_ADDR, SPRITE_ATTR_ADDR, SPRITE_COUNT, VRAM_BYTES};

@@ -1,0 +1,367 @@
+//! The chip: VRAM, the register file as the 65C02 drives it, and the frame loop
+//! (render 480 lines, then the vblank commit).
+//!
+//! Time model: the CPU runs between frames. [`Vera::run_frame`] renders a whole frame and
+//! stops at the start of vblank (scan line 480), where the VSYNC interrupt fires and an
+//! interrupt handler reads ISR; register reads between frames see that moment.
+
+use crate::compose::{FRAME_LINES, column_map, line_plan};
+use crate::isr::Interrupts;
+use crate::line_buffer::{ALL_CHUNKS, LINE_PX};
+use crate::palette;
+use crate::port::DataPort;
+use crate::quirks::Quirks;
+use crate::registers::{
+    ADDR_H, ADDR_L, ADDR_M, CTRL, DATA0, DATA1, DC_BORDER, DC_VIDEO, Display, IEN, IRQLINE_L, ISR,
+    SCALE_1_TO_1,
+};
+use crate::render::SpriteRenderer;
+use crate::view::SpriteView;
+use crate::vram::Vram;
+
+/// Scan line at which the model stops after a frame (the first line of vblank).
+const VBLANK_LINE: u16 = 480;
+
+/// The VERA sprite layer.
+#[derive(Clone, Debug)]
+pub struct Vera {
+    quirks: Quirks,
+    vram: Vram,
+    ports: [DataPort; 2],
+    display: Display,
+    interrupts: Interrupts,
+    scanline: u16,
+    renderer: SpriteRenderer,
+    frame: Vec<u8>,
+    palette_rgb: [u32; 256],
+    /// Per output line, the 16-px chunks of the frame row that may be non-zero.
+    row_chunks: [u64; FRAME_LINES],
+    frames: u64,
+}
+
+impl Default for Vera {
+    fn default() -> Self {
+        Self::new(Quirks::default())
+    }
+}
+
+impl Vera {
+    /// A chip in its power-on state with all-zero VRAM (so all sprites disabled and an
+    /// all-black palette), following `quirks`.
+    #[must_use]
+    pub fn new(quirks: Quirks) -> Self {
+        Self {
+            quirks,
+            vram: Vram::new(),
+            ports: [DataPort::default(); 2],
+            display: Display::default(),
+            interrupts: Interrupts::default(),
+            scanline: 0,
+            renderer: SpriteRenderer::new(),
+            frame: vec![0; LINE_PX * FRAME_LINES],
+            palette_rgb: [0; 256],
+            row_chunks: [0; FRAME_LINES],
+            frames: 0,
+        }
+    }
+
+    /// The behaviour profile.
+    #[must_use]
+    pub const fn quirks(&self) -> Quirks {
+        self.quirks
+    }
+
+    /// Switches the behaviour profile (takes effect from the next access or frame).
+    pub fn set_quirks(&mut self, quirks: Quirks) {
+        self.quirks = quirks;
+    }
+
+    // ----- The register file, as the CPU sees it at $9F20 + offset. -----
+
+    /// A CPU write to register `offset` (0x00..0x1F from $9F20; higher bits ignored, as
+    /// the chip decodes 5 address lines).
+    pub fn write_reg(&mut self, offset: u8, value: u8) {
+        let offset = offset & 0x1F;
+        let port = usize::from(self.display.addrsel);
+        match offset {
+            ADDR_L => self.ports[port].write_addr_l(value, &self.vram),
+            ADDR_M => self.ports[port].write_addr_m(value, &self.vram),
+            ADDR_H => self.ports[port].write_addr_h(value, &self.vram),
+            DATA0 => self.ports[0].write_data(value, &mut self.vram),
+            DATA1 => self.ports[1].write_data(value, &mut self.vram),
+            CTRL => {
+                if value & 0x80 != 0 {
+                    self.reset_registers();
+                } else {
+                    self.display.dcsel = (value >> 1) & 0x3F;
+                    self.display.addrsel = value & 1 != 0;
+                }
+            }
+            IEN => self.set_ien(value),
+            ISR => self.write_isr(value),
+            IRQLINE_L => {
+                self.display.irq_line = (self.display.irq_line & 0x100) | u16::from(value);
+            }
+            DC_VIDEO..=DC_BORDER => self.display.write_dc(offset, value),
+            _ => {}
+        }
+    }
+
+    /// A CPU read of register `offset`. DATA0 / DATA1 reads step their port's address,
+    /// hence `&mut self`; [`Self::peek_reg`] reads without side effects.
+    pub fn read_reg(&mut self, offset: u8) -> u8 {
+        match offset & 0x1F {
+            DATA0 => self.ports[0].read_data(&self.vram),
+            DATA1 => self.ports[1].read_data(&self.vram),
+            other => self.peek_reg(other),
+        }
+    }
+
+    /// What a read of register `offset` would return, without stepping a data port.
+    #[must_use]
+    pub fn peek_reg(&self, offset: u8) -> u8 {
+        let port = &self.ports[usize::from(self.display.addrsel)];
+        match offset & 0x1F {
+            ADDR_L => port.addr_l(),
+            ADDR_M => port.addr_m(),
+            ADDR_H => port.addr_h(),
+            DATA0 => self.ports[0].latch(),
+            DATA1 => self.ports[1].latch(),
+            CTRL => self.display.ctrl(),
+            IEN => {
+                (((self.display.irq_line >> 8) as u8) << 7)
+                    | ((((self.scanline >> 8) & 1) as u8) << 6)
+                    | self.interrupts.enable()
+            }
+            ISR => self.interrupts.isr(),
+            IRQLINE_L => (self.scanline & 0xFF) as u8,
+            offset @ DC_VIDEO..=DC_BORDER => self.display.read_dc(offset),
+            _ => 0,
+        }
+    }
+
+    /// CTRL bit 7: the FPGA reconfigures and every register returns to its power-on
+    /// value. VRAM (with the palette and the attribute table) is kept; the FPGA's reload
+    /// of its default palette is not modelled.
+    fn reset_registers(&mut self) {
+        self.ports = [DataPort::default(); 2];
+        self.display = Display::default();
+        self.interrupts = Interrupts::default();
+    }
+
+    // ----- Direct API: the same effects without going through the data ports. -----
+
+    /// Writes `bytes` into VRAM from `addr` on (wrapping at 128 KiB), as a run of DATA0
+    /// writes with increment 1 would; the data ports' latches are not refreshed (use the
+    /// ports to observe a port's read-ahead).
+    pub fn write_vram(&mut self, addr: u32, bytes: &[u8]) {
+        self.vram.write_slice(addr, bytes);
+    }
+
+    /// The byte at VRAM `addr` (modulo 128 KiB).
+    #[must_use]
+    pub fn read_vram(&self, addr: u32) -> u8 {
+        self.vram.read(addr)
+    }
+
+    /// All 128 KiB of VRAM.
+    #[must_use]
+    pub fn vram(&self) -> &[u8] {
+        self.vram.as_slice()
+    }
+
+    /// An IEN write: bits 3-0 enable AFLOW, SPRCOL, LINE, VSYNC; bit 7 is bit 8 of the
+    /// LINE interrupt's line.
+    pub fn set_ien(&mut self, value: u8) {
+        self.interrupts.set_enable(value);
+        self.display.irq_line = (self.display.irq_line & 0xFF) | (u16::from(value >> 7) << 8);
+    }
+
+    /// The interrupt enable bits (IEN 3-0; bits 7-6 of the register are not enables).
+    #[must_use]
+    pub const fn ien(&self) -> u8 {
+        self.interrupts.enable()
+    }
+
+    /// An ISR write: clears the bits of 2-0 written as 1 (and, under
+    /// [`Quirks::X16Emu`], of 7-4).
+    pub fn write_isr(&mut self, value: u8) {
+        self.interrupts.write_isr(value, self.quirks);
+    }
+
+    /// ISR: collision nibble of the last frame in 7-4, SPRCOL 2, LINE 1, VSYNC 0.
+    #[must_use]
+    pub const fn isr(&self) -> u8 {
+        self.interrupts.isr()
+    }
+
+    /// The IRQ output: (ISR & IEN) != 0.
+    #[must_use]
+    pub const fn irq(&self) -> bool {
+        self.interrupts.irq()
+    }
+
+    /// Writes DC_VIDEO whatever DCSEL is (bit 6 enables sprites; bit 7 is read-only).
+    pub fn set_dc_video(&mut self, value: u8) {
+        self.display.dc_video = value & 0x7F;
+    }
+
+    /// DC_VIDEO bits 6-0.
+    #[must_use]
+    pub const fn dc_video(&self) -> u8 {
+        self.display.dc_video
+    }
+
+    /// Writes DC_HSCALE whatever DCSEL is.
+    pub fn set_hscale(&mut self, value: u8) {
+        self.display.hscale = value;
+    }
+
+    /// DC_HSCALE.
+    #[must_use]
+    pub const fn hscale(&self) -> u8 {
+        self.display.hscale
+    }
+
+    /// Writes DC_VSCALE whatever DCSEL is.
+    pub fn set_vscale(&mut self, value: u8) {
+        self.display.vscale = value;
+    }
+
+    /// DC_VSCALE.
+    #[must_use]
+    pub const fn vscale(&self) -> u8 {
+        self.display.vscale
+    }
+
+    // ----- The frame. -----
+
+    /// Renders one frame (the sprite lines the vertical scale selects, 0..479 at 1:1)
+    /// and performs the vblank commit: ISR 7-4 takes the frame's collisions, SPRCOL is
+    /// set if they are non-zero, VSYNC is set.
+    pub fn run_frame(&mut self) {
+        self.palette_rgb = palette::snapshot(&self.vram);
+        self.renderer.prepare(&self.vram);
+        let shown = self.display.sprites_enabled();
+        let rendered = shown || self.quirks.renders_disabled_sprites();
+        let hidden_adds_mask = self.quirks.hidden_pixels_add_mask();
+        let plan = line_plan(self.display.vscale);
+        let one_to_one = self.display.hscale == SCALE_1_TO_1;
+        let columns = if one_to_one {
+            None
+        } else {
+            Some(column_map(self.display.hscale))
+        };
+        let mut collisions = 0u8;
+        let mut last_line: Option<u16> = None;
+        for (out_line, sprite_line) in plan.iter().enumerate() {
+            let row_start = out_line * LINE_PX;
+            let row = &mut self.frame[row_start..row_start + LINE_PX];
+            let stale = &mut self.row_chunks[out_line];
+            let Some(sprite_line) = sprite_line.filter(|_| rendered) else {
+                if *stale != 0 {
+                    row.fill(0);
+                    *stale = 0;
+                }
+                continue;
+            };
+            if last_line == Some(sprite_line) && out_line > 0 {
+                // The same sprite line again (DC_VSCALE < 128): same pixels, same
+                // collisions, same budget; show the row already composed.
+                self.frame
+                    .copy_within(row_start - LINE_PX..row_start, row_start);
+                *stale = ALL_CHUNKS;
+                continue;
+            }
+            collisions |= self
+                .renderer
+                .render_line(&self.vram, sprite_line, hidden_adds_mask);
+            let line = self.renderer.line();
+            if !shown {
+                if *stale != 0 {
+                    row.fill(0);
+                    *stale = 0;
+                }
+            } else if let Some(columns) = &columns {
+                for (out, &col) in row.iter_mut().zip(columns.iter()) {
+                    *out = line.colour(usize::from(col));
+                }
+                *stale = ALL_CHUNKS;
+            } else {
+                *stale = line.compose_into(row, *stale);
+            }
+            self.renderer.clear_line();
+            last_line = Some(sprite_line);
+        }
+        self.interrupts.commit_vblank(collisions);
+        self.scanline = VBLANK_LINE;
+        self.frames += 1;
+    }
+
+    /// Frames rendered since power-on.
+    #[must_use]
+    pub const fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// The last frame as palette indices, row-major, [`Self::width_px`] x
+    /// [`Self::height_px`]; the backdrop is palette index 0 (layers are not modelled).
+    #[must_use]
+    pub fn frame_indexed(&self) -> &[u8] {
+        &self.frame
+    }
+
+    /// Frame width: 640.
+    #[must_use]
+    pub const fn width_px(&self) -> usize {
+        LINE_PX
+    }
+
+    /// Frame height: 480.
+    #[must_use]
+    pub const fn height_px(&self) -> usize {
+        FRAME_LINES
+    }
+
+    /// The last frame as 0x00RRGGBB, through the palette as it was when the frame was
+    /// rendered (12-bit colours, each nibble repeated). `out` is cleared and refilled.
+    pub fn frame_rgb(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(
+            self.frame
+                .iter()
+                .map(|&index| self.palette_rgb[usize::from(index)]),
+        );
+    }
+
+    /// The enabled sprites (z != 0) of the last frame, in index order, decoded from the
+    /// attribute table and patterns as they were when it was rendered (empty before the
+    /// first frame).
+    #[must_use]
+    pub fn sprites(&self) -> &[SpriteView] {
+        self.renderer.views()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registers::DC_HSCALE;
+
+    #[test]
+    fn registers_read_back_as_the_fpga_formats_them() {
+        let mut vera = Vera::default();
+        assert_eq!(vera.peek_reg(DC_VIDEO), 0x08);
+        assert_eq!(vera.peek_reg(DC_HSCALE), 128);
+        vera.write_reg(CTRL, 1 << 1);
+        assert_eq!(vera.peek_reg(DC_HSCALE), 160); // DC_HSTOP = 640 >> 2
+        assert_eq!(vera.peek_reg(DC_BORDER), 240); // DC_VSTOP = 480 >> 1
+        vera.write_reg(DC_HSCALE, 7);
+        assert_eq!(vera.hscale(), 128, "DCSEL 1 addresses HSTOP, not HSCALE");
+        vera.write_reg(CTRL, 0);
+        vera.write_reg(DC_HSCALE, 64);
+        assert_eq!(vera.hscale(), 64);
+        vera.write_reg(CTRL, 0x80);
+        assert_eq!(vera.hscale(), 128, "CTRL bit 7 resets the registers");
+    }
+}

@@ -1,0 +1,99 @@
+//! The 128 KiB of video RAM and the two tables the sprite layer reads from it
+//! (VERA Programmer's Reference, "Video RAM access", "Palette", "Sprite attributes").
+//!
+//! The FPGA keeps the palette and the sprite attributes in separate RAMs that every VRAM
+//! write to their address ranges also updates (`top.v` 913-995); since the CPU can only
+//! reach them through those writes, one array holding everything behaves the same.
+//! Every address is reduced modulo 128 KiB, as the 17-bit VRAM address of the hardware is.
+
+/// Size of VRAM in bytes.
+pub const VRAM_BYTES: usize = 0x2_0000;
+/// Mask that reduces any address to a VRAM address (17 bits).
+pub const VRAM_ADDR_MASK: u32 = 0x1_FFFF;
+/// First byte of the palette: 256 entries of 2 bytes (GGGGBBBB, ----RRRR).
+pub const PALETTE_ADDR: u32 = 0x1_FA00;
+/// First byte of the sprite attribute table: 128 entries of 8 bytes.
+pub const SPRITE_ATTR_ADDR: u32 = 0x1_FC00;
+/// Number of sprites.
+pub const SPRITE_COUNT: usize = 128;
+/// Bytes per sprite attribute entry.
+pub const SPRITE_ATTR_BYTES: usize = 8;
+
+/// The video RAM.
+#[derive(Clone)]
+pub(crate) struct Vram {
+    bytes: Box<[u8; VRAM_BYTES]>,
+}
+
+impl std::fmt::Debug for Vram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Vram").field("bytes", &VRAM_BYTES).finish()
+    }
+}
+
+impl Default for Vram {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Vram {
+    /// All-zero VRAM.
+    #[must_use]
+    pub fn new() -> Self {
+        let bytes: Box<[u8; VRAM_BYTES]> = vec![0u8; VRAM_BYTES]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the vector has exactly VRAM_BYTES bytes"));
+        Self { bytes }
+    }
+
+    /// The byte at `addr` (reduced modulo 128 KiB).
+    #[inline]
+    #[must_use]
+    pub fn read(&self, addr: u32) -> u8 {
+        self.bytes[(addr & VRAM_ADDR_MASK) as usize]
+    }
+
+    /// Writes one byte at `addr` (reduced modulo 128 KiB).
+    #[inline]
+    pub fn write(&mut self, addr: u32, value: u8) {
+        self.bytes[(addr & VRAM_ADDR_MASK) as usize] = value;
+    }
+
+    /// Writes `data` from `addr` on, wrapping from 0x1FFFF to 0x00000 as the data port's
+    /// address does; more than 128 KiB simply overwrites from the start again.
+    pub fn write_slice(&mut self, addr: u32, data: &[u8]) {
+        let mut at = (addr & VRAM_ADDR_MASK) as usize;
+        let mut rest = data;
+        while !rest.is_empty() {
+            let room = VRAM_BYTES - at;
+            let (now, later) = rest.split_at(room.min(rest.len()));
+            self.bytes[at..at + now.len()].copy_from_slice(now);
+            rest = later;
+            at = 0;
+        }
+    }
+
+    /// All 128 KiB, for dumps.
+    #[must_use]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.bytes[..]
+    }
+
+    /// The 8 attribute bytes of sprite `number` (0..127; higher numbers wrap).
+    #[must_use]
+    pub fn sprite_attr(&self, number: usize) -> [u8; SPRITE_ATTR_BYTES] {
+        let start = SPRITE_ATTR_ADDR as usize + (number % SPRITE_COUNT) * SPRITE_ATTR_BYTES;
+        let mut out = [0u8; SPRITE_ATTR_BYTES];
+        out.copy_from_slice(&self.bytes[start..start + SPRITE_ATTR_BYTES]);
+        out
+    }
+
+    /// The 12-bit colour of palette entry `index` as 0x0RGB.
+    #[must_use]
+    pub fn palette_entry(&self, index: u8) -> u16 {
+        let at = PALETTE_ADDR as usize + usize::from(index) * 2;
+        u16::from(self.bytes[at]) | (u16::from(self.bytes[at + 1] & 0x0F) << 8)
+    }
+}
