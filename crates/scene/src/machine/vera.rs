@@ -3,8 +3,8 @@
 //! reads ISR and acknowledges it the way seed 004's IRQ routine does.
 
 use collide::{PxBox, Screen};
-use vera::{Quirks, Vera};
 use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
+use vera::{Quirks, Vera};
 
 use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows};
 use crate::format::{Region, VeraQuirks, VeraSettings};
@@ -31,7 +31,12 @@ impl X16 {
             vera: Vera::new(quirks),
         };
         let video = 0x01 | if settings.sprites_enabled { 0x40 } else { 0 };
-        for (reg, v) in [(DC_VIDEO, video), (DC_HSCALE, 128), (DC_VSCALE, 128), (IEN, settings.ien)] {
+        for (reg, v) in [
+            (DC_VIDEO, video),
+            (DC_HSCALE, 128),
+            (DC_VSCALE, 128),
+            (IEN, settings.ien),
+        ] {
             x16.vera.write_reg(reg, v);
         }
         x16
@@ -60,8 +65,16 @@ fn size_code(px: u16) -> u8 {
 /// The 8 attribute bytes of one sprite (vera.md, "Sprite attributes").
 fn encode(s: &HwSprite) -> [u8; 8] {
     // Positions outside one wrap period are parked where they stay invisible.
-    let x = if (-64..960).contains(&s.x_px) { s.x_px } else { PARK_X };
-    let y = if (-64..960).contains(&s.y_px) { s.y_px } else { PARK_X };
+    let x = if (-64..960).contains(&s.x_px) {
+        s.x_px
+    } else {
+        PARK_X
+    };
+    let y = if (-64..960).contains(&s.y_px) {
+        s.y_px
+    } else {
+        PARK_X
+    };
     let (x, y) = ((x & 0x3FF) as u16, (y & 0x3FF) as u16);
     let addr = s.pattern;
     [
