@@ -72,6 +72,9 @@ pub struct CompareArgs {
     /// One JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Also print one line per frame: status, verdict, truth, frame hash.
+    #[arg(long)]
+    pub per_frame: bool,
 }
 
 /// `hitlab roms`.

@@ -162,6 +162,17 @@ impl Checker {
                         }
                     }
                 }
+                Expectation::Status { frame, value, mask } => {
+                    if *frame == r.frame && r.verdict.status & mask != value & mask {
+                        self.fail(format!(
+                            "frame {}: status is 0x{:02X} (masked 0x{:02X}), expected 0x{:02X} under mask 0x{mask:02X}",
+                            r.frame,
+                            r.verdict.status,
+                            r.verdict.status & mask,
+                            value & mask
+                        ));
+                    }
+                }
                 Expectation::FrameHash { frame, blake3 } => {
                     if *frame == r.frame && !r.frame_hash.eq_ignore_ascii_case(blake3) {
                         self.fail(format!(
@@ -196,7 +207,9 @@ impl Checker {
                         m.0, self.frames
                     ));
                 }
-                Expectation::FrameHash { frame, .. } if *frame >= self.frames => {
+                Expectation::FrameHash { frame, .. } | Expectation::Status { frame, .. }
+                    if *frame >= self.frames =>
+                {
                     self.fail(format!(
                         "frame {frame} was never played ({} frames)",
                         self.frames

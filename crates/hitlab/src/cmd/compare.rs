@@ -4,6 +4,7 @@ use std::path::Path;
 
 use collide::MethodId;
 use scene::format::Target;
+use scene::session::FrameReport;
 use scene::summary::Summary;
 
 use crate::cli::CompareArgs;
@@ -25,15 +26,32 @@ pub fn play(
     path: &Path,
     frames: Option<u32>,
     methods: &[MethodId],
+    mut each: impl FnMut(&FrameReport),
 ) -> Result<(scene::loaded::LoadedScene, Summary), Fault> {
     let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
     let mut session = scene::start(loaded.clone(), methods).map_err(bad_input)?;
     let mut summary = Summary::default();
     for _ in 0..n {
-        summary.add(&session.step(None));
+        let r = session.step(None);
+        each(&r);
+        summary.add(&r);
     }
     Ok((loaded, summary))
+}
+
+/// One line per frame for `--per-frame`.
+fn frame_line(r: &FrameReport) -> String {
+    format!(
+        "frame {:>4}  status 0x{:04X}  chip {}  truth {}  box pairs {:>3}  pixel pairs {:>3}  {}",
+        r.frame,
+        r.verdict.status,
+        if r.verdict.collided { "hit " } else { "    " },
+        if r.hardware.expected_collided { "hit " } else { "    " },
+        r.box_truth.len(),
+        r.pixel_truth.len(),
+        r.frame_hash
+    )
 }
 
 /// The header line of a report.
@@ -56,7 +74,12 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32) -> String {
 }
 
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
-    let (loaded, summary) = play(&args.scene, args.frames, &args.methods)?;
+    let per_frame = args.per_frame && !args.json;
+    let (loaded, summary) = play(&args.scene, args.frames, &args.methods, |r| {
+        if per_frame {
+            println!("{}", frame_line(r));
+        }
+    })?;
     if args.json {
         let mut v = summary_json(&summary);
         v["scene"] = loaded.path.display().to_string().into();

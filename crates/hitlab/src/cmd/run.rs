@@ -7,7 +7,7 @@ use crate::report::summary_text;
 use crate::{Fault, Outcome};
 
 pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
-    let (loaded, summary) = play(&args.scene, args.frames, &[])?;
+    let (loaded, summary) = play(&args.scene, args.frames, &[], |_| {})?;
     println!("{}", header(&loaded, summary.frames));
     print!(
         "{}",

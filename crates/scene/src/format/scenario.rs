@@ -43,6 +43,17 @@ pub enum Expectation {
         /// The verdict expected on each of them.
         set: bool,
     },
+    /// The status the vblank handler read on a frame (Genesis status bits 7-0, MSX S#0,
+    /// VERA ISR), compared under a mask of the bits that matter.
+    Status {
+        /// The frame (0-based).
+        frame: u32,
+        /// The expected value of the masked bits.
+        value: u16,
+        /// Which bits to compare.
+        #[serde(default = "all_bits")]
+        mask: u16,
+    },
     /// The first frame on which the chip reports a collision (`None`: never).
     FirstCollisionFrame(Option<u32>),
     /// The chip's verdict equals pixel truth projected to its form on every frame.
@@ -89,6 +100,10 @@ pub enum Expectation {
     },
     /// The number of box-truth pairs summed over the replay is at least this.
     TruthPairsAtLeast(u64),
+}
+
+fn all_bits() -> u16 {
+    0xFFFF
 }
 
 /// A counter of [`collide::Cost`].
