@@ -8,7 +8,7 @@
 //! status bit 3 set and bit 7 (VINT pending) set.
 
 use crate::Vdp;
-use crate::sprites::fetch::{LineContext, fetch_line};
+use crate::sprites::fetch::{LineContext, LineRecorder, fetch_line};
 use crate::vdp::frame_len;
 use crate::view::Reason;
 
@@ -45,15 +45,9 @@ impl Vdp {
                     self.status.overflow = true;
                     self.first_overflow_line.get_or_insert(line);
                     for &i in scan.dropped {
-                        let w = self.links.visits()[usize::from(i)].w_px();
-                        crate::sprites::fetch::LineRecorder::not_drawn(
-                            &mut self.views,
-                            usize::from(i),
-                            line,
-                            0,
-                            w,
-                            Reason::LineLimit,
-                        );
+                        let w = self.links.visits()[usize::from(i)].w_px;
+                        self.views
+                            .not_drawn(usize::from(i), line, 0, w, Reason::LineLimit);
                     }
                 }
                 let ctx = LineContext {

@@ -13,9 +13,10 @@
 //! `mask_rows[r]` minus the ranges listed for its line ([`SpriteView::drawn_row`]).
 //! Entries are in line order.
 
+use crate::sprites::Visit;
 use crate::sprites::fetch::LineRecorder;
 use crate::sprites::link::LinkList;
-use crate::tile::row_opacity;
+use crate::tile::{flip, opacity};
 use crate::vram::Vram;
 
 /// Why the chip did not draw part of a sprite's row.
@@ -130,10 +131,25 @@ pub fn cols_mask(first: u16, end: u16) -> u64 {
     hi & !lo
 }
 
-/// The views of the last frame. Their vectors are kept between frames and reused.
+/// What a view's `mask_rows` were built from: kept while the same pattern, size and
+/// flips are shown and none of the cells changed since `built_at` (a pattern-cache
+/// clock value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MaskKey {
+    pattern: u16,
+    w_cells: u8,
+    h_cells: u8,
+    h_flip: bool,
+    v_flip: bool,
+    built_at: u64,
+}
+
+/// The views of the last frame. Their vectors are kept between frames and reused, and a
+/// view's mask is rebuilt only when what it shows changed.
 #[derive(Clone, Debug, Default)]
 pub struct SpriteViews {
     views: Vec<SpriteView>,
+    keys: Vec<Option<MaskKey>>,
     len: usize,
 }
 
@@ -150,41 +166,42 @@ impl SpriteViews {
         let visits = list.visits();
         if self.views.len() < visits.len() {
             self.views.resize_with(visits.len(), SpriteView::default);
+            self.keys.resize(visits.len(), None);
         }
         self.len = visits.len();
-        for (view, s) in self.views.iter_mut().zip(visits) {
+        let patterns = vram.patterns();
+        for ((view, key), s) in self.views.iter_mut().zip(&mut self.keys).zip(visits) {
             view.number = s.number;
-            view.link = s.cached.link;
-            view.x_px = s.x_px();
-            view.y_px = s.y_px();
-            view.w_px = s.w_px();
-            view.h_px = s.h_px();
-            view.palette = s.palette();
-            view.priority = s.priority();
-            view.h_flip = s.h_flip();
-            view.v_flip = s.v_flip();
-            view.pattern = s.pattern();
-            view.mask_rows.clear();
-            for row in 0..s.h_px() {
-                let mut bits = 0u64;
-                for screen_col in 0..s.cached.w_cells {
-                    let col = if s.h_flip() {
-                        s.cached.w_cells - 1 - screen_col
-                    } else {
-                        screen_col
-                    };
-                    let (cell, cell_row) = s.cell_for(row, col);
-                    let mut op = row_opacity(vram.cell_row(cell, cell_row));
-                    if s.h_flip() {
-                        op = op.reverse_bits();
-                    }
-                    bits |= u64::from(op) << (8 * screen_col);
-                }
-                view.mask_rows.push(bits);
+            view.link = s.link;
+            view.x_px = s.x_px;
+            view.y_px = s.y_px;
+            view.w_px = s.w_px;
+            view.h_px = s.h_px;
+            view.palette = s.palette;
+            view.priority = s.priority;
+            view.h_flip = s.h_flip;
+            view.v_flip = s.v_flip;
+            view.pattern = s.pattern;
+            let unchanged = key.is_some_and(|k| {
+                (k.pattern, k.w_cells, k.h_cells, k.h_flip, k.v_flip)
+                    == (s.pattern, s.w_cells, s.h_cells, s.h_flip, s.v_flip)
+                    && (0..u16::from(s.w_cells) * u16::from(s.h_cells))
+                        .all(|c| !patterns.changed_since(s.pattern.wrapping_add(c), k.built_at))
+            });
+            if !unchanged {
+                build_mask(&mut view.mask_rows, s, vram);
+                *key = Some(MaskKey {
+                    pattern: s.pattern,
+                    w_cells: s.w_cells,
+                    h_cells: s.h_cells,
+                    h_flip: s.h_flip,
+                    v_flip: s.v_flip,
+                    built_at: patterns.clock(),
+                });
             }
             view.not_drawn.clear();
-            for row in 0..s.h_px() {
-                let line = s.y_px() + i32::from(row);
+            for row in 0..s.h_px {
+                let line = s.y_px + i32::from(row);
                 let active = line >= 0 && line < i32::from(height_px);
                 let reason = match (active, display) {
                     (false, _) => Reason::OffScreen,
@@ -199,7 +216,7 @@ impl SpriteViews {
                 view.not_drawn.push(NotDrawn {
                     line,
                     first_col_px: 0,
-                    end_col_px: s.w_px(),
+                    end_col_px: s.w_px,
                     reason,
                 });
             }
@@ -222,6 +239,30 @@ impl SpriteViews {
                 });
             }
         }
+    }
+}
+
+/// The opaque mask of a sprite, row by row, flips applied.
+fn build_mask(rows: &mut Vec<u64>, s: &Visit, vram: &Vram) {
+    rows.clear();
+    let stride = s.column_stride();
+    // Screen column of pattern column 0, and the step to the next one.
+    let (first_shift, step): (i32, i32) = if s.h_flip {
+        (8 * (i32::from(s.w_cells) - 1), -8)
+    } else {
+        (0, 8)
+    };
+    for row in 0..s.h_px {
+        let mut index = s.row_index(row);
+        let mut bits = 0u64;
+        let mut shift = first_shift;
+        for _ in 0..s.w_cells {
+            let pixels = flip(vram.cell_row(index), s.h_flip);
+            bits |= u64::from(opacity(pixels)) << (shift & 63);
+            index = index.wrapping_add(stride);
+            shift += step;
+        }
+        rows.push(bits);
     }
 }
 

@@ -330,7 +330,6 @@ fn collision_flag_matches_the_sprite_view_over_1000_random_frames() {
         masked += usize::from(any(Reason::Masked));
         cut += usize::from(any(Reason::PixelBudget));
     }
-    eprintln!("hits {hits} misses {misses} overflows {overflows} masked {masked} cut {cut}");
     // Both outcomes, and every limit, occur often.
     assert!(hits >= 200 && misses >= 200, "hits {hits}, misses {misses}");
     assert!(overflows >= 50, "overflow frames {overflows}");

@@ -259,3 +259,24 @@ fn the_view_gives_box_palette_priority_and_flips() {
     assert_eq!(view.pattern, 0x123);
     assert_eq!(view.mask_rows.len(), 16);
 }
+
+#[test]
+fn the_view_and_frame_follow_pattern_writes_between_frames() {
+    let mut v = chip(true, false);
+    write_cells(&mut v, 1, &[dot(0, 0, 1), solid(2)]);
+    write_chain(&mut v, &[Spr::at(40, 40, 1, 2, 1)]);
+    v.run_frame();
+    assert_eq!(v.sprites()[0].mask_rows[0], 1);
+    assert_eq!(v.sprites()[0].mask_rows[8], 0xFF);
+    // Only the pattern changes: the mask and the pixels must follow.
+    write_cells(&mut v, 2, &[dot(7, 0, 3)]);
+    v.run_frame();
+    assert_eq!(v.sprites()[0].mask_rows[8], 0x80);
+    assert_eq!(px(&v, 47, 48), 3);
+    assert_eq!(px(&v, 40, 48), 0);
+    // Same pattern, now flipped: the mask mirrors.
+    write_chain(&mut v, &[Spr::at(40, 40, 1, 2, 1).flips(true, true)]);
+    v.run_frame();
+    assert_eq!(v.sprites()[0].mask_rows[7], 0x01);
+    assert_eq!(v.sprites()[0].mask_rows[15], 0x80);
+}

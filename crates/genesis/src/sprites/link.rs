@@ -40,12 +40,12 @@ impl LinkList {
         for slot in self.visits.iter_mut().take(table) {
             let cached = vram.sat_cache().entry(n);
             let entry = sat_base.wrapping_add(u16::from(n) * SAT_ENTRY_BYTES);
-            *slot = Visit {
-                number: n,
+            *slot = Visit::decode(
+                n,
                 cached,
-                attr: vram.word(entry.wrapping_add(4)),
-                x_raw: vram.word(entry.wrapping_add(6)) & 0x1FF,
-            };
+                vram.word(entry.wrapping_add(4)),
+                vram.word(entry.wrapping_add(6)),
+            );
             self.len += 1;
             if cached.link == 0 || usize::from(cached.link) >= table {
                 break;

@@ -59,19 +59,19 @@ impl LineIndex {
         self.lines = lines;
         let mut count = [0u16; MAX_LINES + 1];
         for v in list.visits() {
-            let (top, bottom) = clip_lines(v.y_px(), v.h_px(), lines);
+            let (top, bottom) = clip_lines(v.y_px, v.h_px, lines);
             for c in &mut count[top..bottom] {
                 *c += 1;
             }
         }
         let mut acc = 0u16;
-        for l in 0..=lines {
-            self.start[l] = acc;
-            acc += count[l];
+        for (start, &n) in self.start.iter_mut().zip(&count).take(lines + 1) {
+            *start = acc;
+            acc += n;
         }
         let mut fill = self.start;
         for (i, v) in list.visits().iter().enumerate() {
-            let (top, bottom) = clip_lines(v.y_px(), v.h_px(), lines);
+            let (top, bottom) = clip_lines(v.y_px, v.h_px, lines);
             for f in &mut fill[top..bottom] {
                 self.entries[usize::from(*f)] = i as u8;
                 *f += 1;
