@@ -116,8 +116,7 @@ impl SpriteView {
 }
 
 /// The bit mask of columns `first..end` (at most 64 wide).
-#[must_use]
-pub fn cols_mask(first: u16, end: u16) -> u64 {
+fn cols_mask(first: u16, end: u16) -> u64 {
     let hi = if end >= 64 {
         u64::MAX
     } else {
@@ -147,7 +146,7 @@ struct MaskKey {
 /// The views of the last frame. Their vectors are kept between frames and reused, and a
 /// view's mask is rebuilt only when what it shows changed.
 #[derive(Clone, Debug, Default)]
-pub struct SpriteViews {
+pub(crate) struct SpriteViews {
     views: Vec<SpriteView>,
     keys: Vec<Option<MaskKey>>,
     len: usize,
@@ -156,13 +155,13 @@ pub struct SpriteViews {
 impl SpriteViews {
     /// The views, in link order.
     #[must_use]
-    pub fn as_slice(&self) -> &[SpriteView] {
+    pub(crate) fn as_slice(&self) -> &[SpriteView] {
         &self.views[..self.len]
     }
 
     /// Starts a frame: one view per visit with its mask, and the rows above the active
     /// lines (or, with the display disabled, every row) marked not drawn.
-    pub fn begin(&mut self, list: &LinkList, vram: &Vram, height_px: u16, display: bool) {
+    pub(crate) fn begin(&mut self, list: &LinkList, vram: &Vram, height_px: u16, display: bool) {
         let visits = list.visits();
         if self.views.len() < visits.len() {
             self.views.resize_with(visits.len(), SpriteView::default);
@@ -224,7 +223,7 @@ impl SpriteViews {
     }
 
     /// Ends a frame: the rows below the active lines are marked off-screen.
-    pub fn finish(&mut self, height_px: u16, display: bool) {
+    pub(crate) fn finish(&mut self, height_px: u16, display: bool) {
         if !display {
             return;
         }
