@@ -11,7 +11,7 @@ use collide::{OpaqueMask, PxBox, Screen};
 
 use crate::format::Region;
 
-// pub mod genesis;
+pub mod genesis;
 pub mod msx;
 pub mod vera;
 

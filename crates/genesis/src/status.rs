@@ -1,0 +1,78 @@
+//! The status word read from the control port (sources/genesis.md section 4).
+//!
+//! | bit | meaning | model |
+//! |---|---|---|
+//! | 15-10 | open bus (68000 prefetch) | fixed `001101`, the value CMD and MAME give (0x3400) |
+//! | 9 | FIFO empty | always 1: writes complete at once |
+//! | 8 | FIFO full | always 0 |
+//! | 7 | VINT pending (F) | set when vertical blank starts, whatever register 1 bit 5 says; cleared by [`crate::Vdp::acknowledge_vint`] (the 68000's interrupt acknowledge), not by a status read |
+//! | 6 | sprite overflow | set by the per-line sprite-count limit only |
+//! | 5 | sprite collision | set by opaque sprite pixels meeting in the active area |
+//! | 4 | odd field | 0: interlace is out of scope |
+//! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and all the time while the display is disabled |
+//! | 2 | horizontal blank | 0: the model has no dot clock |
+//! | 1 | DMA busy | 0: DMA is not modelled |
+//! | 0 | PAL | as set by [`crate::Vdp::set_pal`] |
+//!
+//! A status read returns the word and clears bits 5 and 6 (BE 6084-6085; GPGX C 1250-1253;
+//! jgenesis vdp.rs 1155-1159). Bits 5 and 6 are otherwise sticky across frames.
+
+/// Bit 7: VINT pending.
+pub const STATUS_VINT_PENDING: u16 = 1 << 7;
+/// Bit 6: sprite overflow.
+pub const STATUS_OVERFLOW: u16 = 1 << 6;
+/// Bit 5: sprite collision.
+pub const STATUS_COLLISION: u16 = 1 << 5;
+/// Bit 3: vertical blank.
+pub const STATUS_VBLANK: u16 = 1 << 3;
+/// Bit 0: PAL console.
+pub const STATUS_PAL: u16 = 1;
+/// Bits 15-10 (fixed open-bus value) and bit 9 (FIFO empty).
+const STATUS_FIXED: u16 = 0x3400 | (1 << 9);
+
+/// The flags behind the status word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// Bit 7.
+    pub vint_pending: bool,
+    /// Bit 6.
+    pub overflow: bool,
+    /// Bit 5.
+    pub collision: bool,
+    /// Bit 3.
+    pub vblank: bool,
+    /// Bit 0.
+    pub pal: bool,
+}
+
+impl Status {
+    /// The word as the control port returns it.
+    #[must_use]
+    pub fn word(&self) -> u16 {
+        let mut w = STATUS_FIXED;
+        if self.vint_pending {
+            w |= STATUS_VINT_PENDING;
+        }
+        if self.overflow {
+            w |= STATUS_OVERFLOW;
+        }
+        if self.collision {
+            w |= STATUS_COLLISION;
+        }
+        if self.vblank {
+            w |= STATUS_VBLANK;
+        }
+        if self.pal {
+            w |= STATUS_PAL;
+        }
+        w
+    }
+
+    /// Returns the word and clears bits 5 and 6, as a control-port read does.
+    pub fn read(&mut self) -> u16 {
+        let w = self.word();
+        self.overflow = false;
+        self.collision = false;
+        w
+    }
+}
