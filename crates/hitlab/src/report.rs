@@ -32,6 +32,7 @@ pub fn summary_json(s: &Summary) -> Value {
                     "pairs": t.pairs,
                     "box": {"hits": t.box_hits, "misses": t.box_misses, "false_alarms": t.box_false_alarms},
                     "pixel": {"hits": t.pixel_hits, "misses": t.pixel_misses, "false_alarms": t.pixel_false_alarms},
+                    "good_bad_misses": t.good_bad_misses,
                     "frames_with_misses": t.frames_with_misses,
                     "first_miss_frame": t.first_miss_frame,
                     "flag_frames": t.flag_frames,
@@ -118,12 +119,17 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<16} {:<30} {:>7} {:>22} {:>22} {:>12} {:>12}",
+            "{:<16} {:<30} {:>7} {:>20} {:>20} {:>8} {:>11} {:>11}",
             id.as_str(),
             id.exactness().describe(),
             pairs,
             row(t.box_hits, t.box_misses, t.box_false_alarms),
             row(t.pixel_hits, t.pixel_misses, t.pixel_false_alarms),
+            if *id == MethodId::HwFlag {
+                "-".to_owned()
+            } else {
+                t.good_bad_misses.to_string()
+            },
             per_frame(t.cost.seed_ops, f),
             per_frame(t.cost.comparisons, f),
         );

@@ -151,6 +151,13 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
                     .map_err(|m| bad(rec, format!("objects[{i}].motion.keys"), m))?;
                 k = Some(parsed.into());
             }
+            Motion::Follow { target, .. } if !scene.objects.iter().any(|o| &o.name == target) => {
+                return Err(bad(
+                    &format!("\"{target}\""),
+                    format!("objects[{i}].motion.target"),
+                    format!("no object named `{target}` to follow"),
+                ));
+            }
             Motion::Walker { .. } if !matches!(scene.target, Target::Vectrex(_)) => {
                 return Err(bad(
                     "Walker",

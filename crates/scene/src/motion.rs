@@ -95,6 +95,11 @@ enum Kind {
         speed: i64,
         area: (i64, i64, i64, i64),
     },
+    Follow {
+        speed: i64,
+        vertical: bool,
+        area: (i64, i64, i64, i64),
+    },
 }
 
 /// What a mover needs to know besides its definition.
@@ -189,6 +194,19 @@ impl Mover {
                     area: screen_area,
                 },
             ),
+            Motion::Follow {
+                at,
+                speed,
+                vertical,
+                ..
+            } => (
+                spread(*at),
+                Kind::Follow {
+                    speed: i64::from(*speed),
+                    vertical: *vertical,
+                    area: screen_area,
+                },
+            ),
             Motion::Walker { .. } => return None,
         };
         Some(Self {
@@ -246,6 +264,7 @@ impl Mover {
                     *next = (*next + 1) % points.len();
                 }
             }
+            Kind::Follow { .. } => {}
             Kind::Input {
                 keys,
                 frame,
@@ -261,6 +280,40 @@ impl Mover {
                 self.y_sub = (self.y_sub + dy * *speed * SUB).clamp(ay, (ay + ah - h).max(ay));
             }
         }
+    }
+
+    /// For `Follow` motion: moves towards `target` (a centre, in pixels) along its axis,
+    /// keeping its own box of `size` on the screen. Other motions ignore it.
+    pub fn follow(&mut self, target: (i32, i32), size: (u16, u16)) {
+        let Kind::Follow {
+            speed,
+            vertical,
+            area,
+        } = self.kind
+        else {
+            return;
+        };
+        let s = speed * SUB;
+        let (pos, want, lo, len, side) = if vertical {
+            (
+                &mut self.y_sub,
+                i64::from(target.1),
+                area.1,
+                area.3,
+                i64::from(size.1),
+            )
+        } else {
+            (
+                &mut self.x_sub,
+                i64::from(target.0),
+                area.0,
+                area.2,
+                i64::from(size.0),
+            )
+        };
+        let goal = (want - side / 2) * SUB;
+        *pos += (goal - *pos).clamp(-s, s);
+        *pos = (*pos).clamp(lo * SUB, ((lo + len - side) * SUB).max(lo * SUB));
     }
 
     /// Reverses the horizontal velocity (a bounce reaction); other motions ignore it.

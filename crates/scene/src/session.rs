@@ -29,6 +29,8 @@ pub struct Instance {
     /// Reactions.
     pub on_hit: Vec<Reaction>,
     mover: Option<Mover>,
+    /// For `Follow` motion: the instance followed.
+    follows: Option<usize>,
     /// Size of the union of its parts, in pixels.
     pub size: (u16, u16),
     /// Offset of that union from the object's position.
@@ -72,6 +74,8 @@ pub struct MethodFrame {
     pub vs_box: Tally,
     /// Against pixel truth.
     pub vs_pixel: Tally,
+    /// Against the Good x Bad pairs of box truth: the pairs seed 002's game cares about.
+    pub vs_good_bad: Tally,
 }
 
 /// Everything known about one frame.
@@ -196,6 +200,12 @@ impl Session {
                     first_slot: slot,
                     on_hit: def.on_hit.clone(),
                     mover: Mover::new(&def.motion, ctx),
+                    follows: match &def.motion {
+                        crate::format::Motion::Follow { target, .. } => {
+                            first_instance_of(&loaded.scene.objects, target)
+                        }
+                        _ => None,
+                    },
                     size,
                     origin,
                     shows_hit: None,
@@ -269,6 +279,15 @@ impl Session {
                     m.step(inst.size, live);
                 }
             }
+            for i in 0..self.instances.len() {
+                if let Some(t) = self.instances[i].follows {
+                    let target = self.instances[t].centre();
+                    let inst = &mut self.instances[i];
+                    if let Some(m) = &mut inst.mover {
+                        m.follow(target, inst.size);
+                    }
+                }
+            }
         }
         let screen = self.machine.screen();
         let sprites = self.hw_sprites(screen);
@@ -280,6 +299,11 @@ impl Session {
         let hardware = hardware_check(&chip_sprites, screen, &verdict);
 
         let box_truth = truth::box_pairs(&objects, Scope::Game);
+        let good_bad_truth: Vec<Pair> = box_truth
+            .iter()
+            .copied()
+            .filter(|p| objects[p.a as usize].group != objects[p.b as usize].group)
+            .collect();
         let pixel_truth = truth::pixel_pairs(&objects, Scope::Game);
         let frame_in = Frame {
             objects: &objects,
@@ -297,6 +321,7 @@ impl Session {
                 id: m.id(),
                 vs_box: Tally::of(&found.pairs, &box_truth),
                 vs_pixel: Tally::of(&found.pairs, &pixel_truth),
+                vs_good_bad: Tally::of(&found.pairs, &good_bad_truth),
                 found,
             });
         }
@@ -424,6 +449,30 @@ impl Session {
             })
             .collect()
     }
+}
+
+impl Instance {
+    /// Centre of the object's box, in pixels.
+    #[must_use]
+    pub fn centre(&self) -> (i32, i32) {
+        let (x, y) = self.mover.as_ref().map_or((0, 0), Mover::position);
+        (
+            x + self.origin.0 + i32::from(self.size.0) / 2,
+            y + self.origin.1 + i32::from(self.size.1) / 2,
+        )
+    }
+}
+
+/// The index of the first instance made by the definition named `name`.
+fn first_instance_of(defs: &[crate::format::ObjectDef], name: &str) -> Option<usize> {
+    let mut index = 0usize;
+    for d in defs {
+        if d.name == name {
+            return Some(index);
+        }
+        index += d.count as usize;
+    }
+    None
 }
 
 /// Union box of the parts relative to the object position: (offset, size).

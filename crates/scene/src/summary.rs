@@ -23,6 +23,8 @@ pub struct MethodTotals {
     pub pixel_misses: u64,
     /// Reported pairs not in pixel truth.
     pub pixel_false_alarms: u64,
+    /// Good x Bad box-truth pairs missed.
+    pub good_bad_misses: u64,
     /// Frames on which the method missed a box-truth pair.
     pub frames_with_misses: u64,
     /// First frame with a box-truth miss.
@@ -108,6 +110,7 @@ impl Summary {
             t.pixel_hits += m.vs_pixel.hits.len() as u64;
             t.pixel_misses += m.vs_pixel.misses.len() as u64;
             t.pixel_false_alarms += m.vs_pixel.false_alarms.len() as u64;
+            t.good_bad_misses += m.vs_good_bad.misses.len() as u64;
             if !m.vs_box.misses.is_empty() && m.found.flag.is_none() {
                 t.frames_with_misses += 1;
                 t.first_miss_frame.get_or_insert(r.frame);

@@ -47,7 +47,11 @@ fn frame_line(r: &FrameReport) -> String {
         r.frame,
         r.verdict.status,
         if r.verdict.collided { "hit " } else { "    " },
-        if r.hardware.expected_collided { "hit " } else { "    " },
+        if r.hardware.expected_collided {
+            "hit "
+        } else {
+            "    "
+        },
         r.box_truth.len(),
         r.pixel_truth.len(),
         r.frame_hash

@@ -34,6 +34,7 @@ pub enum SceneRef {
 
 /// One thing a replay must show.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Expectation {
     /// The chip's collision verdict (Genesis bit 5, MSX C, VERA ISR bits 7-4 != 0) on the
     /// listed frames (0-based).

@@ -261,6 +261,7 @@ pub enum CollisionMaskDef {
 
 /// How an object moves, one step per frame.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Motion {
     /// Stays at `at`.
     Still {
@@ -318,6 +319,19 @@ pub enum Motion {
         /// The recording.
         keys: String,
     },
+    /// Pong's paddles: keeps `at` on one axis and moves along the other towards the centre
+    /// of the object named `target`, at most `speed` pixels per frame.
+    Follow {
+        /// Start position in pixels.
+        at: (i32, i32),
+        /// The object to follow (its first instance, by definition name).
+        target: String,
+        /// Pixels per frame at most.
+        speed: u32,
+        /// Move vertically (true) or horizontally (false).
+        #[serde(default = "yes")]
+        vertical: bool,
+    },
     /// A labyrinth walker (Vectrex): moves along the lines between tiles and picks a new
     /// direction at each node with a seeded generator.
     Walker {
@@ -348,6 +362,7 @@ pub enum Edges {
 
 /// What an object does when its opaque pixels meet an object of the other group.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum Reaction {
     /// Seed 004: switch every sprite to this pattern and clear its collision mask; it stays
     /// visible and never collides again.

@@ -40,8 +40,7 @@ impl Genesis {
 
     /// Sets up a write command (`code` = C3-C0) at `addr` and sends `bytes` as words.
     fn write_words(&mut self, code: u16, addr: u16, bytes: &[u8]) {
-        self.vdp
-            .write_control((code & 3) << 14 | (addr & 0x3FFF));
+        self.vdp.write_control((code & 3) << 14 | (addr & 0x3FFF));
         self.vdp.write_control((code >> 2) << 4 | addr >> 14);
         for pair in bytes.chunks(2) {
             let word = u16::from_be_bytes([pair[0], pair.get(1).copied().unwrap_or(0)]);
@@ -58,7 +57,11 @@ fn raw_x(x_px: i32) -> u16 {
 
 fn raw_y(y_px: i32) -> u16 {
     let raw = y_px + 128;
-    if (0..=511).contains(&raw) { raw as u16 } else { 0 }
+    if (0..=511).contains(&raw) {
+        raw as u16
+    } else {
+        0
+    }
 }
 
 /// One 8-byte SAT entry: Y, size|link, attributes, X (big-endian words).
@@ -121,7 +124,15 @@ impl Machine for Genesis {
         }
         if n == 0 {
             // An empty list: sprite 0 parked off-screen, linking nowhere.
-            table.extend_from_slice(&encode(&HwSprite { w_px: 8, h_px: 8, y_px: -128, ..HwSprite::default() }, 0));
+            table.extend_from_slice(&encode(
+                &HwSprite {
+                    w_px: 8,
+                    h_px: 8,
+                    y_px: -128,
+                    ..HwSprite::default()
+                },
+                0,
+            ));
         }
         self.write_words(0b0001, self.settings.sat, &table);
     }
@@ -187,6 +198,8 @@ impl Machine for Genesis {
     }
 
     fn palette_rgb(&self) -> Vec<u32> {
-        (0..64u8).map(|i| genesis::colour_to_rgb(self.vdp.cram()[usize::from(i)])).collect()
+        (0..64u8)
+            .map(|i| genesis::colour_to_rgb(self.vdp.cram()[usize::from(i)]))
+            .collect()
     }
 }

@@ -43,6 +43,7 @@ pub struct Output {
 
 /// The kinds of image, each in its machine's native format.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Data {
     /// Genesis 4bpp tiles, 32 bytes per 8x8 cell, high nibble = left pixel; each sprite's
     /// cells column-major, as the VDP reads them.
