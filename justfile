@@ -2,7 +2,7 @@
 
 # Run the main job.
 run:
-    cargo run --release -p hitlab -- methods
+    cargo run --release -p hitlab -- run scenes/vera/rings.ron
 
 # Run the tests (what CI runs).
 test:
