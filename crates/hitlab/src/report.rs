@@ -53,6 +53,15 @@ pub fn summary_json(s: &Summary) -> Value {
             "examples": hw.examples.iter().map(|(f, r)| json!({"frame": f, "reasons": r})).collect::<Vec<_>>(),
         },
         "methods": methods,
+        "walls": s.walls.map(|w| json!({
+            "checked_frames": w.checked_frames,
+            "decisions": w.decisions,
+            "agreements": w.agreements,
+            "through_walls": w.through_walls,
+            "maze_tiles_cycles": w.maze_tiles.cycles_6809,
+            "obj_hit_walls_cycles": w.obj_hit_walls.cycles_6809,
+        })),
+        "max_frame_cycles": s.max_frame_cycles,
     })
 }
 
@@ -66,6 +75,11 @@ fn per_frame(total: u64, frames: u32) -> String {
     } else {
         format!("{x:.1}")
     }
+}
+
+/// Cycles per frame as a percentage of the Vectrex's 30,000-cycle frame.
+fn budget_share(cycles: u64, frames: u32) -> f64 {
+    cycles as f64 / f64::from(frames.max(1)) / 300.0
 }
 
 /// The three-way comparison as text: truth, hardware, then one row per method.
@@ -90,6 +104,38 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
         hw.truth_frames,
         hw.disagreements
     );
+    if let Some(c) = s.max_frame_cycles {
+        let _ = writeln!(
+            out,
+            "cycles    at most {c} of the 30,000-cycle frame ({:.0}%), {} frames over",
+            c as f64 / 300.0,
+            s.frames_over_budget
+        );
+    }
+    if let Some(w) = &s.walls {
+        let per = |c: u64| per_frame(c, f);
+        let _ = writeln!(
+            out,
+            "walls     checked on {} frames: {} decisions, the methods agree on {}; {} unchecked steps through a wall",
+            w.checked_frames, w.decisions, w.agreements, w.through_walls
+        );
+        let _ = writeln!(
+            out,
+            "          maze-tiles     {:>10} cycles ({} per frame, {:.1}% of a frame), {} tile reads",
+            w.maze_tiles.cycles_6809,
+            per(w.maze_tiles.cycles_6809),
+            budget_share(w.maze_tiles.cycles_6809, f),
+            w.maze_tiles.tile_reads
+        );
+        let _ = writeln!(
+            out,
+            "          obj-hit-walls  {:>10} cycles ({} per frame, {:.1}% of a frame), {} Obj_Hit calls",
+            w.obj_hit_walls.cycles_6809,
+            per(w.obj_hit_walls.cycles_6809),
+            budget_share(w.obj_hit_walls.cycles_6809, f),
+            w.obj_hit_walls.obj_hit_calls
+        );
+    }
     for (frame, reasons) in hw.examples.iter().take(4) {
         let why = if reasons.is_empty() {
             "no reason known".to_owned()

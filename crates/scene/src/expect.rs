@@ -15,6 +15,8 @@ pub struct Checker {
     missed: Vec<bool>,
     truth_pairs: u64,
     frames: u32,
+    walls: crate::summary::WallTotals,
+    over_budget: u64,
 }
 
 impl Checker {
@@ -29,6 +31,8 @@ impl Checker {
             hw_missed: false,
             truth_pairs: 0,
             frames: 0,
+            walls: crate::summary::WallTotals::default(),
+            over_budget: 0,
         }
     }
 
@@ -63,6 +67,16 @@ impl Checker {
     pub fn frame(&mut self, r: &FrameReport) {
         self.frames += 1;
         self.truth_pairs += r.box_truth.len() as u64;
+        if let Some(w) = &r.walls {
+            self.walls.decisions += w.decisions;
+            self.walls.agreements += w.agreements;
+            self.walls.through_walls += w.through_walls;
+            self.walls.maze_tiles += w.maze_tiles;
+            self.walls.obj_hit_walls += w.obj_hit_walls;
+        }
+        if r.frame_cycles.is_some_and(|c| c > 30_000) {
+            self.over_budget += 1;
+        }
         if r.verdict.collided && self.first_flag.is_none() {
             self.first_flag = Some(r.frame);
         }
@@ -74,13 +88,13 @@ impl Checker {
         for i in 0..self.expect.len() {
             let e = self.expect[i].clone();
             match &e {
-                Expectation::HardwareFlag { frames, set } => {
-                    if frames.contains(&r.frame) && r.verdict.collided != *set {
-                        self.fail(format!(
-                            "frame {}: hardware collision flag is {}, expected {}",
-                            r.frame, r.verdict.collided, set
-                        ));
-                    }
+                Expectation::HardwareFlag { frames, set }
+                    if frames.contains(&r.frame) && r.verdict.collided != *set =>
+                {
+                    self.fail(format!(
+                        "frame {}: hardware collision flag is {}, expected {}",
+                        r.frame, r.verdict.collided, set
+                    ));
                 }
                 Expectation::HardwareMatchesTruth if !agrees && !self.missed[i] => {
                     self.missed[i] = true;
@@ -109,10 +123,10 @@ impl Checker {
                         }
                     }
                 }
-                Expectation::MissesAtLeastOnce(m) => {
-                    if method(m.0).is_some_and(|mf| !mf.vs_box.misses.is_empty()) {
-                        self.missed[i] = true;
-                    }
+                Expectation::MissesAtLeastOnce(m)
+                    if method(m.0).is_some_and(|mf| !mf.vs_box.misses.is_empty()) =>
+                {
+                    self.missed[i] = true;
                 }
                 Expectation::Agree(a, b) => {
                     if let (Some(x), Some(y)) = (method(a.0), method(b.0))
@@ -162,24 +176,24 @@ impl Checker {
                         }
                     }
                 }
-                Expectation::Status { frame, value, mask } => {
-                    if *frame == r.frame && r.verdict.status & mask != value & mask {
-                        self.fail(format!(
+                Expectation::Status { frame, value, mask }
+                    if *frame == r.frame && r.verdict.status & mask != value & mask =>
+                {
+                    self.fail(format!(
                             "frame {}: status is 0x{:02X} (masked 0x{:02X}), expected 0x{:02X} under mask 0x{mask:02X}",
                             r.frame,
                             r.verdict.status,
                             r.verdict.status & mask,
                             value & mask
                         ));
-                    }
                 }
-                Expectation::FrameHash { frame, blake3 } => {
-                    if *frame == r.frame && !r.frame_hash.eq_ignore_ascii_case(blake3) {
-                        self.fail(format!(
-                            "frame {}: frame hash is {}, expected {blake3}",
-                            r.frame, r.frame_hash
-                        ));
-                    }
+                Expectation::FrameHash { frame, blake3 }
+                    if *frame == r.frame && !r.frame_hash.eq_ignore_ascii_case(blake3) =>
+                {
+                    self.fail(format!(
+                        "frame {}: frame hash is {}, expected {blake3}",
+                        r.frame, r.frame_hash
+                    ));
                 }
                 _ => {}
             }
@@ -222,6 +236,36 @@ impl Checker {
                             self.frames
                         ));
                     }
+                }
+                Expectation::WallMethodsAgree => {
+                    let w = &self.walls;
+                    if w.decisions == 0 || w.agreements != w.decisions {
+                        self.fail(format!(
+                            "the wall methods agreed on {} of {} decisions",
+                            w.agreements, w.decisions
+                        ));
+                    }
+                }
+                Expectation::MazeTilesCheaper => {
+                    let (t, o) = (
+                        self.walls.maze_tiles.cycles_6809,
+                        self.walls.obj_hit_walls.cycles_6809,
+                    );
+                    if t >= o || self.walls.decisions == 0 {
+                        self.fail(format!("maze-tiles spent {t} cycles, obj-hit-walls {o}"));
+                    }
+                }
+                Expectation::ThroughWallsAtLeast(n) if self.walls.through_walls < *n => {
+                    self.fail(format!(
+                        "{} unchecked steps went through a wall, expected at least {n}",
+                        self.walls.through_walls
+                    ));
+                }
+                Expectation::WithinCycleBudget if self.over_budget > 0 => {
+                    self.fail(format!(
+                        "{} frames used more than 30,000 cycles",
+                        self.over_budget
+                    ));
                 }
                 Expectation::TruthPairsAtLeast(n) if self.truth_pairs < *n => {
                     self.fail(format!(

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod error;
 pub mod expect;
 pub mod format;
+pub mod labyrinth;
 pub mod load;
 pub mod loaded;
 pub mod machine;
@@ -16,6 +17,7 @@ pub mod motion;
 pub mod roms;
 pub mod session;
 pub mod summary;
+pub mod walkers;
 
 pub use error::{LoadError, TextPos};
 
@@ -81,7 +83,7 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
 /// # Errors
 /// The scene does not fit its chip.
 pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, SessionError> {
-    let machine = machines::for_target(&scene.scene.target);
+    let machine = machines::for_scene(&scene)?;
     Session::new(scene, machine, methods)
 }
 

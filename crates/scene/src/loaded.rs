@@ -23,6 +23,8 @@ pub struct LoadedScene {
     pub tables: BTreeMap<String, Arc<[(i32, i32)]>>,
     /// Parsed key recordings, by object definition index.
     pub keys: Vec<Option<Arc<[Dirs]>>>,
+    /// The Vectrex target's labyrinth, checked for consistency.
+    pub labyrinth: Option<Arc<collide::maze::Labyrinth>>,
 }
 
 /// One rom image.
@@ -114,6 +116,28 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         tables.insert(t.name.clone(), points);
     }
 
+    let labyrinth = match &scene.target {
+        Target::Vectrex(v) => {
+            if v.check_every == 0 {
+                return Err(bad(
+                    "check_every",
+                    "target.check_every".into(),
+                    "check_every is 0; it counts frames between wall checks, from 1".into(),
+                ));
+            }
+            let file = dir.join(&v.labyrinth);
+            Some(
+                crate::labyrinth::load_labyrinth(&file).map_err(|e| match e {
+                    LoadError::Io { .. } => {
+                        bad(&v.labyrinth, "target.labyrinth".into(), e.to_string())
+                    }
+                    other => other,
+                })?,
+            )
+        }
+        _ => None,
+    };
+
     let mut keys = Vec::new();
     for (i, o) in scene.objects.iter().enumerate() {
         if o.sprites.is_empty() {
@@ -158,6 +182,22 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
                     format!("no object named `{target}` to follow"),
                 ));
             }
+            Motion::Walker { size, .. }
+                if o.sprites.len() != 1
+                    || o.sprites[0].w != 2 * u16::from(*size) + 1
+                    || o.sprites[0].h != o.sprites[0].w
+                    || *size > collide::maze::MAX_PLAYER_HALF =>
+            {
+                return Err(bad(
+                    "Walker",
+                    format!("objects[{i}].sprites"),
+                    format!(
+                        "a walker of size {size} is one square sprite of {0}x{0} fine units (2 * size + 1), size 0 to {1}",
+                        2 * u32::from(*size) + 1,
+                        collide::maze::MAX_PLAYER_HALF
+                    ),
+                ));
+            }
             Motion::Walker { .. } if !matches!(scene.target, Target::Vectrex(_)) => {
                 return Err(bad(
                     "Walker",
@@ -176,5 +216,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         roms,
         tables,
         keys,
+        labyrinth,
     })
 }

@@ -14,6 +14,7 @@ use crate::format::{CollisionMaskDef, Reaction, SpritePart, Target};
 use crate::loaded::LoadedScene;
 use crate::machine::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict};
 use crate::motion::{Dirs, Mover, MoverContext};
+use crate::walkers::{Walker, WallFrame, Walls};
 
 /// An object of the scene as it plays.
 #[derive(Clone, Debug)]
@@ -29,6 +30,8 @@ pub struct Instance {
     /// Reactions.
     pub on_hit: Vec<Reaction>,
     mover: Option<Mover>,
+    /// For `Walker` motion: the walker, in labyrinth fine units.
+    walker: Option<Walker>,
     /// For `Follow` motion: the instance followed.
     follows: Option<usize>,
     /// Size of the union of its parts, in pixels.
@@ -99,6 +102,10 @@ pub struct FrameReport {
     pub methods: Vec<MethodFrame>,
     /// blake3 of the palette-indexed frame, hex.
     pub frame_hash: String,
+    /// The wall methods' frame (Vectrex labyrinth scenes).
+    pub walls: Option<WallFrame>,
+    /// CPU cycles the frame used, where the machine counts them.
+    pub frame_cycles: Option<u64>,
 }
 
 /// A scene playing.
@@ -109,6 +116,7 @@ pub struct Session {
     methods: Vec<Box<dyn Method>>,
     frame: u32,
     pending_hits: Vec<bool>,
+    walls: Option<Walls>,
 }
 
 impl std::fmt::Debug for Session {
@@ -200,6 +208,15 @@ impl Session {
                     first_slot: slot,
                     on_hit: def.on_hit.clone(),
                     mover: Mover::new(&def.motion, ctx),
+                    walker: match &def.motion {
+                        crate::format::Motion::Walker {
+                            node,
+                            seed,
+                            speed,
+                            size,
+                        } => Walker::new(*node, *size, *speed, seed.wrapping_add(u64::from(i))),
+                        _ => None,
+                    },
                     follows: match &def.motion {
                         crate::format::Motion::Follow { target, .. } => {
                             first_instance_of(&loaded.scene.objects, target)
@@ -236,6 +253,10 @@ impl Session {
             .map(|&id| collide::build(id, &config))
             .collect();
         let pending_hits = vec![false; instances.len()];
+        let walls = match (&loaded.scene.target, &loaded.labyrinth) {
+            (Target::Vectrex(v), Some(lab)) => Some(Walls::new(lab.clone(), v.check_every)),
+            _ => None,
+        };
         Ok(Self {
             loaded,
             machine,
@@ -243,6 +264,7 @@ impl Session {
             methods,
             frame: 0,
             pending_hits,
+            walls,
         })
     }
 
@@ -272,6 +294,12 @@ impl Session {
 
     /// Plays one frame. `live` steers every `Input` object (a player at the keyboard).
     pub fn step(&mut self, live: Option<Dirs>) -> FrameReport {
+        let walls = self.walls.as_mut().map(|w| {
+            w.step(
+                self.frame,
+                self.instances.iter_mut().filter_map(|i| i.walker.as_mut()),
+            )
+        });
         if self.frame > 0 {
             self.react();
             for inst in &mut self.instances {
@@ -296,7 +324,12 @@ impl Session {
         let verdict = self.machine.read_verdict();
         let chip_sprites = self.machine.sprites();
         let objects = self.objects(&chip_sprites);
-        let hardware = hardware_check(&chip_sprites, screen, &verdict);
+        let hardware = hardware_check(
+            &chip_sprites,
+            screen,
+            &verdict,
+            self.machine.disagreement_note(),
+        );
 
         let box_truth = truth::box_pairs(&objects, Scope::Game);
         let good_bad_truth: Vec<Pair> = box_truth
@@ -348,6 +381,8 @@ impl Session {
             pixel_truth,
             methods,
             frame_hash,
+            walls,
+            frame_cycles: self.machine.frame_cycles(),
         };
         self.frame += 1;
         report
@@ -390,7 +425,7 @@ impl Session {
     fn hw_sprites(&self, screen: Screen) -> Vec<HwSprite> {
         let mut out = Vec::new();
         for inst in &self.instances {
-            let (x, y) = inst.mover.as_ref().map_or((0, 0), Mover::position);
+            let (x, y) = inst.position();
             for part in &inst.parts {
                 let (sx, sy) = (x + part.offset.0, y + part.offset.1);
                 let collision_mask = if inst.shows_hit.is_some() {
@@ -452,10 +487,21 @@ impl Session {
 }
 
 impl Instance {
+    /// The object's position (its parts' offsets are from here), in pixels or, for a
+    /// labyrinth walker, the top-left of its box in fine units.
+    #[must_use]
+    pub fn position(&self) -> (i32, i32) {
+        match (&self.mover, &self.walker) {
+            (Some(m), _) => m.position(),
+            (None, Some(w)) => w.top_left(),
+            (None, None) => (0, 0),
+        }
+    }
+
     /// Centre of the object's box, in pixels.
     #[must_use]
     pub fn centre(&self) -> (i32, i32) {
-        let (x, y) = self.mover.as_ref().map_or((0, 0), Mover::position);
+        let (x, y) = self.position();
         (
             x + self.origin.0 + i32::from(self.size.0) / 2,
             y + self.origin.1 + i32::from(self.size.1) / 2,
@@ -541,7 +587,12 @@ pub fn quadrant_mask(x: i32, y: i32, w: u16, h: u16, screen: Screen) -> u8 {
 
 /// Pixel truth among the chip's sprites, projected to the chip's form, and the reasons
 /// the chip disagrees where they can be told from its sprite view.
-fn hardware_check(sprites: &[ChipSprite], screen: Screen, verdict: &Verdict) -> HardwareCheck {
+fn hardware_check(
+    sprites: &[ChipSprite],
+    screen: Screen,
+    verdict: &Verdict,
+    note: Option<&str>,
+) -> HardwareCheck {
     let objs: Vec<Object> = sprites
         .iter()
         .map(|s| Object::new(s.number, s.bbox, Group::Good).with_mask(s.mask.clone()))
@@ -597,9 +648,10 @@ fn hardware_check(sprites: &[ChipSprite], screen: Screen, verdict: &Verdict) -> 
             ));
         }
         if check.reasons.is_empty() && verdict.collided {
-            check
-                .reasons
-                .push("the chip reports a collision pixel truth does not have".into());
+            check.reasons.push(note.map_or_else(
+                || "the chip reports a collision pixel truth does not have".to_owned(),
+                str::to_owned,
+            ));
         }
     }
     check

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use collide::maze::WallCost;
 use collide::{Cost, MethodId};
 
 use crate::session::FrameReport;
@@ -67,6 +68,29 @@ pub struct Summary {
     pub methods: BTreeMap<MethodId, MethodTotals>,
     /// Method order as run.
     pub order: Vec<MethodId>,
+    /// The wall methods over all frames (labyrinth scenes).
+    pub walls: Option<WallTotals>,
+    /// The most CPU cycles a frame used, where the machine counts them.
+    pub max_frame_cycles: Option<u64>,
+    /// Frames over the Vectrex's 30,000-cycle budget.
+    pub frames_over_budget: u64,
+}
+
+/// The wall methods over all frames.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WallTotals {
+    /// Frames on which the walls were checked.
+    pub checked_frames: u64,
+    /// Decisions both methods took.
+    pub decisions: u64,
+    /// Decisions on which they agreed.
+    pub agreements: u64,
+    /// Unchecked steps through a wall.
+    pub through_walls: u64,
+    /// `maze-tiles`' cost.
+    pub maze_tiles: WallCost,
+    /// `obj-hit-walls`' cost.
+    pub obj_hit_walls: WallCost,
 }
 
 fn max_cost(a: &mut Cost, b: &Cost) {
@@ -82,6 +106,21 @@ impl Summary {
     /// Adds one frame.
     pub fn add(&mut self, r: &FrameReport) {
         self.frames += 1;
+        if let Some(c) = r.frame_cycles {
+            self.max_frame_cycles = Some(self.max_frame_cycles.unwrap_or(0).max(c));
+            if c > 30_000 {
+                self.frames_over_budget += 1;
+            }
+        }
+        if let Some(w) = &r.walls {
+            let t = self.walls.get_or_insert_with(WallTotals::default);
+            t.checked_frames += u64::from(w.checked);
+            t.decisions += w.decisions;
+            t.agreements += w.agreements;
+            t.through_walls += w.through_walls;
+            t.maze_tiles += w.maze_tiles;
+            t.obj_hit_walls += w.obj_hit_walls;
+        }
         self.box_truth_pairs += r.box_truth.len() as u64;
         self.pixel_truth_pairs += r.pixel_truth.len() as u64;
         let hw = &mut self.hardware;

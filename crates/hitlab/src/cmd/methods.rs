@@ -33,7 +33,10 @@ pub fn run(args: &MethodsArgs) -> Result<Outcome, Fault> {
         let start = std::time::Instant::now();
         method.find(&frame, &mut found);
         let ns = start.elapsed().as_nanos();
-        let missed = truth.iter().filter(|p| found.pairs.binary_search(p).is_err()).count();
+        let missed = truth
+            .iter()
+            .filter(|p| found.pairs.binary_search(p).is_err())
+            .count();
         let flag_only = id == MethodId::HwFlag;
         let pairs = if flag_only {
             format!("flag {}", u8::from(found.flag == Some(true)))
@@ -46,7 +49,11 @@ pub fn run(args: &MethodsArgs) -> Result<Outcome, Fault> {
             id.origin(),
             id.exactness().describe(),
             pairs,
-            if flag_only { "-".into() } else { missed.to_string() },
+            if flag_only {
+                "-".into()
+            } else {
+                missed.to_string()
+            },
             found.cost.seed_ops,
             found.cost.comparisons,
             ns

@@ -99,6 +99,16 @@ pub enum Expectation {
         /// The hash.
         blake3: String,
     },
+    /// Labyrinth scenes: `maze-tiles` and `obj-hit-walls` took the same decision every
+    /// time (and there was at least one).
+    WallMethodsAgree,
+    /// Labyrinth scenes: `maze-tiles` spent fewer 6809 cycles than `obj-hit-walls`.
+    MazeTilesCheaper,
+    /// Labyrinth scenes checked only every N frames: at least this many steps went through
+    /// a wall unchecked.
+    ThroughWallsAtLeast(u64),
+    /// No frame used more than the Vectrex's 30,000 cycles.
+    WithinCycleBudget,
     /// The number of box-truth pairs summed over the replay is at least this.
     TruthPairsAtLeast(u64),
 }

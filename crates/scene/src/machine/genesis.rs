@@ -66,8 +66,8 @@ fn raw_y(y_px: i32) -> u16 {
 
 /// One 8-byte SAT entry: Y, size|link, attributes, X (big-endian words).
 fn encode(s: &HwSprite, link: u8) -> [u8; 8] {
-    let w_cells = u16::from(s.w_px.div_ceil(8).clamp(1, 4));
-    let h_cells = u16::from(s.h_px.div_ceil(8).clamp(1, 4));
+    let w_cells = s.w_px.div_ceil(8).clamp(1, 4);
+    let h_cells = s.h_px.div_ceil(8).clamp(1, 4);
     let size_link = (w_cells - 1) << 10 | (h_cells - 1) << 8 | u16::from(link & 0x7F);
     let attr = u16::from(s.colour & 3) << 13
         | u16::from(s.vflip) << 12

@@ -13,6 +13,7 @@ use crate::format::Region;
 
 pub mod genesis;
 pub mod msx;
+pub mod vectrex;
 pub mod vera;
 
 /// A sprite as the scene wants it shown this frame, before any chip encoding.
@@ -126,8 +127,22 @@ pub trait Machine {
     fn read_verdict(&mut self) -> Verdict;
     /// The chip's sprite view of the last frame, by sprite number.
     fn sprites(&self) -> Vec<ChipSprite>;
-    /// The palette-indexed frame of the last frame, row-major over the screen.
+    /// The palette-indexed frame of the last frame, row-major, [`Machine::frame_size`].
     fn frame_indexed(&self) -> &[u8];
+    /// Width and height of the picture in pixels: the screen, unless the machine draws
+    /// its picture in other units (the Vectrex's vectors).
+    fn frame_size(&self) -> (usize, usize) {
+        let s = self.screen();
+        (usize::from(s.w_px), usize::from(s.h_px))
+    }
+    /// CPU cycles the frame used, where the machine counts them (the Vectrex).
+    fn frame_cycles(&self) -> Option<u64> {
+        None
+    }
+    /// A known reason the chip's verdict can differ from the truth, for reports.
+    fn disagreement_note(&self) -> Option<&'static str> {
+        None
+    }
     /// Colour of every palette index, 0x00RRGGBB.
     fn palette_rgb(&self) -> Vec<u32>;
 }

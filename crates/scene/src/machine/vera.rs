@@ -123,7 +123,7 @@ impl Machine for X16 {
         }
         // Unused slots: z = 0 disables them.
         table.resize(vera::SPRITE_COUNT * 8, 0);
-        self.write_block(vera::SPRITE_ATTR_ADDR as u32, &table);
+        self.write_block(vera::SPRITE_ATTR_ADDR, &table);
     }
 
     fn run_frame(&mut self) {

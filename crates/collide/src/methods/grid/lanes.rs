@@ -48,7 +48,7 @@ macro_rules! coord {
             const RADIX: Option<RadixSort<Self>> = $radix;
             #[inline(always)]
             fn from_rel(v: u64) -> Self {
-                debug_assert!(v <= <$t>::MAX as u64);
+                debug_assert!(v <= u64::from(<$t>::MAX));
                 v as $t
             }
         }

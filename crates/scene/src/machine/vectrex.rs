@@ -1,0 +1,246 @@
+//! The Vectrex "machine": no sprite hardware. Each frame draws the labyrinth's walls with
+//! `Draw_VL_mode` and every object as a `Draw_VLc` square, through the display model's
+//! BIOS routines reading a cartridge image, and tests every pair of objects with the BIOS
+//! `Obj_Hit`, whose carry is the machine's own collision answer (specs/vectrex.md).
+//!
+//! Coordinates: objects live in the labyrinth's fine units (16 per tile, origin at the
+//! labyrinth's top-left, y down), the same units the wall list is drawn in, so one list
+//! unit is one fine unit; on screen the origin is the labyrinth's centre and y is up.
+
+use std::sync::Arc;
+
+use ::vectrex::Memory;
+use ::vectrex::bios::{YX, half_size_for_pair, obj_hit};
+use ::vectrex::display::{Display, Frame, Point};
+use collide::maze::{Labyrinth, wall_list_draw_vl_mode};
+use collide::{OpaqueMask, PxBox, Screen};
+
+use super::{ChipSprite, HwSprite, Machine, Verdict};
+use crate::format::Region;
+
+/// The picture's size in pixels (the tube is portrait, 4:5).
+pub const IMAGE_W: usize = 256;
+/// Picture height.
+pub const IMAGE_H: usize = 320;
+/// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
+const SCALE: u8 = 0x7F;
+/// Brightness of everything drawn.
+const BRIGHTNESS: u8 = 0x5F;
+
+/// The Vectrex with its labyrinth.
+#[derive(Debug)]
+pub struct VectrexMachine {
+    display: Display,
+    lab: Arc<Labyrinth>,
+    /// Cartridge image: the wall list at 0, then one square list per object size.
+    rom: Vec<u8>,
+    squares: Vec<(u16, u16)>,
+    sprites: Vec<HwSprite>,
+    verdict: Verdict,
+    last: Frame,
+    image: Vec<u8>,
+}
+
+impl VectrexMachine {
+    /// A Vectrex showing `lab`.
+    #[must_use]
+    pub fn new(lab: Arc<Labyrinth>) -> Self {
+        let rom = wall_list_draw_vl_mode(&lab);
+        let mut display = Display::new();
+        // Start the first frame as a game's main loop does.
+        let _ = display.wait_recal();
+        Self {
+            display,
+            lab,
+            rom,
+            squares: Vec::new(),
+            sprites: Vec::new(),
+            verdict: Verdict::default(),
+            last: Frame::default(),
+            image: vec![0; IMAGE_W * IMAGE_H],
+        }
+    }
+
+    /// The last frame's segments and cycles.
+    #[must_use]
+    pub fn last_frame(&self) -> &Frame {
+        &self.last
+    }
+
+    /// Address of a `Draw_VLc` square of `side` units, added to the cartridge on first use.
+    fn square(&mut self, side: u16) -> u16 {
+        if let Some(&(_, at)) = self.squares.iter().find(|(s, _)| *s == side) {
+            return at;
+        }
+        let at = self.rom.len() as u16;
+        let s = side.min(127) as i8 as u8;
+        let neg = (-(i16::from(side.min(127) as u8))) as i8 as u8;
+        // Count = vectors - 1, then (dy, dx): down, right, up, left (y up on screen).
+        self.rom.extend_from_slice(&[3, neg, 0, 0, s, s, 0, 0, neg]);
+        self.squares.push((side, at));
+        at
+    }
+
+    /// Screen coordinates (y up, origin at the centre) of a fine-unit point.
+    fn to_screen(&self, ux: i32, uy: i32) -> (i32, i32) {
+        (
+            8 * i32::from(self.lab.height()) - uy,
+            ux - 8 * i32::from(self.lab.width()),
+        )
+    }
+
+    fn rasterise(&mut self) {
+        self.image.fill(0);
+        let to_px = |p: Point| {
+            let unit = i64::from(SCALE);
+            (
+                IMAGE_W as i64 / 2 + i64::from(p.x) / unit,
+                IMAGE_H as i64 / 2 - i64::from(p.y) / unit,
+            )
+        };
+        for seg in &self.last.segments {
+            let (x0, y0) = to_px(seg.from);
+            let (x1, y1) = to_px(seg.to);
+            let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
+            for i in 0..=steps {
+                let x = x0 + (x1 - x0) * i / steps;
+                let y = y0 + (y1 - y0) * i / steps;
+                if (0..IMAGE_W as i64).contains(&x) && (0..IMAGE_H as i64).contains(&y) {
+                    let px = &mut self.image[y as usize * IMAGE_W + x as usize];
+                    *px = (*px).max(seg.intensity);
+                }
+            }
+        }
+    }
+}
+
+fn byte(v: i32) -> i8 {
+    v.clamp(-128, 127) as i8
+}
+
+impl Machine for VectrexMachine {
+    fn screen(&self) -> Screen {
+        Screen::new(
+            u16::from(self.lab.width()) * 16,
+            u16::from(self.lab.height()) * 16,
+        )
+    }
+
+    fn frame_size(&self) -> (usize, usize) {
+        (IMAGE_W, IMAGE_H)
+    }
+
+    fn frame_rate_hz(&self) -> u32 {
+        50
+    }
+
+    fn sprite_slots(&self) -> u32 {
+        64
+    }
+
+    fn load(&mut self, _region: Region, _bytes: &[u8]) -> Result<(), String> {
+        Err("the Vectrex scene draws from its labyrinth; it loads no rom images".into())
+    }
+
+    fn write_sprites(&mut self, sprites: &[HwSprite]) {
+        self.sprites = sprites.to_vec();
+    }
+
+    fn run_frame(&mut self) {
+        let d = &mut self.display;
+        d.intensity_a(BRIGHTNESS);
+        d.set_scale(SCALE);
+        d.reset0ref();
+        let sprites = self.sprites.clone();
+        let squares: Vec<u16> = sprites
+            .iter()
+            .map(|s| self.square(s.w_px.max(1) - 1))
+            .collect();
+        let rom = std::mem::take(&mut self.rom);
+        if let Ok(mem) = Memory::new(&rom, 0) {
+            // The list is built by this model; an error would be its own bug and only
+            // shortens the picture.
+            let _ = self.display.draw_vl_mode(&mem, 0);
+            for (s, &at) in sprites.iter().zip(&squares) {
+                let (y, x) = self.to_screen(s.x_px, s.y_px);
+                self.display.reset0ref();
+                self.display.moveto_d(byte(y), byte(x));
+                let _ = self.display.draw_vlc(&mem, at);
+            }
+        }
+        self.rom = rom;
+        // The game's collision pass: every pair, centre against centre, with Obj_Hit.
+        let mut hits = 0u16;
+        let mut cycles = 0u32;
+        for (i, a) in sprites.iter().enumerate() {
+            for b in &sprites[i + 1..] {
+                let centre = |s: &HwSprite| {
+                    let (y, x) = self.to_screen(
+                        s.x_px + i32::from(s.w_px) / 2,
+                        s.y_px + i32::from(s.h_px) / 2,
+                    );
+                    YX::new(byte(y), byte(x))
+                };
+                let half = half_size_for_pair(
+                    (a.h_px.min(255) as u8, a.w_px.min(255) as u8),
+                    (b.h_px.min(255) as u8, b.w_px.min(255) as u8),
+                );
+                let r = obj_hit(centre(a), centre(b), half);
+                cycles += r.cycles;
+                hits += u16::from(r.carry);
+            }
+        }
+        self.display.charge(cycles);
+        self.last = self.display.wait_recal();
+        self.verdict = Verdict {
+            collided: hits > 0,
+            status: hits,
+            overflow: Some(self.last.over_budget()),
+            fifth_sprite: None,
+            collision_mask: None,
+            first_collision_line: None,
+        };
+        self.rasterise();
+    }
+
+    fn read_verdict(&mut self) -> Verdict {
+        self.verdict
+    }
+
+    fn sprites(&self) -> Vec<ChipSprite> {
+        self.sprites
+            .iter()
+            .enumerate()
+            .map(|(i, s)| ChipSprite {
+                number: i as u32,
+                bbox: PxBox::new(s.x_px, s.y_px, s.w_px, s.h_px),
+                mask: Arc::new(OpaqueMask::from_fn(s.w_px, s.h_px, |_, _| true)),
+                collision_mask: 0,
+                z: 0,
+                not_drawn: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn frame_indexed(&self) -> &[u8] {
+        &self.image
+    }
+
+    fn palette_rgb(&self) -> Vec<u32> {
+        // Intensity 0-127 as the phosphor's green-white, brighter with the index.
+        (0..256u32)
+            .map(|i| {
+                let v = (i.min(127) * 2).min(255);
+                (v * 3 / 4) << 16 | v << 8 | (v * 7 / 8)
+            })
+            .collect()
+    }
+
+    fn frame_cycles(&self) -> Option<u64> {
+        Some(self.last.cycles)
+    }
+
+    fn disagreement_note(&self) -> Option<&'static str> {
+        Some("Obj_Hit's bounds are closed: objects that only touch count as a hit")
+    }
+}

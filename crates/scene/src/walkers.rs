@@ -1,0 +1,159 @@
+//! Labyrinth walkers (seed 003): players and enemies that run on the lines between tiles,
+//! choose a new direction at each node with a seeded generator, and ask the wall methods
+//! before every one-unit step.
+//!
+//! The game's own method, `maze-tiles`, decides; `obj-hit-walls`, the seed's first try,
+//! answers the same question on the same step so the two can be compared decision by
+//! decision, each paying its own 6809 cycles. With `check_every` above 1 the walls are
+//! checked only every N frames (the blog's "check only sometimes"): in between, a walker
+//! moves unchecked and every step the baseline would have blocked is counted as a step
+//! through a wall.
+
+use std::sync::Arc;
+
+use collide::maze::{Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, WallCost, WallMethod};
+
+/// One walker.
+#[derive(Clone, Debug)]
+pub struct Walker {
+    /// Position and size.
+    pub player: Player,
+    dir: Dir,
+    rng: u64,
+    speed: u32,
+}
+
+impl Walker {
+    /// A walker at node (`gx`, `gy`) with half-size `size`, `speed` units per frame.
+    #[must_use]
+    pub fn new(node: (u8, u8), size: u8, speed: u32, seed: u64) -> Option<Self> {
+        Some(Self {
+            player: Player::new(Pos::node(i16::from(node.0), i16::from(node.1)), size).ok()?,
+            dir: Dir::Right,
+            // Never zero, so the generator never sticks.
+            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            speed: speed.min(64),
+        })
+    }
+
+    /// Top-left of its box in fine units.
+    #[must_use]
+    pub fn top_left(&self) -> (i32, i32) {
+        let h = i32::from(self.player.half());
+        (self.player.pos.x.units() - h, self.player.pos.y.units() - h)
+    }
+
+    /// splitmix64: small, seeded, the same everywhere.
+    fn next(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// What the wall methods did in one frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WallFrame {
+    /// The walls were checked this frame.
+    pub checked: bool,
+    /// Decisions both methods took.
+    pub decisions: u64,
+    /// Decisions on which they agreed.
+    pub agreements: u64,
+    /// Unchecked steps the baseline would have blocked.
+    pub through_walls: u64,
+    /// `maze-tiles`' cost.
+    pub maze_tiles: WallCost,
+    /// `obj-hit-walls`' cost.
+    pub obj_hit_walls: WallCost,
+}
+
+/// The labyrinth and the two methods.
+#[derive(Debug)]
+pub struct Walls {
+    lab: Arc<Labyrinth>,
+    tiles: MazeTiles,
+    obj_hit: ObjHitWalls,
+    check_every: u32,
+}
+
+impl Walls {
+    /// Walls of `lab`, checked every `check_every` frames.
+    #[must_use]
+    pub fn new(lab: Arc<Labyrinth>, check_every: u32) -> Self {
+        Self {
+            lab,
+            tiles: MazeTiles::new(),
+            obj_hit: ObjHitWalls::new(),
+            check_every: check_every.max(1),
+        }
+    }
+
+    /// Moves every walker for frame `frame`.
+    pub fn step<'a>(
+        &mut self,
+        frame: u32,
+        walkers: impl Iterator<Item = &'a mut Walker>,
+    ) -> WallFrame {
+        let mut wf = WallFrame {
+            checked: frame % self.check_every == 0,
+            ..WallFrame::default()
+        };
+        for w in walkers {
+            for _ in 0..w.speed {
+                if w.player.pos.is_node() {
+                    w.dir = self.choose(w, &mut wf);
+                }
+                if self.decide(&w.player, w.dir, &mut wf) {
+                    w.player.pos = w.player.pos.stepped(w.dir);
+                } else if !w.player.pos.is_node() {
+                    w.dir = w.dir.reverse();
+                }
+            }
+        }
+        wf
+    }
+
+    /// May the player step in `dir`? Both methods answer when the walls are checked.
+    fn decide(&mut self, player: &Player, dir: Dir, wf: &mut WallFrame) -> bool {
+        if wf.checked {
+            let t = self
+                .tiles
+                .may_move(&self.lab, player, dir, &mut wf.maze_tiles);
+            let o = self
+                .obj_hit
+                .may_move(&self.lab, player, dir, &mut wf.obj_hit_walls);
+            wf.decisions += 1;
+            wf.agreements += u64::from(t == o);
+            t
+        } else {
+            let mut unpaid = WallCost::default();
+            let blocked = !self.obj_hit.may_move(&self.lab, player, dir, &mut unpaid);
+            let on_track = player.pos.on_track(dir);
+            if on_track && blocked {
+                wf.through_walls += 1;
+            }
+            on_track
+        }
+    }
+
+    /// At a node: a random way on, not back unless it is the only one.
+    fn choose(&mut self, w: &mut Walker, wf: &mut WallFrame) -> Dir {
+        let back = w.dir.reverse();
+        let mut order: Vec<Dir> = Dir::ALL.iter().copied().filter(|&d| d != back).collect();
+        // Fisher-Yates with the walker's generator.
+        for i in (1..order.len()).rev() {
+            let j = (w.next() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        order.push(back);
+        for d in order {
+            if self.decide(&w.player, d, wf) {
+                return d;
+            }
+        }
+        w.dir
+    }
+}
