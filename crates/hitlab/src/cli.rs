@@ -27,6 +27,40 @@ pub enum Command {
     Compare(CompareArgs),
     /// Build every rom image from its source (`*.src.ron`), or check they are up to date.
     Roms(RomsArgs),
+    /// Render one frame from a raw memory dump and print what a status read would see.
+    Frame(FrameArgs),
+}
+
+/// The chips `hitlab frame` reads dumps of.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum FrameTarget {
+    /// Sega Genesis VDP.
+    Genesis,
+    /// MSX TMS9918A.
+    Msx,
+    /// Commander X16 VERA.
+    Vera,
+}
+
+/// `hitlab frame`.
+#[derive(Debug, Args)]
+pub struct FrameArgs {
+    /// The chip.
+    #[arg(long, value_enum)]
+    pub target: FrameTarget,
+    /// VRAM dump: Genesis 65,536 bytes, MSX 16,384, VERA 131,072.
+    #[arg(long)]
+    pub vram: PathBuf,
+    /// Genesis CRAM dump, 128 bytes.
+    #[arg(long)]
+    pub cram: Option<PathBuf>,
+    /// A register write applied before the dump: N=V (Genesis, MSX) or NAME=V (VERA:
+    /// IEN, DC_VIDEO, DC_HSCALE, DC_VSCALE); V in decimal or 0x hex.
+    #[arg(long)]
+    pub reg: Vec<String>,
+    /// One line of JSON (the default prints it indented).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `hitlab methods`.

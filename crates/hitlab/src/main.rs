@@ -49,6 +49,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(&a),
         Command::Compare(a) => cmd::compare::run(&a),
         Command::Roms(a) => cmd::roms::run(&a),
+        Command::Frame(a) => cmd::frame::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -14,6 +14,7 @@ pub mod loaded;
 pub mod machine;
 pub mod machines;
 pub mod motion;
+pub mod probe;
 pub mod roms;
 pub mod session;
 pub mod summary;

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod compare;
+pub mod frame;
 pub mod methods;
 pub mod replay;
 pub mod roms;

@@ -155,42 +155,7 @@ impl Machine for Genesis {
     }
 
     fn sprites(&self) -> Vec<ChipSprite> {
-        let mut seen = [false; 80];
-        let mut out = Vec::new();
-        for v in self.vdp.sprites() {
-            // A link cycle visits an entry again; the software layer sees each sprite once.
-            if std::mem::replace(&mut seen[usize::from(v.number) % 80], true) {
-                continue;
-            }
-            let mut not_drawn: Vec<(NotDrawn, u32)> = Vec::new();
-            let mut last_line: Option<(i32, NotDrawn)> = None;
-            for nd in &v.not_drawn {
-                let reason = match nd.reason {
-                    genesis::Reason::OffScreen => NotDrawn::OffScreen,
-                    genesis::Reason::LineLimit => NotDrawn::LineLimit,
-                    genesis::Reason::PixelBudget => NotDrawn::PixelBudget,
-                    genesis::Reason::Masked => NotDrawn::Masked,
-                    genesis::Reason::DisplayDisabled => NotDrawn::OffScreen,
-                };
-                if last_line == Some((nd.line, reason)) {
-                    continue;
-                }
-                last_line = Some((nd.line, reason));
-                match not_drawn.iter_mut().find(|(r, _)| *r == reason) {
-                    Some((_, lines)) => *lines += 1,
-                    None => not_drawn.push((reason, 1)),
-                }
-            }
-            out.push(ChipSprite {
-                number: u32::from(v.number),
-                bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-                mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
-                collision_mask: 0,
-                z: 0,
-                not_drawn,
-            });
-        }
-        out
+        chip_sprites(&self.vdp)
     }
 
     fn frame_indexed(&self) -> &[u8] {
@@ -202,4 +167,46 @@ impl Machine for Genesis {
             .map(|i| genesis::colour_to_rgb(self.vdp.cram()[usize::from(i)]))
             .collect()
     }
+}
+
+/// The VDP's sprite view as the driver's [`ChipSprite`]s, each sprite once.
+#[must_use]
+pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
+    let mut seen = [false; 80];
+    let mut out = Vec::new();
+    for v in vdp.sprites() {
+        // A link cycle visits an entry again; the software layer sees each sprite once.
+        if std::mem::replace(&mut seen[usize::from(v.number) % 80], true) {
+            continue;
+        }
+        let mut not_drawn: Vec<(NotDrawn, u32)> = Vec::new();
+        let mut last_line: Option<(i32, NotDrawn)> = None;
+        for nd in &v.not_drawn {
+            let reason = match nd.reason {
+                genesis::Reason::OffScreen => NotDrawn::OffScreen,
+                genesis::Reason::LineLimit => NotDrawn::LineLimit,
+                genesis::Reason::PixelBudget => NotDrawn::PixelBudget,
+                genesis::Reason::Masked => NotDrawn::Masked,
+                genesis::Reason::DisplayDisabled => NotDrawn::OffScreen,
+            };
+            if last_line == Some((nd.line, reason)) {
+                continue;
+            }
+            last_line = Some((nd.line, reason));
+            match not_drawn.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, lines)) => *lines += 1,
+                None => not_drawn.push((reason, 1)),
+            }
+        }
+        out.push(ChipSprite {
+            number: u32::from(v.number),
+            bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
+            mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
+            collision_mask: 0,
+            z: 0,
+            not_drawn,
+            drawn: v.any_drawn(),
+        });
+    }
+    out
 }

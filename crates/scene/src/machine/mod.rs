@@ -87,6 +87,20 @@ pub struct ChipSprite {
     pub z: u8,
     /// Lines on which the chip did not draw it, by reason (reason, line count).
     pub not_drawn: Vec<(NotDrawn, u32)>,
+    /// The chip drew at least one of its opaque pixels.
+    pub drawn: bool,
+}
+
+/// Columns `0..w` of a row that fall on screen columns `0..screen_w` for a sprite at `x`.
+#[must_use]
+pub fn on_screen_cols(x: i32, w: u16, screen_w: u16) -> u64 {
+    let first = (-x).clamp(0, 64) as u32;
+    let end = (i32::from(screen_w) - x).clamp(0, i32::from(w.min(64))) as u32;
+    if end <= first {
+        return 0;
+    }
+    let ones = |n: u32| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    ones(end) & !ones(first)
 }
 
 /// What the chip reports after a frame, read the way the CPU reads it at vblank.

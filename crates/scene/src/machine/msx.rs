@@ -7,7 +7,7 @@ use std::sync::Arc;
 use collide::{PxBox, Screen};
 use tms9918::Vdp;
 
-use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows};
+use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows, on_screen_cols};
 use crate::format::{MsxSettings, Region};
 
 /// Y value that ends the attribute table.
@@ -139,25 +139,7 @@ impl Machine for Msx {
     }
 
     fn sprites(&self) -> Vec<ChipSprite> {
-        self.vdp
-            .sprites()
-            .iter()
-            .map(|v| {
-                let mask = mask_from_rows(v.w_px, v.h_px, &v.mask_rows);
-                let mut not_drawn = Vec::new();
-                if !v.dropped_lines.is_empty() {
-                    not_drawn.push((NotDrawn::LineLimit, v.dropped_lines.len() as u32));
-                }
-                ChipSprite {
-                    number: u32::from(v.number),
-                    bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-                    mask: Arc::new(mask),
-                    collision_mask: 0,
-                    z: 0,
-                    not_drawn,
-                }
-            })
-            .collect()
+        chip_sprites(&self.vdp)
     }
 
     fn frame_indexed(&self) -> &[u8] {
@@ -167,4 +149,37 @@ impl Machine for Msx {
     fn palette_rgb(&self) -> Vec<u32> {
         tms9918::PALETTE_RGB.to_vec()
     }
+}
+
+/// The VDP's sprite view as the driver's [`ChipSprite`]s.
+#[must_use]
+pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
+    vdp.sprites()
+        .iter()
+        .map(|v| {
+            let mask = mask_from_rows(v.w_px, v.h_px, &v.mask_rows);
+            let mut not_drawn = Vec::new();
+            if !v.dropped_lines.is_empty() {
+                not_drawn.push((NotDrawn::LineLimit, v.dropped_lines.len() as u32));
+            }
+            ChipSprite {
+                number: u32::from(v.number),
+                bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
+                mask: Arc::new(mask),
+                collision_mask: 0,
+                z: 0,
+                not_drawn,
+                drawn: drawn(v),
+            }
+        })
+        .collect()
+}
+
+/// Some opaque pixel on a displayed line (0..192), on screen, not dropped there.
+fn drawn(v: &tms9918::SpriteView) -> bool {
+    let cols = on_screen_cols(v.x_px, v.w_px, 256);
+    v.mask_rows.iter().enumerate().any(|(r, &bits)| {
+        let line = v.y_px + r as i32;
+        (0..192).contains(&line) && bits & cols != 0 && !v.dropped_on(line as u16)
+    })
 }

@@ -218,6 +218,7 @@ impl Machine for VectrexMachine {
                 collision_mask: 0,
                 z: 0,
                 not_drawn: Vec::new(),
+                drawn: true,
             })
             .collect()
     }

@@ -6,7 +6,7 @@ use collide::{PxBox, Screen};
 use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
 use vera::{Quirks, Vera};
 
-use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows};
+use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows, on_screen_cols};
 use crate::format::{Region, VeraQuirks, VeraSettings};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
@@ -145,22 +145,7 @@ impl Machine for X16 {
     }
 
     fn sprites(&self) -> Vec<ChipSprite> {
-        self.vera
-            .sprites()
-            .iter()
-            .map(|v| ChipSprite {
-                number: u32::from(v.number),
-                bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-                mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
-                collision_mask: v.collision_mask,
-                z: v.z,
-                not_drawn: if v.budget_cut_lines.is_empty() {
-                    Vec::new()
-                } else {
-                    vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
-                },
-            })
-            .collect()
+        chip_sprites(&self.vera)
     }
 
     fn frame_indexed(&self) -> &[u8] {
@@ -176,4 +161,36 @@ impl Machine for X16 {
             })
             .collect()
     }
+}
+
+/// VERA's sprite view as the driver's [`ChipSprite`]s.
+#[must_use]
+pub fn chip_sprites(vera: &Vera) -> Vec<ChipSprite> {
+    vera.sprites()
+        .iter()
+        .map(|v| ChipSprite {
+            number: u32::from(v.number),
+            bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
+            mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
+            collision_mask: v.collision_mask,
+            z: v.z,
+            not_drawn: if v.budget_cut_lines.is_empty() {
+                Vec::new()
+            } else {
+                vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
+            },
+            drawn: drawn(v),
+        })
+        .collect()
+}
+
+/// Some opaque pixel on lines 0..480, on screen, on a line the budget did not cut.
+fn drawn(v: &vera::SpriteView) -> bool {
+    let cols = on_screen_cols(v.x_px, v.w_px, 640);
+    v.mask_rows.iter().enumerate().any(|(r, &bits)| {
+        let line = v.y_px + r as i32;
+        (0..480).contains(&line)
+            && bits & cols != 0
+            && v.budget_cut_lines.binary_search(&(line as u16)).is_err()
+    })
 }
