@@ -31,7 +31,7 @@ fn msx_dump_reproduces_openmsx_verified_case() {
     let mut vram = vec![0u8; 16_384];
     vram[0x3800..0x3808].fill(0xFF);
     let mut sat = |n: usize, y: u8, x: u8| {
-        vram[0x1B00 + 4 * n..0x1B00 + 4 * n + 4].copy_from_slice(&[y, x, 0, 15])
+        vram[0x1B00 + 4 * n..0x1B00 + 4 * n + 4].copy_from_slice(&[y, x, 0, 15]);
     };
     for i in 0..4 {
         sat(i, 50 + i as u8, 20 * i as u8);
