@@ -29,6 +29,19 @@ pub enum Command {
     Roms(RomsArgs),
     /// Render one frame from a raw memory dump and print what a status read would see.
     Frame(FrameArgs),
+    /// Time the collision layer and the chip models on this machine.
+    Bench(BenchArgs),
+}
+
+/// `hitlab bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Object counts for the collision-layer table.
+    #[arg(long, value_delimiter = ',', default_values_t = [80, 128, 1_000, 10_000, 100_000])]
+    pub sizes: Vec<usize>,
+    /// Skip the chip models (they play the seed scenes from `scenes/`).
+    #[arg(long)]
+    pub no_chips: bool,
 }
 
 /// The chips `hitlab frame` reads dumps of.

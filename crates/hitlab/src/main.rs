@@ -50,6 +50,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(&a),
         Command::Roms(a) => cmd::roms::run(&a),
         Command::Frame(a) => cmd::frame::run(&a),
+        Command::Bench(a) => cmd::bench::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -280,6 +280,11 @@ impl Session {
         self.machine.as_ref()
     }
 
+    /// The chip, for timing it or changing its settings between frames.
+    pub fn machine_mut(&mut self) -> &mut dyn Machine {
+        self.machine.as_mut()
+    }
+
     /// The objects as they play.
     #[must_use]
     pub fn instances(&self) -> &[Instance] {

@@ -162,6 +162,11 @@ impl Machine for Genesis {
         self.vdp.frame_indexed()
     }
 
+    fn set_frame_output(&mut self, on: bool) -> bool {
+        self.vdp.set_frame_output(on);
+        true
+    }
+
     fn palette_rgb(&self) -> Vec<u32> {
         (0..64u8)
             .map(|i| genesis::colour_to_rgb(self.vdp.cram()[usize::from(i)]))

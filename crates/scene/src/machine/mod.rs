@@ -153,6 +153,12 @@ pub trait Machine {
     fn frame_cycles(&self) -> Option<u64> {
         None
     }
+    /// Turns writing the picture off (a collision-only mode) or back on; returns false
+    /// when the model has no such mode.
+    fn set_frame_output(&mut self, on: bool) -> bool {
+        let _ = on;
+        false
+    }
     /// A known reason the chip's verdict can differ from the truth, for reports.
     fn disagreement_note(&self) -> Option<&'static str> {
         None
