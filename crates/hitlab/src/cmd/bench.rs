@@ -62,7 +62,7 @@ fn methods_table(sizes: &[usize]) {
             MethodId::Spatial16,
             MethodId::HalfPairs,
         ] {
-            if id == MethodId::HalfPairs && n > 10_000 || id == MethodId::Spatial16 && n > 10_000 {
+            if matches!(id, MethodId::HalfPairs | MethodId::Spatial16) && n > 10_000 {
                 continue;
             }
             let mut m = collide::build(id, &config);
