@@ -18,12 +18,12 @@ pub fn for_scene(scene: &LoadedScene) -> Result<Box<dyn Machine>, SessionError> 
         Target::Genesis(s) => Box::new(Genesis::new(s)),
         Target::Msx(s) => Box::new(Msx::new(s)),
         Target::Vera(s) => Box::new(X16::new(s)),
-        Target::Vectrex(_) => {
+        Target::Vectrex(v) => {
             let lab = scene.labyrinth.clone().ok_or_else(|| SessionError::Rom {
                 path: scene.path.display().to_string(),
                 message: "a Vectrex scene needs its labyrinth loaded".into(),
             })?;
-            Box::new(VectrexMachine::new(lab))
+            Box::new(VectrexMachine::new(lab, v.walls.map(|a| a as u16)))
         }
     })
 }

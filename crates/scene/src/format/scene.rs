@@ -151,6 +151,10 @@ pub struct VectrexSettings {
     /// Run the wall check every N frames (1 = every frame): the seed's "check only sometimes".
     #[serde(default = "one")]
     pub check_every: u32,
+    /// Cartridge address of the walls' `Draw_VL_mode` list, loaded from `roms`; when
+    /// absent the list is built from the labyrinth.
+    #[serde(default)]
+    pub walls: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -174,6 +178,8 @@ pub enum Region {
     Vram(u32),
     /// Genesis colour RAM at a byte address.
     Cram(u32),
+    /// Vectrex cartridge ROM at an address (vector lists the BIOS routines read).
+    Cartridge(u32),
 }
 
 /// A named table of positions for `Path` motion.

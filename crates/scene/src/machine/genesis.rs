@@ -108,6 +108,7 @@ impl Machine for Genesis {
                 "{} bytes at 0x{addr:04X} do not fit the 64 KiB VRAM",
                 bytes.len()
             )),
+            Region::Cartridge(_) => Err("cartridge images are for the Vectrex".into()),
             Region::Cram(addr) => Err(format!(
                 "{} bytes at 0x{addr:02X} do not fit the 128-byte CRAM as whole words",
                 bytes.len()

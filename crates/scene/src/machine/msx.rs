@@ -107,6 +107,7 @@ impl Machine for Msx {
                 bytes.len()
             )),
             Region::Cram(_) => Err("the TMS9918A has no colour RAM".into()),
+            Region::Cartridge(_) => Err("cartridge images are for the Vectrex".into()),
         }
     }
 

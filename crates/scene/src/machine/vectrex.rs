@@ -32,8 +32,9 @@ const BRIGHTNESS: u8 = 0x5F;
 pub struct VectrexMachine {
     display: Display,
     lab: Arc<Labyrinth>,
-    /// Cartridge image: the wall list at 0, then one square list per object size.
+    /// Cartridge image: the wall list, then one square list per object size.
     rom: Vec<u8>,
+    walls_at: u16,
     squares: Vec<(u16, u16)>,
     sprites: Vec<HwSprite>,
     verdict: Verdict,
@@ -42,10 +43,15 @@ pub struct VectrexMachine {
 }
 
 impl VectrexMachine {
-    /// A Vectrex showing `lab`.
+    /// A Vectrex showing `lab`: its walls drawn from the cartridge list at `walls_at`
+    /// (loaded with [`Machine::load`]), or, when `None`, from a list built here.
     #[must_use]
-    pub fn new(lab: Arc<Labyrinth>) -> Self {
-        let rom = wall_list_draw_vl_mode(&lab);
+    pub fn new(lab: Arc<Labyrinth>, walls_at: Option<u16>) -> Self {
+        let rom = if walls_at.is_some() {
+            Vec::new()
+        } else {
+            wall_list_draw_vl_mode(&lab)
+        };
         let mut display = Display::new();
         // Start the first frame as a game's main loop does.
         let _ = display.wait_recal();
@@ -53,6 +59,7 @@ impl VectrexMachine {
             display,
             lab,
             rom,
+            walls_at: walls_at.unwrap_or(0),
             squares: Vec::new(),
             sprites: Vec::new(),
             verdict: Verdict::default(),
@@ -138,8 +145,22 @@ impl Machine for VectrexMachine {
         64
     }
 
-    fn load(&mut self, _region: Region, _bytes: &[u8]) -> Result<(), String> {
-        Err("the Vectrex scene draws from its labyrinth; it loads no rom images".into())
+    fn load(&mut self, region: Region, bytes: &[u8]) -> Result<(), String> {
+        match region {
+            Region::Cartridge(addr) if addr as usize + bytes.len() <= 0x8000 => {
+                let at = addr as usize;
+                if self.rom.len() < at + bytes.len() {
+                    self.rom.resize(at + bytes.len(), 0);
+                }
+                self.rom[at..at + bytes.len()].copy_from_slice(bytes);
+                Ok(())
+            }
+            Region::Cartridge(addr) => Err(format!(
+                "{} bytes at 0x{addr:04X} do not fit the 32 KiB cartridge space",
+                bytes.len()
+            )),
+            _ => Err("the Vectrex has no video memory; load vector lists as Cartridge".into()),
+        }
     }
 
     fn write_sprites(&mut self, sprites: &[HwSprite]) {
@@ -158,9 +179,9 @@ impl Machine for VectrexMachine {
             .collect();
         let rom = std::mem::take(&mut self.rom);
         if let Ok(mem) = Memory::new(&rom, 0) {
-            // The list is built by this model; an error would be its own bug and only
-            // shortens the picture.
-            let _ = self.display.draw_vl_mode(&mem, 0);
+            // A list without its end marker stops at the image's end with an error; the
+            // segments drawn before it stay, as a runaway list would on the machine.
+            let _ = self.display.draw_vl_mode(&mem, self.walls_at);
             for (s, &at) in sprites.iter().zip(&squares) {
                 let (y, x) = self.to_screen(s.x_px, s.y_px);
                 self.display.reset0ref();

@@ -113,6 +113,7 @@ impl Machine for X16 {
                 bytes.len()
             )),
             Region::Cram(_) => Err("VERA keeps its palette in VRAM at 0x1FA00; use Vram".into()),
+            Region::Cartridge(_) => Err("cartridge images are for the Vectrex".into()),
         }
     }
 

@@ -82,7 +82,15 @@ pub(super) fn check(data: &Data) -> Result<(), String> {
                 }
             }
         }
-        Data::Bytes(_) => {}
+        Data::VectorList(v) => {
+            if v.is_empty() || v.len() > 256 {
+                return Err(format!(
+                    "a Draw_VLc list holds 1 to 256 vectors, not {}",
+                    v.len()
+                ));
+            }
+        }
+        Data::Bytes(_) | Data::LabyrinthTiles(_) | Data::LabyrinthWalls(_) => {}
     }
     Ok(())
 }
@@ -188,6 +196,14 @@ pub(super) fn encode(data: &Data) -> Vec<u8> {
             }
         }
         Data::Bytes(b) => out.extend_from_slice(b),
+        Data::VectorList(v) => {
+            out.push((v.len() - 1) as u8);
+            for &(dy, dx) in v {
+                out.extend_from_slice(&[dy as u8, dx as u8]);
+            }
+        }
+        // Built from their files by `encode_external`.
+        Data::LabyrinthTiles(_) | Data::LabyrinthWalls(_) => {}
     }
     out
 }

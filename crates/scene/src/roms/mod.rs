@@ -86,8 +86,16 @@ pub enum Data {
         /// The target's bitmap.
         b: Art,
     },
-    /// Raw bytes (Vectrex vector lists, labyrinth tiles), written as they are.
+    /// Raw bytes, written as they are.
     Bytes(Vec<u8>),
+    /// Seed 003's tile bytes, one per tile, row by row, from a labyrinth file (relative to
+    /// the source); the file must be consistent.
+    LabyrinthTiles(String),
+    /// The walls of a labyrinth file as a Vectrex `Draw_VL_mode` list (`mode, dy, dx`
+    /// triplets, 1 ends it), one list unit per fine unit.
+    LabyrinthWalls(String),
+    /// A Vectrex `Draw_VLc` list: the count (vectors - 1), then `(dy, dx)` pairs.
+    VectorList(Vec<(i8, i8)>),
 }
 
 /// Reads a source file.
@@ -105,6 +113,21 @@ pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
     Ok(src)
 }
 
+/// The bytes of data that refer to another file (a labyrinth), or `None`.
+fn encode_external(dir: &Path, data: &Data) -> Result<Option<Vec<u8>>, LoadError> {
+    Ok(match data {
+        Data::LabyrinthTiles(file) => {
+            let lab = crate::labyrinth::load_labyrinth(&dir.join(file))?;
+            Some(lab.tiles().to_vec())
+        }
+        Data::LabyrinthWalls(file) => {
+            let lab = crate::labyrinth::load_labyrinth(&dir.join(file))?;
+            Some(collide::maze::wall_list_draw_vl_mode(&lab))
+        }
+        _ => None,
+    })
+}
+
 /// The images a source builds, as (path, bytes), paths beside the source.
 ///
 /// # Errors
@@ -112,11 +135,16 @@ pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
 pub fn build_source(path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, LoadError> {
     let src = read_source(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    Ok(src
-        .outputs
+    src.outputs
         .iter()
-        .map(|o| (dir.join(&o.file), encode::encode(&o.data)))
-        .collect())
+        .map(|o| {
+            let bytes = match encode_external(dir, &o.data)? {
+                Some(b) => b,
+                None => encode::encode(&o.data),
+            };
+            Ok((dir.join(&o.file), bytes))
+        })
+        .collect()
 }
 
 /// Every `*.src.ron` under `dir`, sorted.
