@@ -55,3 +55,14 @@ fn bad_art_is_located() {
     assert!(e.contains("row 1 has 7 pixels"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_rom_hit_table_is_the_one_pixel_table_builds() {
+    // The committed table (built from the bitmaps' ASCII art) and the collision layer's
+    // own, built from the seed's diamond, must be the same 1,024 bytes: DX = target x -
+    // projectile x, row DY + 16, column DX + 16.
+    use collide::methods::pixel_table::{HitTable, seed_diamond};
+    let rom = std::fs::read(roms_dir().join("vera/hit_table.bin")).unwrap();
+    let d = seed_diamond();
+    assert_eq!(HitTable::build(&d, &d).as_bytes().as_slice(), rom.as_slice());
+}
