@@ -146,12 +146,13 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
     }
     let _ = writeln!(
         out,
-        "\n{:<16} {:<30} {:>7} {:>22} {:>22} {:>12} {:>12}",
+        "\n{:<16} {:<30} {:>7} {:>20} {:>20} {:>8} {:>11} {:>11}",
         "method",
         "exact?",
         "pairs",
         "box hit/miss/false",
         "pixel hit/miss/false",
+        "G-B miss",
         "seed ops/f",
         "compares/f"
     );
