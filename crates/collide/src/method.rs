@@ -147,7 +147,7 @@ impl Exactness {
             Self::Exact => "exact",
             Self::OnScreen => "exact on screen",
             Self::GoodBadOnly => "exact for Good-Bad pairs",
-            Self::SeedLiteral => "as written, off-by-one at edges",
+            Self::SeedLiteral => "as written: misses equal edges",
             Self::Lossy => "lossy",
             Self::HardwareGated => "misses what the chip misses",
             Self::FlagOnly => "flag only, no pairs",
