@@ -54,7 +54,10 @@ pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
             };
             match window::run(&mut player, exit) {
                 Ok(()) => return Ok(Outcome::Ok),
-                Err(NoWindow(msg)) => msg,
+                Err(NoWindow(msg)) => {
+                    let var = |v: &str| std::env::var(v).unwrap_or_default();
+                    format!("DISPLAY={:?}: {msg}", var("DISPLAY"))
+                }
             }
         }
     };

@@ -234,3 +234,42 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
     out.truncate(rows);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Options, Player};
+
+    #[test]
+    fn every_method_fits_the_panel() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes/vera/rings.ron");
+        let mut p = Player::open(&path, &Options::default()).expect("scene");
+        for _ in 0..40 {
+            p.step(None);
+        }
+        let r = p.report().clone();
+        for method in 0..r.methods.len() {
+            let view = View {
+                info: p.info(),
+                report: &r,
+                method,
+                screen: collide::Screen {
+                    w_px: 640,
+                    h_px: 480,
+                },
+            };
+            for rows in [LINES, 50] {
+                let l = lines(&view, Overlays::ALL, rows);
+                assert_eq!(l.len(), rows);
+                assert!(l.iter().all(|(s, _)| s.chars().count() <= COLS), "{l:?}");
+                assert!(l[0].0.starts_with("X16 rings"));
+                assert!(
+                    l.iter()
+                        .any(|(s, _)| s.contains(r.methods[method].id.as_str()))
+                );
+                assert!(l[rows - 1].0.contains("h: keys"));
+            }
+        }
+    }
+}

@@ -112,7 +112,9 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
         }
         let dirs = arrows(|k| win.is_key_down(k));
         st.live |= dirs.0 != 0;
-        let at_end = exit.after_frames.is_none() && frame + 1 >= player.info().end_frame;
+        // After the keys: `space` at the end started the scene again.
+        let at_end =
+            exit.after_frames.is_none() && player.report().frame + 1 >= player.info().end_frame;
         last_stepped = (step_once || !st.paused) && !at_end;
         if last_stepped {
             player.step(st.live.then_some(dirs));
@@ -159,10 +161,10 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             ov.on = !ov.on;
             true
         }
-        Action::Boxes => toggle(&mut ov.boxes, ov.on),
-        Action::Pairs => toggle(&mut ov.pairs, ov.on),
-        Action::Guides => toggle(&mut ov.guides, ov.on),
-        Action::Panel => toggle(&mut ov.panel, ov.on),
+        Action::Boxes => toggle(&mut ov.boxes, &mut ov.on),
+        Action::Pairs => toggle(&mut ov.pairs, &mut ov.on),
+        Action::Guides => toggle(&mut ov.guides, &mut ov.on),
+        Action::Panel => toggle(&mut ov.panel, &mut ov.on),
         Action::Help => {
             ov.help = !ov.help;
             if ov.help {
@@ -207,10 +209,14 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
     }
 }
 
-/// Flips an overlay; with the overlays off, turns them on instead of flipping unseen.
-fn toggle(flag: &mut bool, on: bool) -> bool {
-    if on {
+/// Flips an overlay; with the overlays off, turns them on with this one shown instead of
+/// flipping it unseen.
+fn toggle(flag: &mut bool, on: &mut bool) -> bool {
+    if *on {
         *flag = !*flag;
+    } else {
+        *on = true;
+        *flag = true;
     }
     true
 }
