@@ -25,7 +25,10 @@ done
 WORK=$(mktemp -d)
 XVFB_PID=""
 cleanup() {
-    if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; fi
+    if [ -n "$XVFB_PID" ]; then
+        kill "$XVFB_PID" 2>/dev/null || true
+        wait "$XVFB_PID" 2>/dev/null || true
+    fi
 }
 trap cleanup EXIT
 
