@@ -19,8 +19,13 @@ pub struct Cli {
 pub enum Command {
     /// Print every collision method with its exactness and its cost on an 80-sprite frame.
     Methods(MethodsArgs),
-    /// Play a scene and print the comparison.
+    /// Play a scene in a window with overlays (headless with a GIF and the comparison when
+    /// there is no display).
     Run(RunArgs),
+    /// Write one frame of a scene as a PNG, headless.
+    Shot(ShotArgs),
+    /// Write frames of a scene as a GIF, headless.
+    Record(RecordArgs),
     /// Replay scenario files or folders headless and check their expectations.
     Replay(ReplayArgs),
     /// Print the three-way comparison of a scene: truth, hardware, every method.
@@ -89,9 +94,72 @@ pub struct MethodsArgs {
 pub struct RunArgs {
     /// The scene file.
     pub scene: PathBuf,
-    /// Frames to play (the scene's own count by default).
+    /// Frames to play before pausing at the end (the scene's own count by default).
     #[arg(long)]
     pub frames: Option<u32>,
+    /// Play this many frames, show the last one for `--hold-ms`, then quit by itself.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub exit_after: Option<u32>,
+    /// With `--exit-after`: how long the last frame stays on screen, in milliseconds.
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub hold_ms: u64,
+    /// Integer scale of the frame (by default the largest up to 4 that fits 1280x960).
+    #[arg(long, value_parser = parse_scale)]
+    pub scale: Option<usize>,
+    /// The method selected first (`m` cycles through the others).
+    #[arg(long, value_parser = parse_method)]
+    pub method: Option<MethodId>,
+    /// Start with the overlays off (`o` turns them on).
+    #[arg(long)]
+    pub no_overlays: bool,
+    /// Without a display: where the GIF of the first seconds goes.
+    #[arg(long, default_value = "hitlab-run.gif", value_name = "PATH")]
+    pub gif: PathBuf,
+}
+
+/// `hitlab shot`.
+#[derive(Debug, Args)]
+pub struct ShotArgs {
+    /// The scene file.
+    pub scene: PathBuf,
+    /// The frame to write, from 0.
+    #[arg(long, default_value_t = 0)]
+    pub frame: u32,
+    /// The PNG to write (`<scene>-<frame>.png` by default).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Integer scale.
+    #[arg(long, default_value_t = 1, value_parser = parse_scale)]
+    pub scale: usize,
+    /// Draw the window's overlays and panel (RGB); without, the chip's frame with its
+    /// palette, exactly.
+    #[arg(long)]
+    pub overlays: bool,
+    /// The method the overlays show.
+    #[arg(long, value_parser = parse_method)]
+    pub method: Option<MethodId>,
+}
+
+/// `hitlab record`.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The scene file.
+    pub scene: PathBuf,
+    /// Frames to write, from frame 0 (the scene's own count by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub frames: Option<u32>,
+    /// The GIF to write (`<scene>.gif` by default).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Integer scale.
+    #[arg(long, default_value_t = 1, value_parser = parse_scale)]
+    pub scale: usize,
+    /// Draw the window's overlays and panel; without, the chip's frames with its palette.
+    #[arg(long)]
+    pub overlays: bool,
+    /// The method the overlays show.
+    #[arg(long, value_parser = parse_method)]
+    pub method: Option<MethodId>,
 }
 
 /// `hitlab replay`.
@@ -133,6 +201,16 @@ pub struct RomsArgs {
     /// Only compare the built images with the files on disk; exit 1 on a difference.
     #[arg(long)]
     pub check: bool,
+}
+
+fn parse_scale(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(k) if (1..=crate::play::MAX_SCALE).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "want a whole number from 1 to {}",
+            crate::play::MAX_SCALE
+        )),
+    }
 }
 
 fn parse_method(s: &str) -> Result<MethodId, String> {

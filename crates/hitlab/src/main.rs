@@ -4,7 +4,11 @@
 
 mod cli;
 mod cmd;
+mod media;
+mod play;
 mod report;
+mod view;
+mod window;
 
 use std::process::ExitCode;
 
@@ -36,6 +40,14 @@ impl<E: Into<anyhow::Error>> From<E> for Fault {
     }
 }
 
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::BadInput(e) | Self::Other(e) => write!(f, "{e:#}"),
+        }
+    }
+}
+
 /// Marks an error as bad input (exit 3).
 pub fn bad_input(e: impl Into<anyhow::Error>) -> Fault {
     Fault::BadInput(e.into())
@@ -46,6 +58,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Methods(a) => cmd::methods::run(&a),
         Command::Run(a) => cmd::run::run(&a),
+        Command::Shot(a) => cmd::shot::run(&a),
+        Command::Record(a) => cmd::record::run(&a),
         Command::Replay(a) => cmd::replay::run(&a),
         Command::Compare(a) => cmd::compare::run(&a),
         Command::Roms(a) => cmd::roms::run(&a),

@@ -64,5 +64,8 @@ fn the_rom_hit_table_is_the_one_pixel_table_builds() {
     use collide::methods::pixel_table::{HitTable, seed_diamond};
     let rom = std::fs::read(roms_dir().join("vera/hit_table.bin")).unwrap();
     let d = seed_diamond();
-    assert_eq!(HitTable::build(&d, &d).as_bytes().as_slice(), rom.as_slice());
+    assert_eq!(
+        HitTable::build(&d, &d).as_bytes().as_slice(),
+        rom.as_slice()
+    );
 }

@@ -4,6 +4,8 @@ pub mod bench;
 pub mod compare;
 pub mod frame;
 pub mod methods;
+pub mod record;
 pub mod replay;
 pub mod roms;
 pub mod run;
+pub mod shot;

@@ -1,17 +1,100 @@
-//! `hitlab run`: play a scene. Headless for now: it plays the scene and prints the
-//! comparison summary.
+//! `hitlab run`: a scene in a window. Without a display it says so in one line and plays
+//! headless instead: a GIF of the first seconds and the comparison summary.
+
+use std::time::Duration;
+
+use scene::summary::Summary;
 
 use crate::cli::RunArgs;
-use crate::cmd::compare::{flag_name, header, play};
+use crate::cmd::compare::{flag_name, header};
+use crate::cmd::record::{push, start_gif};
+use crate::play::{Options, Player};
 use crate::report::summary_text;
+use crate::view::Overlays;
+use crate::window::{self, Exit, NoWindow};
 use crate::{Fault, Outcome};
 
+/// Seconds of play the headless GIF holds.
+const GIF_SECONDS: u32 = 3;
+
+/// Why no window can be opened, when that is known before trying.
+fn display_missing() -> Option<String> {
+    let set = |v: &str| std::env::var_os(v).is_some_and(|x| !x.is_empty());
+    (!set("DISPLAY") && !set("WAYLAND_DISPLAY"))
+        .then(|| "DISPLAY and WAYLAND_DISPLAY are unset".to_owned())
+}
+
+/// The largest scale up to 4 at which the frame fits 1280x960.
+fn auto_scale(player: &Player) -> usize {
+    let s = player.picture().size();
+    (1280 / s.0.max(1)).min(960 / s.1.max(1)).clamp(1, 4)
+}
+
 pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
-    let (loaded, summary) = play(&args.scene, args.frames, &[], |_| {})?;
-    println!("{}", header(&loaded, summary.frames));
+    // The scene is read first, so a bad file is exit 3 with or without a display.
+    let mut player = Player::open(
+        &args.scene,
+        &Options {
+            method: args.method,
+            frames: args.frames,
+        },
+    )?;
+    player.overlays = if args.no_overlays {
+        Overlays::NONE
+    } else {
+        Overlays::ALL
+    };
+    player.scale = args.scale.unwrap_or_else(|| auto_scale(&player));
+    let why = match display_missing() {
+        Some(why) => why,
+        None => {
+            let exit = Exit {
+                after_frames: args.exit_after,
+                hold: Duration::from_millis(args.hold_ms),
+            };
+            match window::run(&mut player, exit) {
+                Ok(()) => return Ok(Outcome::Ok),
+                Err(NoWindow(msg)) => {
+                    let var = |v: &str| std::env::var(v).unwrap_or_default();
+                    format!("DISPLAY={:?}: {msg}", var("DISPLAY"))
+                }
+            }
+        }
+    };
+    headless(player, args, &why)
+}
+
+/// Plays the scene without a window: the chip's frames of the first seconds into a GIF,
+/// then the comparison of every frame played.
+fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fault> {
+    let frames = args
+        .exit_after
+        .or(args.frames)
+        .unwrap_or(player.info().end_frame)
+        .max(1);
+    let gif_frames = frames.min(GIF_SECONDS * player.rate_hz());
+    println!(
+        "hitlab: no display ({why}); playing headless: {gif_frames} frames to {}, then the comparison",
+        args.gif.display()
+    );
+    player.overlays = Overlays::NONE;
+    player.scale = 1;
+    let mut gif = start_gif(&player, &args.gif)?;
+    let mut summary = Summary::default();
+    for i in 0..frames {
+        if i > 0 {
+            player.step(None);
+        }
+        summary.add(player.report());
+        if i < gif_frames {
+            push(&player, &mut gif)?;
+        }
+    }
+    gif.finish()?;
+    println!("{}", header(player.loaded(), summary.frames));
     print!(
         "{}",
-        summary_text(&summary, flag_name(&loaded.scene.target))
+        summary_text(&summary, flag_name(&player.loaded().scene.target))
     );
     Ok(Outcome::Ok)
 }

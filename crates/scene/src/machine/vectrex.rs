@@ -18,10 +18,6 @@ use collide::{OpaqueMask, PxBox, Screen};
 use super::{ChipSprite, HwSprite, Machine, Verdict};
 use crate::format::Region;
 
-/// The picture's size in pixels (the tube is portrait, 4:5).
-pub const IMAGE_W: usize = 256;
-/// Picture height.
-pub const IMAGE_H: usize = 320;
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
 const SCALE: u8 = 0x7F;
 /// Brightness of everything drawn.
@@ -64,7 +60,7 @@ impl VectrexMachine {
             sprites: Vec::new(),
             verdict: Verdict::default(),
             last: Frame::default(),
-            image: vec![0; IMAGE_W * IMAGE_H],
+            image: Vec::new(),
         }
     }
 
@@ -96,15 +92,18 @@ impl VectrexMachine {
         )
     }
 
+    /// Draws the frame's segments into the picture, one pixel per fine unit over the
+    /// labyrinth (the part of the tube the game uses), brightest segment winning.
     fn rasterise(&mut self) {
-        self.image.fill(0);
-        let to_px = |p: Point| {
-            let unit = i64::from(SCALE);
-            (
-                IMAGE_W as i64 / 2 + i64::from(p.x) / unit,
-                IMAGE_H as i64 / 2 - i64::from(p.y) / unit,
-            )
-        };
+        let (w, h) = (
+            i64::from(self.lab.width()) * 16,
+            i64::from(self.lab.height()) * 16,
+        );
+        let (image_w, image_h) = (w as usize, h as usize);
+        self.image.clear();
+        self.image.resize(image_w * image_h, 0);
+        let unit = i64::from(SCALE);
+        let to_px = |p: Point| (i64::from(p.x) / unit + w / 2, h / 2 - i64::from(p.y) / unit);
         for seg in &self.last.segments {
             let (x0, y0) = to_px(seg.from);
             let (x1, y1) = to_px(seg.to);
@@ -112,8 +111,8 @@ impl VectrexMachine {
             for i in 0..=steps {
                 let x = x0 + (x1 - x0) * i / steps;
                 let y = y0 + (y1 - y0) * i / steps;
-                if (0..IMAGE_W as i64).contains(&x) && (0..IMAGE_H as i64).contains(&y) {
-                    let px = &mut self.image[y as usize * IMAGE_W + x as usize];
+                if (0..w).contains(&x) && (0..h).contains(&y) {
+                    let px = &mut self.image[y as usize * image_w + x as usize];
                     *px = (*px).max(seg.intensity);
                 }
             }
@@ -131,10 +130,6 @@ impl Machine for VectrexMachine {
             u16::from(self.lab.width()) * 16,
             u16::from(self.lab.height()) * 16,
         )
-    }
-
-    fn frame_size(&self) -> (usize, usize) {
-        (IMAGE_W, IMAGE_H)
     }
 
     fn frame_rate_hz(&self) -> u32 {

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The real window against the headless renderer: plays scenes in `hitlab run` under Xvfb
+# until `--exit-after`, captures the window while it holds its last frame, and checks the
+# capture equals `hitlab shot` of the frame the run says it presented, pixel for pixel.
+# With overlays the whole window (frame, overlays, panel) is compared; without, the frame
+# (the window's top-left corner) against the chip's palette-exact frame.
+#
+# Needs Xvfb, xwininfo (x11-utils), import/compare/identify (imagemagick) and the X
+# libraries minifb loads at run time (libX11, libXcursor); `.ci/run` installs them.
+# Usage: .ci/window-check.sh [path/to/hitlab]   (default: target/release/hitlab)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${1:-target/release/hitlab}
+HOLD_MS=3000
+
+for tool in Xvfb xwininfo import compare identify; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "window check: $tool is missing (install xvfb, x11-utils, imagemagick)" >&2
+        exit 1
+    fi
+done
+[ -x "$BIN" ] || { echo "window check: $BIN is not built" >&2; exit 1; }
+
+WORK=$(mktemp -d)
+XVFB_PID=""
+cleanup() {
+    if [ -n "$XVFB_PID" ]; then
+        kill "$XVFB_PID" 2>/dev/null || true
+        wait "$XVFB_PID" 2>/dev/null || true
+    fi
+}
+trap cleanup EXIT
+
+# A display number Xvfb picks itself, so a busy :99 cannot get in the way.
+exec 3>"$WORK/display"
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+XVFB_PID=$!
+exec 3>&-
+for _ in $(seq 100); do
+    [ -s "$WORK/display" ] && break
+    sleep 0.1
+done
+[ -s "$WORK/display" ] || { echo "window check: Xvfb did not start:" >&2; cat "$WORK/xvfb.log" >&2; exit 1; }
+export DISPLAY=":$(head -n1 "$WORK/display")"
+unset WAYLAND_DISPLAY
+echo "window check: Xvfb on $DISPLAY"
+
+failures=0
+
+# check SCENE FRAMES MODE: MODE is `overlays` or `plain`.
+check() {
+    local scene=$1 frames=$2 mode=$3
+    local tag; tag="$(basename "$scene" .ron)-$mode"
+    local out="$WORK/$tag.out" cap="$WORK/$tag-window.png" shot="$WORK/$tag-shot.png"
+    local run_flags=() shot_flags=()
+    if [ "$mode" = plain ]; then run_flags=(--no-overlays); else shot_flags=(--overlays); fi
+
+    "$BIN" run "$scene" --exit-after "$frames" --hold-ms "$HOLD_MS" --scale 1 "${run_flags[@]}" >"$out" 2>&1 &
+    local pid=$!
+    local line=""
+    for _ in $(seq 300); do
+        line=$(grep -m1 "presented frame" "$out" || true)
+        [ -n "$line" ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ -z "$line" ]; then
+        echo "FAIL $tag: the window never said which frame it presented; its output:"
+        cat "$out"
+        failures=$((failures + 1))
+        wait "$pid" || true
+        return
+    fi
+    local frame; frame=$(sed -E 's/.*presented frame ([0-9]+).*/\1/' <<<"$line")
+    # Let the frame reach the server (the window keeps presenting it while it holds).
+    sleep 0.5
+    local id; id=$(xwininfo -root -children | awk '/"hitlab: /{print $1; exit}')
+    if [ -z "$id" ]; then
+        echo "FAIL $tag: no hitlab window on $DISPLAY"
+        failures=$((failures + 1))
+        wait "$pid" || true
+        return
+    fi
+    local win_size; win_size=$(xwininfo -id "$id" | awk '/Width:/{w=$2} /Height:/{h=$2} END{print w "x" h}')
+
+    "$BIN" shot "$scene" --frame "$frame" --scale 1 "${shot_flags[@]}" -o "$shot" >/dev/null
+    local size; size=$(identify -format "%wx%h" "$shot")
+    import -window "$id" -crop "${size}+0+0" +repage "$cap"
+    local rc=0
+    wait "$pid" || rc=$?
+    if [ "$rc" -ne 0 ]; then
+        echo "FAIL $tag: hitlab run exited $rc; its output:"
+        cat "$out"
+        failures=$((failures + 1))
+        return
+    fi
+    if [ "$mode" = overlays ] && [ "$win_size" != "$size" ]; then
+        echo "FAIL $tag: the window is $win_size, hitlab shot --overlays is $size"
+        failures=$((failures + 1))
+        return
+    fi
+    local cap_size; cap_size=$(identify -format "%wx%h" "$cap")
+    local diff=""
+    diff=$(compare -metric AE "$cap" "$shot" "$WORK/$tag-diff.png" 2>&1) || true
+    if [ "$cap_size" = "$size" ] && [ "$diff" = "0" ]; then
+        echo "ok   $tag: frame $frame, the ${size} window capture equals hitlab shot"
+    else
+        echo "FAIL $tag: frame $frame: capture $cap_size vs shot $size, $diff pixels differ"
+        echo "     window: $cap; shot: $shot; differences in red: $WORK/$tag-diff.png"
+        failures=$((failures + 1))
+    fi
+}
+
+check scenes/msx/bands.ron 90 overlays
+check scenes/msx/bands.ron 45 plain
+check scenes/vera/rings.ron 75 overlays
+check scenes/vera/rings.ron 40 plain
+
+if [ "$failures" -gt 0 ]; then
+    echo "window check: $failures failed (files kept in $WORK)"
+    exit 1
+fi
+rm -rf "$WORK"
+echo "window check: passed"

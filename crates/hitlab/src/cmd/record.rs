@@ -1,0 +1,87 @@
+//! `hitlab record`: frames 0..N as a GIF, headless, timed at the machine's frame rate.
+//! Without `--overlays` the frames are the chip's indices over the chip's palette; with,
+//! the pictures the window shows.
+
+use std::path::PathBuf;
+
+use crate::cli::RecordArgs;
+use crate::media::Gif;
+use crate::play::{Options, Player};
+use crate::view::Overlays;
+use crate::{Fault, Outcome};
+
+/// A GIF sized for `player`'s pictures: the chip's palette without overlays.
+pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> {
+    let gif = if player.overlays.on {
+        let (w, h) = player.full_size();
+        Gif::create(path, w, h, None, player.rate_hz())?
+    } else {
+        match player.picture() {
+            crate::view::picture::Picture::Indexed { w, h, palette, .. } => Gif::create(
+                path,
+                w * player.scale,
+                h * player.scale,
+                Some(&palette),
+                player.rate_hz(),
+            )?,
+            crate::view::picture::Picture::Rgb(c) => Gif::create(
+                path,
+                c.w * player.scale,
+                c.h * player.scale,
+                None,
+                player.rate_hz(),
+            )?,
+        }
+    };
+    Ok(gif)
+}
+
+/// Adds the frame `player` shows to `gif`.
+pub fn push(player: &Player, gif: &mut Gif) -> Result<(), Fault> {
+    if player.overlays.on {
+        gif.push_canvas(&player.render())?;
+    } else {
+        gif.push_picture(&player.picture(), player.scale)?;
+    }
+    Ok(())
+}
+
+pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
+    let mut player = Player::open(
+        &args.scene,
+        &Options {
+            method: args.method,
+            frames: args.frames,
+        },
+    )?;
+    player.scale = args.scale;
+    player.overlays = if args.overlays {
+        Overlays::ALL
+    } else {
+        Overlays::NONE
+    };
+    let n = args.frames.unwrap_or(player.info().end_frame).max(1);
+    let out = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.gif", player.stem())));
+    let mut gif = start_gif(&player, &out)?;
+    push(&player, &mut gif)?;
+    for _ in 1..n {
+        player.step(None);
+        push(&player, &mut gif)?;
+    }
+    let quantised = gif.quantised;
+    let frames = gif.finish()?;
+    println!(
+        "{} ({frames} frames at {} Hz{})",
+        out.display(),
+        player.rate_hz(),
+        if quantised > 0 {
+            format!(", {quantised} frames over 256 colours quantised")
+        } else {
+            String::new()
+        }
+    );
+    Ok(Outcome::Ok)
+}

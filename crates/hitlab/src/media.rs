@@ -1,0 +1,300 @@
+//! Screenshots (PNG) and recordings (GIF).
+//!
+//! A chip's own frame is written palette-exact: an indexed PNG whose palette is the chip's
+//! (`PLTE` in palette order, so the indices are the chip's), and GIF frames of the chip's
+//! indices over a global palette that is the chip's palette (GIF holds up to 256 entries:
+//! MSX 16, Genesis 64, VERA 256). Pictures with overlays are RGB: PNGs as RGB, GIF frames
+//! each with a local palette of exactly the colours they use (at most 256 in practice; a
+//! frame with more is quantised, and the recording says so).
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::view::canvas::{Canvas, rgb_bytes};
+use crate::view::picture::Picture;
+
+/// Text chunks written into a PNG (`tEXt`): keyword and text.
+pub type Meta = Vec<(String, String)>;
+
+fn create(path: &Path) -> Result<BufWriter<File>> {
+    Ok(BufWriter::new(File::create(path).with_context(|| {
+        format!("{}: cannot create", path.display())
+    })?))
+}
+
+fn palette_bytes(palette: &[u32]) -> Vec<u8> {
+    palette.iter().flat_map(|&p| rgb_bytes(p)).collect()
+}
+
+/// Indices of an indexed picture enlarged `scale` times.
+fn scaled_indices(w: usize, h: usize, pixels: &[u8], scale: usize) -> Vec<u8> {
+    let k = scale.max(1);
+    let mut out = Vec::with_capacity(w * h * k * k);
+    for y in 0..h {
+        let row: Vec<u8> = pixels[y * w..(y + 1) * w]
+            .iter()
+            .flat_map(|&i| std::iter::repeat_n(i, k))
+            .collect();
+        for _ in 0..k {
+            out.extend_from_slice(&row);
+        }
+    }
+    out
+}
+
+fn encoder<'a>(
+    out: BufWriter<File>,
+    w: usize,
+    h: usize,
+    meta: &Meta,
+) -> Result<png::Encoder<'a, BufWriter<File>>> {
+    let (Ok(w), Ok(h)) = (u32::try_from(w), u32::try_from(h)) else {
+        bail!("picture too large for PNG: {w}x{h}");
+    };
+    let mut enc = png::Encoder::new(out, w, h);
+    enc.set_depth(png::BitDepth::Eight);
+    for (k, v) in meta {
+        enc.add_text_chunk(k.clone(), v.clone())?;
+    }
+    Ok(enc)
+}
+
+/// Writes the target's picture enlarged `scale` times: indexed with the chip's palette, or
+/// RGB for a target that draws its own.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn write_picture_png(path: &Path, picture: &Picture, scale: usize, meta: &Meta) -> Result<()> {
+    match picture {
+        Picture::Indexed {
+            w,
+            h,
+            pixels,
+            palette,
+        } => {
+            let k = scale.max(1);
+            let mut enc = encoder(create(path)?, w * k, h * k, meta)?;
+            enc.set_color(png::ColorType::Indexed);
+            let mut pal = palette.clone();
+            pal.truncate(256);
+            if pal.is_empty() {
+                pal.push(0);
+            }
+            enc.set_palette(palette_bytes(&pal));
+            let mut wr = enc.write_header()?;
+            wr.write_image_data(&scaled_indices(*w, *h, pixels, k))?;
+            wr.finish()?;
+            Ok(())
+        }
+        Picture::Rgb(_) => write_canvas_png(path, &picture.scaled(scale), meta),
+    }
+}
+
+/// Writes an RGB canvas as it is.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn write_canvas_png(path: &Path, canvas: &Canvas, meta: &Meta) -> Result<()> {
+    let mut enc = encoder(create(path)?, canvas.w, canvas.h, meta)?;
+    enc.set_color(png::ColorType::Rgb);
+    let mut wr = enc.write_header()?;
+    wr.write_image_data(&canvas.to_rgb_bytes())?;
+    wr.finish()?;
+    Ok(())
+}
+
+/// GIF frame delays in 1/100 s for `rate_hz`: frame `i` lasts until `(i + 1) / rate`,
+/// rounded down to the GIF's unit, so 60 Hz plays 1, 2, 2, 1, 2, 2... and keeps time.
+#[must_use]
+pub fn delay_cs(i: u32, rate_hz: u32) -> u16 {
+    let r = u64::from(rate_hz.max(1));
+    let at = |n: u64| n * 100 / r;
+    (at(u64::from(i) + 1) - at(u64::from(i))) as u16
+}
+
+/// A GIF being written, one frame at a time.
+pub struct Gif {
+    enc: gif::Encoder<BufWriter<File>>,
+    path: PathBuf,
+    w: u16,
+    h: u16,
+    frames: u32,
+    rate_hz: u32,
+    global: bool,
+    /// Frames that had more than 256 colours and were quantised.
+    pub quantised: u32,
+}
+
+impl std::fmt::Debug for Gif {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Gif")
+            .field("path", &self.path)
+            .field("frames", &self.frames)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Gif {
+    /// Starts a looping GIF of `w` x `h`. With `palette`, frames are the chip's indices in
+    /// that palette; without, frames are RGB canvases.
+    ///
+    /// # Errors
+    /// The file cannot be created, the size exceeds 65535, or the palette 256 entries.
+    pub fn create(
+        path: &Path,
+        w: usize,
+        h: usize,
+        palette: Option<&[u32]>,
+        rate_hz: u32,
+    ) -> Result<Self> {
+        let (Ok(gw), Ok(gh)) = (u16::try_from(w), u16::try_from(h)) else {
+            bail!("picture too large for GIF: {w}x{h}");
+        };
+        if palette.is_some_and(|p| p.len() > 256) {
+            bail!("a GIF palette holds 256 colours");
+        }
+        let global = palette.map(palette_bytes).unwrap_or_default();
+        let mut enc = gif::Encoder::new(create(path)?, gw, gh, &global)
+            .with_context(|| format!("{}: cannot start the GIF", path.display()))?;
+        enc.set_repeat(gif::Repeat::Infinite)?;
+        Ok(Self {
+            enc,
+            path: path.to_owned(),
+            w: gw,
+            h: gh,
+            frames: 0,
+            rate_hz,
+            global: palette.is_some(),
+            quantised: 0,
+        })
+    }
+
+    fn write(&mut self, mut frame: gif::Frame<'_>) -> Result<()> {
+        frame.delay = delay_cs(self.frames, self.rate_hz);
+        self.enc
+            .write_frame(&frame)
+            .with_context(|| format!("{}: cannot write a frame", self.path.display()))?;
+        self.frames += 1;
+        Ok(())
+    }
+
+    /// Adds a frame of the target's picture enlarged `scale` times: its indices when the
+    /// GIF has the chip's palette, else its colours.
+    ///
+    /// # Errors
+    /// The picture's size differs from the GIF's, or the file cannot be written.
+    pub fn push_picture(&mut self, picture: &Picture, scale: usize) -> Result<()> {
+        match (picture, self.global) {
+            (Picture::Indexed { w, h, pixels, .. }, true) => {
+                let k = scale.max(1);
+                if (w * k, h * k) != (usize::from(self.w), usize::from(self.h)) {
+                    bail!("frame {}x{} in a {}x{} GIF", w * k, h * k, self.w, self.h);
+                }
+                let idx = scaled_indices(*w, *h, pixels, k);
+                self.write(gif::Frame::from_indexed_pixels(self.w, self.h, idx, None))
+            }
+            _ => self.push_canvas(&picture.scaled(scale)),
+        }
+    }
+
+    /// Adds an RGB frame, placed top-left and padded with black to the GIF's size, with a
+    /// local palette of its own colours.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn push_canvas(&mut self, canvas: &Canvas) -> Result<()> {
+        let (w, h) = (usize::from(self.w), usize::from(self.h));
+        // Black first: it pads a smaller canvas, and nearly every frame has it anyway.
+        let mut colours: Vec<u32> = vec![0];
+        let mut index: HashMap<u32, u8> = HashMap::from([(0, 0)]);
+        let mut idx = vec![0u8; w * h];
+        let mut over = false;
+        // Runs of one colour are the rule: look the map up only when the colour changes.
+        let mut last = (0u32, 0u8);
+        for y in 0..h.min(canvas.h) {
+            let row = &canvas.px[y * canvas.w..y * canvas.w + w.min(canvas.w)];
+            for (x, &p) in row.iter().enumerate() {
+                if p != last.0 {
+                    let i = match index.get(&p) {
+                        Some(&i) => i,
+                        None if colours.len() < 256 => {
+                            let i = colours.len() as u8;
+                            colours.push(p);
+                            index.insert(p, i);
+                            i
+                        }
+                        None => {
+                            over = true;
+                            0
+                        }
+                    };
+                    last = (p, i);
+                }
+                idx[y * w + x] = last.1;
+            }
+        }
+        if over {
+            self.quantised += 1;
+            let mut rgb = Vec::with_capacity(w * h * 3);
+            for y in 0..h {
+                for x in 0..w {
+                    rgb.extend_from_slice(&rgb_bytes(canvas.get(x, y).unwrap_or(0)));
+                }
+            }
+            return self.write(gif::Frame::from_rgb_speed(self.w, self.h, &rgb, 10));
+        }
+        let mut frame = gif::Frame::from_indexed_pixels(self.w, self.h, idx, None);
+        frame.palette = Some(palette_bytes(&colours));
+        self.write(frame)
+    }
+
+    /// Where the GIF goes.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Finishes the file; returns the frames written.
+    ///
+    /// # Errors
+    /// The file cannot be completed.
+    pub fn finish(self) -> Result<u32> {
+        let frames = self.frames;
+        let path = self.path.clone();
+        let mut out = self
+            .enc
+            .into_inner()
+            .with_context(|| format!("{}: cannot finish the GIF", path.display()))?;
+        std::io::Write::flush(&mut out)
+            .with_context(|| format!("{}: cannot finish the GIF", path.display()))?;
+        Ok(frames)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_keep_the_machine_s_time() {
+        let sixty: Vec<u16> = (0..6).map(|i| delay_cs(i, 60)).collect();
+        assert_eq!(sixty, vec![1, 2, 2, 1, 2, 2]);
+        assert_eq!(
+            (0..60).map(|i| u32::from(delay_cs(i, 60))).sum::<u32>(),
+            100
+        );
+        assert!((0..50).all(|i| delay_cs(i, 50) == 2));
+    }
+
+    #[test]
+    fn indices_scale_as_squares() {
+        assert_eq!(
+            scaled_indices(2, 1, &[1, 2], 2),
+            vec![1, 1, 2, 2, 1, 1, 2, 2]
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! A scene playing for the eye: the session, the last frame's report, the selected method
+//! and overlays, and the picture they make. Headless; the window drives it with keys, `shot`
+//! and `record` with frame counts, so all three show the same pixels.
+
+use std::path::Path;
+
+use collide::MethodId;
+use scene::loaded::LoadedScene;
+use scene::motion::Dirs;
+use scene::session::{FrameReport, Session, default_methods};
+
+use crate::view::canvas::Canvas;
+use crate::view::picture::Picture;
+use crate::view::{Info, Overlays, View, render};
+use crate::{Fault, bad_input};
+
+/// Largest `--scale`.
+pub const MAX_SCALE: usize = 8;
+
+/// How a player starts.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The method to select first (added to the scene's list if it is not there); the
+    /// first method that reports pairs when `None`.
+    pub method: Option<MethodId>,
+    /// Frames the scene plays (its own count when `None`).
+    pub frames: Option<u32>,
+}
+
+/// A scene playing, one frame shown.
+#[derive(Debug)]
+pub struct Player {
+    loaded: LoadedScene,
+    methods: Vec<MethodId>,
+    session: Session,
+    report: FrameReport,
+    info: Info,
+    /// Index of the selected method in the report's methods.
+    pub method: usize,
+    /// Overlays shown.
+    pub overlays: Overlays,
+    /// Integer scale of the frame.
+    pub scale: usize,
+}
+
+impl Player {
+    /// Loads `path` and plays its first frame (frame 0).
+    ///
+    /// # Errors
+    /// An unreadable or invalid scene, or one its chip cannot take: bad input.
+    pub fn open(path: &Path, opts: &Options) -> Result<Self, Fault> {
+        let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+        let mut methods: Vec<MethodId> = if loaded.scene.methods.is_empty() {
+            default_methods(&loaded.scene.target)
+        } else {
+            loaded.scene.methods.iter().map(|m| m.0).collect()
+        };
+        if let Some(m) = opts.method
+            && !methods.contains(&m)
+        {
+            methods.push(m);
+        }
+        let mut session = scene::start(loaded.clone(), &methods).map_err(bad_input)?;
+        let report = session.step(None);
+        let method = opts
+            .method
+            .and_then(|m| methods.iter().position(|&x| x == m))
+            .or_else(|| methods.iter().position(|&m| m != MethodId::HwFlag))
+            .unwrap_or(0);
+        let info = Info {
+            name: loaded.scene.name.clone(),
+            target: loaded.scene.target.clone(),
+            rate_hz: session.machine().frame_rate_hz(),
+            end_frame: opts.frames.unwrap_or(loaded.scene.frames),
+            names: session.instances().iter().map(|i| i.name.clone()).collect(),
+            columns: loaded
+                .scene
+                .columns
+                .unwrap_or(collide::MethodConfig::default().columns),
+        };
+        Ok(Self {
+            loaded,
+            methods,
+            session,
+            report,
+            info,
+            method,
+            overlays: Overlays::ALL,
+            scale: 1,
+        })
+    }
+
+    /// Plays the next frame; `live` steers the scene's `Input` player (its recording
+    /// plays when `None`).
+    pub fn step(&mut self, live: Option<Dirs>) -> &FrameReport {
+        self.report = self.session.step(live);
+        &self.report
+    }
+
+    /// Starts the scene again from frame 0, keeping the method and overlays.
+    ///
+    /// # Errors
+    /// The scene no longer fits its chip (it did when it was opened).
+    pub fn restart(&mut self) -> Result<(), Fault> {
+        self.session = scene::start(self.loaded.clone(), &self.methods).map_err(bad_input)?;
+        self.report = self.session.step(None);
+        Ok(())
+    }
+
+    /// The frame shown.
+    #[must_use]
+    pub fn report(&self) -> &FrameReport {
+        &self.report
+    }
+
+    /// The scene.
+    #[must_use]
+    pub fn loaded(&self) -> &LoadedScene {
+        &self.loaded
+    }
+
+    /// What stays fixed while the scene plays.
+    #[must_use]
+    pub fn info(&self) -> &Info {
+        &self.info
+    }
+
+    /// The selected method.
+    #[must_use]
+    pub fn method_id(&self) -> Option<MethodId> {
+        self.report.methods.get(self.method).map(|m| m.id)
+    }
+
+    /// Selects the method `by` places further on in the list (wrapping; negative goes back).
+    pub fn cycle_method(&mut self, by: isize) {
+        let n = self.report.methods.len().max(1) as isize;
+        self.method = (self.method as isize + by).rem_euclid(n) as usize;
+    }
+
+    /// The target's own picture of the frame shown, before any overlay.
+    #[must_use]
+    pub fn picture(&self) -> Picture {
+        Picture::of_machine(self.session.machine())
+    }
+
+    /// The frame shown, scaled, with the overlays.
+    #[must_use]
+    pub fn render(&self) -> Canvas {
+        let view = View {
+            info: &self.info,
+            report: &self.report,
+            method: self.method,
+            screen: self.session.machine().screen(),
+        };
+        render(&self.picture(), &view, self.overlays, self.scale)
+    }
+
+    /// Canvas size with every overlay shown at the current scale (the window's size).
+    #[must_use]
+    pub fn full_size(&self) -> (usize, usize) {
+        let s = self.session.machine().screen();
+        crate::view::canvas_size(usize::from(s.w_px), usize::from(s.h_px), self.scale, true)
+    }
+
+    /// Frames per second of the machine.
+    #[must_use]
+    pub fn rate_hz(&self) -> u32 {
+        self.info.rate_hz
+    }
+
+    /// The file stem of the scene, for output names.
+    #[must_use]
+    pub fn stem(&self) -> String {
+        self.loaded
+            .path
+            .file_stem()
+            .map_or_else(|| "scene".into(), |s| s.to_string_lossy().into_owned())
+    }
+}

@@ -1,0 +1,201 @@
+//! The picture the window shows, made without a window: the target's frame at an integer
+//! scale, the overlays, the text panel. The window, `hitlab shot` and `hitlab record` all
+//! draw through [`render`], so a screenshot equals the window pixel for pixel. Nothing here
+//! opens a window.
+
+pub mod canvas;
+pub mod guides;
+pub mod overlay;
+pub mod panel;
+pub mod picture;
+pub mod text;
+
+use collide::Screen;
+use scene::format::Target;
+use scene::session::FrameReport;
+
+use canvas::{Canvas, Rect};
+use guides::Guides;
+use picture::Picture;
+use text::GLYPH_PX;
+
+/// Panel background.
+const PANEL_RGB: u32 = 0x181820;
+/// Margin around the panel text.
+const PANEL_PAD_PX: usize = 6;
+/// Text line pitch.
+const LINE_PX: usize = 10;
+/// Panel width.
+pub const PANEL_W_PX: usize = panel::COLS * GLYPH_PX + 2 * PANEL_PAD_PX;
+/// Panel height.
+pub const PANEL_H_PX: usize = panel::LINES * LINE_PX + 2 * PANEL_PAD_PX;
+
+/// Which overlays are shown. `on` is the master switch (`o`); the others keep their state
+/// while it is off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlays {
+    /// Master switch.
+    pub on: bool,
+    /// Object boxes by group.
+    pub boxes: bool,
+    /// The method's pairs against pixel truth.
+    pub pairs: bool,
+    /// The method's structure (bands, columns, quadrants, maps, strips).
+    pub guides: bool,
+    /// The text panel.
+    pub panel: bool,
+    /// The key list over the frame (window only).
+    pub help: bool,
+}
+
+impl Overlays {
+    /// Everything but the key list.
+    pub const ALL: Self = Self {
+        on: true,
+        boxes: true,
+        pairs: true,
+        guides: true,
+        panel: true,
+        help: false,
+    };
+    /// Only the chip's frame.
+    pub const NONE: Self = Self {
+        on: false,
+        ..Self::ALL
+    };
+}
+
+/// What stays fixed while a scene plays.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// The scene's name.
+    pub name: String,
+    /// Its machine.
+    pub target: Target,
+    /// Frames per second.
+    pub rate_hz: u32,
+    /// Frames the scene plays.
+    pub end_frame: u32,
+    /// Object names by object index.
+    pub names: Vec<String>,
+    /// `columns` method: column slots.
+    pub columns: u8,
+}
+
+/// One frame to draw.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The scene.
+    pub info: &'a Info,
+    /// The frame.
+    pub report: &'a FrameReport,
+    /// Index of the selected method in `report.methods`.
+    pub method: usize,
+    /// The active area.
+    pub screen: Screen,
+}
+
+/// Canvas size for a frame of `frame_w` x `frame_h` at `scale`, with or without the panel.
+#[must_use]
+pub fn canvas_size(frame_w: usize, frame_h: usize, scale: usize, panel: bool) -> (usize, usize) {
+    let (w, h) = (frame_w * scale.max(1), frame_h * scale.max(1));
+    if panel {
+        (w + PANEL_W_PX, h.max(PANEL_H_PX))
+    } else {
+        (w, h)
+    }
+}
+
+/// The frame scaled `scale` times with `overlays`; the panel, when shown, to its right.
+#[must_use]
+pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usize) -> Canvas {
+    let k = scale.max(1);
+    let frame = picture.scaled(k);
+    if !overlays.on {
+        return frame;
+    }
+    let (w, h) = canvas_size(frame.w / k, frame.h / k, k, overlays.panel);
+    let mut c = Canvas::new(w, h, 0);
+    c.blit(&frame, 0, 0);
+    let ki = k as i64;
+    let r = view.report;
+    c.set_clip(Rect::new(0, 0, frame.w as i64, frame.h as i64));
+    let method = r.methods.get(view.method);
+    if let (true, Some(m)) = (overlays.guides, method) {
+        Guides::of(m.id, &r.objects, view.screen, &r.verdict, view.info.columns).draw(
+            &mut c,
+            view.screen,
+            ki,
+            &r.objects,
+        );
+    }
+    if overlays.boxes {
+        overlay::boxes(&mut c, &r.objects, ki);
+    }
+    if let (true, Some(m)) = (overlays.pairs, method) {
+        overlay::pairs(&mut c, &r.objects, &m.vs_pixel, ki);
+    }
+    if overlays.help {
+        help_box(&mut c, frame.w, frame.h);
+    }
+    c.reset_clip();
+    if overlays.panel {
+        let x0 = frame.w as i64;
+        c.fill(Rect::new(x0, 0, PANEL_W_PX as i64, h as i64), PANEL_RGB);
+        let pad = PANEL_PAD_PX as i64;
+        let rows = (h - 2 * PANEL_PAD_PX) / LINE_PX;
+        for (i, (line, rgb)) in panel::lines(view, overlays, rows).iter().enumerate() {
+            text::draw(&mut c, x0 + pad, pad + (i * LINE_PX) as i64, line, *rgb);
+        }
+    }
+    c
+}
+
+/// The window's keys, as `h` lists them.
+pub const KEYS: &[(&str, &str)] = &[
+    ("space", "pause / play (restart at the end)"),
+    (".", "one frame"),
+    ("m M", "next / previous method"),
+    ("o", "overlays on / off"),
+    ("b 1", "boxes by group"),
+    ("p 2", "pairs: hit miss false alarm"),
+    ("g 3", "method structure"),
+    ("t 4", "text panel"),
+    ("s", "screenshot (PNG)"),
+    ("r", "record GIF, start / stop"),
+    ("arrows", "drive the scene's player"),
+    ("h", "this list"),
+    ("q Esc", "quit"),
+];
+
+/// The key list and the colour legend, in a box over the frame.
+fn help_box(c: &mut Canvas, frame_w: usize, frame_h: usize) {
+    let legend = [
+        ("Good box", overlay::GOOD_RGB),
+        ("Bad box", overlay::BAD_RGB),
+        ("Art box", overlay::ART_RGB),
+        ("hit (found, pixel truth)", overlay::HIT_RGB),
+        ("miss (truth, not found)", overlay::MISS_RGB),
+        ("false alarm (found only)", overlay::FALSE_RGB),
+        ("method structure", guides::GUIDE_RGB),
+    ];
+    let lines = KEYS.len() + legend.len() + 1;
+    let (bw, bh) = (36 * GLYPH_PX + 16, lines * LINE_PX + 12);
+    let x0 = (frame_w.saturating_sub(bw) / 2) as i64;
+    let y0 = (frame_h.saturating_sub(bh) / 2) as i64;
+    let r = Rect::new(x0, y0, bw as i64, bh as i64);
+    c.shade(r, 0x000000, 208);
+    c.outline(r, 1, 0xFFFFFF);
+    let (x, mut y) = (x0 + 8, y0 + 6);
+    for (key, what) in KEYS {
+        text::draw(c, x, y, key, 0xFFE060);
+        text::draw(c, x + 7 * GLYPH_PX as i64, y, what, 0xFFFFFF);
+        y += LINE_PX as i64;
+    }
+    y += LINE_PX as i64;
+    for (what, rgb) in legend {
+        c.fill(Rect::new(x, y, 12, 7), rgb);
+        text::draw(c, x + 16, y, what, 0xFFFFFF);
+        y += LINE_PX as i64;
+    }
+}
