@@ -46,7 +46,10 @@ fn objects() -> impl Strategy<Value = Vec<Object>> {
 /// Per-object moves for a following frame: a small step, and now and then a jump far away
 /// (which throws the grid's single-pass path back to a full layout).
 fn moves() -> impl Strategy<Value = Vec<Vec<(i32, i32, u8)>>> {
-    prop::collection::vec(prop::collection::vec((-3i32..=3, -3i32..=3, 0u8..60), 300), 1..4)
+    prop::collection::vec(
+        prop::collection::vec((-3i32..=3, -3i32..=3, 0u8..60), 300),
+        1..4,
+    )
 }
 
 fn apply(objects: &mut [Object], moves: &[(i32, i32, u8)]) {
@@ -134,7 +137,11 @@ fn pile_up_costs_follow_the_true_pairs() {
 fn far_coordinates_do_not_overflow_or_allocate_the_world() {
     // Corners of the i32 plane, a cluster at the far end, boxes as wide as u16 allows.
     let mut objects = Vec::new();
-    let corners = [(i32::MIN, i32::MIN), (i32::MAX - 70_000, i32::MAX - 70_000), (0, 0)];
+    let corners = [
+        (i32::MIN, i32::MIN),
+        (i32::MAX - 70_000, i32::MAX - 70_000),
+        (0, 0),
+    ];
     for (c, &(x, y)) in corners.iter().enumerate() {
         for i in 0..40 {
             let (dx, dy) = ((i % 7) * 5, (i / 7) * 5);
@@ -143,8 +150,16 @@ fn far_coordinates_do_not_overflow_or_allocate_the_world() {
             objects.push(Object::new(c as u32 * 40 + i as u32, b, Group::Bad));
         }
     }
-    objects.push(Object::new(999, PxBox::new(i32::MAX, i32::MAX, u16::MAX, u16::MAX), Group::Good));
-    objects.push(Object::new(998, PxBox::new(i32::MAX - 1, i32::MAX - 1, 2, 2), Group::Good));
+    objects.push(Object::new(
+        999,
+        PxBox::new(i32::MAX, i32::MAX, u16::MAX, u16::MAX),
+        Group::Good,
+    ));
+    objects.push(Object::new(
+        998,
+        PxBox::new(i32::MAX - 1, i32::MAX - 1, 2, 2),
+        Group::Good,
+    ));
     let truth = box_pairs(&objects, Scope::Game);
     assert!(truth.len() > 100);
     let mut grid = Grid::new();
@@ -166,7 +181,37 @@ fn zero_size_and_art_never_collide() {
     ];
     for method in [&mut Grid::new() as &mut dyn Method, &mut SortSweep::new()] {
         let found = found_by(method, &objects);
-        assert_eq!(found.pairs, vec![collide::Pair::new(0, 4), collide::Pair::new(4, 5)]);
+        assert_eq!(
+            found.pairs,
+            vec![collide::Pair::new(0, 4), collide::Pair::new(4, 5)]
+        );
         assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
     }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_grid_finds_what_the_grid_finds() {
+    use collide::methods::GridPar;
+    for &w in &[
+        Workload::Uniform,
+        Workload::Clusters16,
+        Workload::Mixed,
+        Workload::Pileup,
+    ] {
+        let mut scene = Scene::new(w, 120_000, 3);
+        let (mut grid, mut par) = (Grid::new(), GridPar::new());
+        for _ in 0..3 {
+            scene.step();
+            let serial = found_by(&mut grid, scene.objects());
+            let parallel = found_by(&mut par, scene.objects());
+            assert_eq!(parallel.pairs, serial.pairs, "{w}");
+            assert_eq!(parallel.cost, serial.cost, "{w}");
+        }
+    }
+    // And against brute force on a frame small enough for it.
+    let mut scene = Scene::new(Workload::Uniform, 3_000, 4);
+    scene.step();
+    let truth = box_pairs(scene.objects(), Scope::Game);
+    assert_eq!(found_by(&mut GridPar::new(), scene.objects()).pairs, truth);
 }

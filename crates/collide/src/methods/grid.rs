@@ -24,13 +24,19 @@
 
 mod fused;
 mod lanes;
+#[cfg(feature = "parallel")]
+mod par;
 mod sort;
 mod strips;
 
+use crate::cost::Cost;
 use crate::method::{Found, Frame, Method, MethodId, Pair};
 use crate::object::Object;
 
-use strips::Strips;
+use strips::{Layout, Strips};
+
+#[cfg(feature = "parallel")]
+pub use par::GridPar;
 
 /// Comparisons charged per pair test: `x` end, both `y` tests and the strip's top row,
 /// executed unconditionally (branch-free).
@@ -59,6 +65,15 @@ pub(crate) struct Bounds {
 }
 
 impl Bounds {
+    /// A one-pixel frame at the origin: lays out a frame with nothing in it.
+    const EMPTY_FRAME: Bounds = Bounds {
+        min_x: 0,
+        max_x_end: 1,
+        min_y: 0,
+        max_y_end: 1,
+        sum_h: 1,
+    };
+
     const EMPTY: Bounds = Bounds {
         min_x: i64::MAX,
         max_x_end: i64::MIN,
@@ -89,41 +104,55 @@ impl Grid {
     /// Runs over the boxes of `objects` (the [`Method::run`] contract) and returns how many
     /// pairs it appended.
     fn run_objects(&mut self, objects: &[Object], found: &mut Found) -> usize {
-        let fused = self
-            .narrow
-            .run_fused(objects, &mut self.pairs, &mut found.cost);
-        let pairs = match fused {
-            Some(pairs) => pairs,
-            None => {
-                let (bounds, kept) = gather(objects, &mut self.raw);
-                self.sweep_gathered(&bounds, kept, found)
-            }
-        };
+        let staged = self.stage(objects, &mut found.cost);
+        let pairs = self.sweep_staged(staged, &mut found.cost);
         found.pairs.extend_from_slice(&self.pairs[..pairs]);
         pairs
     }
 
-    /// Sweeps the gathered boxes into `self.pairs`; returns the count.
-    fn sweep_gathered(&mut self, bounds: &Bounds, n: usize, found: &mut Found) -> usize {
-        let raw = &self.raw[..n];
-        if n < 2 {
-            return 0;
+    /// Sweeps staged strips into `self.pairs`; returns the count.
+    fn sweep_staged(&mut self, staged: Staged, cost: &mut Cost) -> usize {
+        match staged {
+            Staged::Narrow(l) => self.narrow.sweep_strips(&l, &mut self.pairs, cost),
+            Staged::Mid(l) => self.mid.sweep_strips(&l, &mut self.pairs, cost),
+            Staged::Wide(l) => self.wide.sweep_strips(&l, &mut self.pairs, cost),
+        }
+    }
+
+    /// Copies the frame's boxes into strips: in one pass with last frame's layout when the
+    /// frame fits it, else by gathering the boxes and laying out afresh, on the narrowest
+    /// lanes the frame's spans allow.
+    fn stage(&mut self, objects: &[Object], cost: &mut Cost) -> Staged {
+        if let Some(l) = self.narrow.stage_fused(objects, cost) {
+            return Staged::Narrow(l);
+        }
+        let (bounds, kept) = gather(objects, &mut self.raw);
+        let raw = &self.raw[..kept];
+        if kept < 2 {
+            let none = Layout::choose(&Bounds::EMPTY_FRAME, 0, 16);
+            return Staged::Narrow(Layout { strips: 0, ..none });
         }
         let span_x = (bounds.max_x_end - bounds.min_x) as u64;
         let span_y = (bounds.max_y_end - bounds.min_y) as u64;
         let span = span_x.max(span_y);
-        if span > u64::from(u16::MAX) {
-            self.narrow.guess = None;
-        }
         if span <= u64::from(u16::MAX) {
-            self.narrow
-                .run(raw, bounds, &mut self.pairs, &mut found.cost)
-        } else if span <= u64::from(u32::MAX) {
-            self.mid.run(raw, bounds, &mut self.pairs, &mut found.cost)
+            Staged::Narrow(self.narrow.stage(raw, &bounds, cost))
         } else {
-            self.wide.run(raw, bounds, &mut self.pairs, &mut found.cost)
+            self.narrow.guess = None;
+            if span <= u64::from(u32::MAX) {
+                Staged::Mid(self.mid.stage(raw, &bounds, cost))
+            } else {
+                Staged::Wide(self.wide.stage(raw, &bounds, cost))
+            }
         }
     }
+}
+
+/// Which lanes a frame was staged on, and how.
+enum Staged {
+    Narrow(Layout),
+    Mid(Layout),
+    Wide(Layout),
 }
 
 impl Method for Grid {

@@ -5,6 +5,8 @@ mod half_pairs;
 mod sort_sweep;
 
 pub use grid::Grid;
+#[cfg(feature = "parallel")]
+pub use grid::GridPar;
 pub use half_pairs::HalfPairs;
 pub use sort_sweep::SortSweep;
 

@@ -103,21 +103,15 @@ pub(crate) struct Strips<C> {
 }
 
 impl<C: Coord> Strips<C> {
-    /// Finds the pairs among `raw` (non-empty, colliding boxes whose relative spans fit
-    /// `C`), writing them to `pairs[..]`; returns how many.
-    pub fn run(
-        &mut self,
-        raw: &[Raw],
-        bounds: &Bounds,
-        pairs: &mut Vec<Pair>,
-        cost: &mut Cost,
-    ) -> usize {
+    /// Lays out the strips for `raw` (non-empty, colliding boxes whose relative spans fit
+    /// `C`) and copies the boxes into them; the strips are then ready to sweep.
+    pub fn stage(&mut self, raw: &[Raw], bounds: &Bounds, cost: &mut Cost) -> Layout {
         let mut layout = Layout::choose(bounds, raw.len(), C::BITS);
         let copies = self.scatter(raw, &layout);
         cost.list_writes += copies;
         layout.copies_256 = copies * 256 / raw.len().max(1) as u64;
         self.remember(layout);
-        self.sweep_strips(&layout, pairs, cost)
+        layout
     }
 
     /// Keeps `layout` and this frame's strip counts, with slack, for the next frame.
@@ -194,18 +188,59 @@ impl<C: Coord> Strips<C> {
         u64::from(sum) - self.counts.len() as u64
     }
 
-    /// Sorts each strip by `x0` and sweeps it.
+    /// Sorts each strip by `x0` and sweeps it, writing pairs to `pairs[..]`; returns how
+    /// many.
     pub fn sweep_strips(&mut self, l: &Layout, pairs: &mut Vec<Pair>, cost: &mut Cost) -> usize {
+        let staged = Staged {
+            recs: &self.recs,
+            starts: &self.starts,
+            counts: &self.counts,
+            layout: l,
+        };
+        staged.sweep(0..l.strips, &mut self.lanes, &mut self.tmp, pairs, cost)
+    }
+
+    /// The staged strips, read-only (shared by parallel sweeps).
+    pub fn staged<'a>(&'a self, l: &'a Layout) -> Staged<'a, C> {
+        Staged {
+            recs: &self.recs,
+            starts: &self.starts,
+            counts: &self.counts,
+            layout: l,
+        }
+    }
+}
+
+/// Strips ready to sweep.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Staged<'a, C> {
+    recs: &'a [Rec<C>],
+    starts: &'a [u32],
+    pub counts: &'a [u32],
+    pub layout: &'a Layout,
+}
+
+impl<C: Coord> Staged<'_, C> {
+    /// Sorts and sweeps the strips of `range`, writing pairs to `pairs[..]`; returns how
+    /// many.
+    pub fn sweep(
+        &self,
+        range: std::ops::Range<usize>,
+        lanes: &mut Lanes<C>,
+        tmp: &mut Vec<Rec<C>>,
+        pairs: &mut Vec<Pair>,
+        cost: &mut Cost,
+    ) -> usize {
         let mut cnt = 0usize;
-        for s in 0..l.strips {
+        for s in range {
             let (start, count) = (self.starts[s] as usize, self.counts[s] as usize);
             if count < 2 {
                 continue;
             }
             let strip = &self.recs[start..start + count];
-            sort_strip(strip, &mut self.lanes, &mut self.tmp, l.x_bits);
-            let top = C::from_rel((s as u64) << l.shift);
-            cnt = self.lanes.sweep(top, pairs, cnt, cost);
+            sort_strip(strip, lanes, tmp, self.layout.x_bits);
+            let top = C::from_rel((s as u64) << self.layout.shift);
+            cnt = lanes.sweep(top, pairs, cnt, cost);
         }
         cnt
     }
