@@ -228,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn tall_boxes_are_cut_into_pieces_without_duplicates() {
+    fn tall_boxes_in_many_strips_are_reported_once() {
         // Many small boxes set the strip height; two tall ones cross many strips and each
         // other, and a small box touches a tall one in several strips.
         let mut objects = Vec::new();
@@ -242,6 +242,52 @@ mod tests {
         let found = run(&objects);
         assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
         assert!(found.pairs.len() > 30);
+    }
+
+    #[test]
+    fn next_frame_takes_the_single_pass_and_falls_back_when_it_must() {
+        let mut objects: Vec<Object> = (0..500)
+            .map(|i| {
+                let bx = PxBox::new((i * 37) % 400, (i * 91) % 300, 8, 8);
+                Object::new(i as u32, bx, Group::Bad)
+            })
+            .collect();
+        let mut grid = Grid::new();
+        fn frame(objects: &[Object]) -> Frame<'_> {
+            Frame {
+                objects,
+                screen: Screen::new(256, 224),
+                hardware: Hardware::default(),
+            }
+        }
+        let mut found = Found::default();
+        grid.find(&frame(&objects), &mut found);
+        assert!(
+            grid.narrow.guess.is_some(),
+            "a u16 frame leaves a layout behind"
+        );
+        // A small move: the single pass is taken, and is exact.
+        for o in &mut objects {
+            o.bbox.x += 2;
+            o.bbox.y -= 1;
+        }
+        let mut cost = Cost::default();
+        assert!(grid.narrow.stage_fused(&objects, &mut cost).is_some());
+        grid.find(&frame(&objects), &mut found);
+        assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
+        // One box far outside the layout: the pass is thrown away, the result still exact.
+        objects[7].bbox.x = 30_000;
+        assert!(grid.narrow.stage_fused(&objects, &mut cost).is_none());
+        grid.find(&frame(&objects), &mut found);
+        assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
+        // Every box piled into one strip: it outgrows its room, the pass is thrown away.
+        for o in &mut objects {
+            o.bbox.y = 100;
+        }
+        assert!(grid.narrow.guess.is_some());
+        assert!(grid.narrow.stage_fused(&objects, &mut cost).is_none());
+        grid.find(&frame(&objects), &mut found);
+        assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
     }
 
     #[test]

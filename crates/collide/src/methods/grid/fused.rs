@@ -97,14 +97,9 @@ impl Strips<u16> {
             let top = ry as u16;
             let s0 = usize::from(top >> k);
             let s1 = usize::from(top.wrapping_add(bx.h).wrapping_sub(1) >> k);
-            // Each pair of lanes built as one word, so the two halves store as one.
-            let xs = (rx as u32 & 0xffff) | (rx1 as u32) << 16;
-            let ys = (ry as u32 & 0xffff) | (ry1 as u32) << 16;
-            let rec = Rec {
-                x0: xs as u16,
-                x1: (xs >> 16) as u16,
-                y0: ys as u16,
-                y1: (ys >> 16) as u16,
+            let rec = Rec::<u16> {
+                x: (rx as u32 & 0xffff) | (rx1 as u32) << 16,
+                y: (ry as u32 & 0xffff) | (ry1 as u32) << 16,
                 idx: i as u32,
             };
             let live = u32::from(keep);

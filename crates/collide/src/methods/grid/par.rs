@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::cost::Cost;
 use crate::method::{Found, Frame, Method, MethodId, Pair};
 
-use super::lanes::{Lanes, Rec};
+use super::lanes::{Lanes, SortScratch};
 use super::{Grid, Staged};
 
 /// Below this many boxes in strips the sweep stays on one thread.
@@ -21,7 +21,7 @@ const PARTS_PER_THREAD: usize = 4;
 #[derive(Debug, Default)]
 struct Part {
     lanes: Lanes<u16>,
-    tmp: Vec<Rec<u16>>,
+    scratch: SortScratch<u16>,
     pairs: Vec<Pair>,
     found: usize,
     cost: Cost,
@@ -91,7 +91,7 @@ impl Method for GridPar {
                 part.found = staged.sweep(
                     run.clone(),
                     &mut part.lanes,
-                    &mut part.tmp,
+                    &mut part.scratch,
                     &mut part.pairs,
                     &mut part.cost,
                 );

@@ -4,7 +4,7 @@
 use crate::cost::Cost;
 use crate::method::Pair;
 
-use super::lanes::{Coord, Lanes, Rec};
+use super::lanes::{Coord, Lanes, Rec, SortScratch};
 use super::sort::sort_strip;
 use super::{Bounds, Raw};
 
@@ -88,14 +88,14 @@ const SLACK_BOXES: u32 = 8;
 
 /// Buffers of the strip sweep for one lane width, kept between frames.
 #[derive(Debug, Default)]
-pub(crate) struct Strips<C> {
+pub(crate) struct Strips<C: Coord> {
     /// Boxes per strip (one more entry than strips).
     pub(super) counts: Vec<u32>,
     /// Where each strip's boxes begin; every strip has one spare slot after its boxes.
     pub(super) starts: Vec<u32>,
     pub(super) cursor: Vec<u32>,
     pub(super) recs: Vec<Rec<C>>,
-    tmp: Vec<Rec<C>>,
+    scratch: SortScratch<C>,
     lanes: Lanes<C>,
     /// The layout of the last frame and room per strip, for the next frame's single pass.
     pub(super) guess: Option<Layout>,
@@ -166,13 +166,13 @@ impl<C: Coord> Strips<C> {
             let bottom = top + u64::from(r.h);
             let s0 = (top >> k) as usize;
             let s1 = ((bottom - 1) >> k) as usize;
-            let rec = Rec {
-                x0: C::from_rel(x0),
-                x1: C::from_rel(x0 + u64::from(r.w)),
-                y0: C::from_rel(top),
-                y1: C::from_rel(bottom),
-                idx: r.idx,
-            };
+            let rec = Rec::new(
+                C::from_rel(x0),
+                C::from_rel(x0 + u64::from(r.w)),
+                C::from_rel(top),
+                C::from_rel(bottom),
+                r.idx,
+            );
             recs[cursor[s0] as usize] = rec;
             cursor[s0] += 1;
             if u64::from(r.h) <= strip_h {
@@ -197,10 +197,11 @@ impl<C: Coord> Strips<C> {
             counts: &self.counts,
             layout: l,
         };
-        staged.sweep(0..l.strips, &mut self.lanes, &mut self.tmp, pairs, cost)
+        staged.sweep(0..l.strips, &mut self.lanes, &mut self.scratch, pairs, cost)
     }
 
     /// The staged strips, read-only (shared by parallel sweeps).
+    #[cfg(feature = "parallel")]
     pub fn staged<'a>(&'a self, l: &'a Layout) -> Staged<'a, C> {
         Staged {
             recs: &self.recs,
@@ -213,7 +214,7 @@ impl<C: Coord> Strips<C> {
 
 /// Strips ready to sweep.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Staged<'a, C> {
+pub(crate) struct Staged<'a, C: Coord> {
     recs: &'a [Rec<C>],
     starts: &'a [u32],
     pub counts: &'a [u32],
@@ -227,7 +228,7 @@ impl<C: Coord> Staged<'_, C> {
         &self,
         range: std::ops::Range<usize>,
         lanes: &mut Lanes<C>,
-        tmp: &mut Vec<Rec<C>>,
+        scratch: &mut SortScratch<C>,
         pairs: &mut Vec<Pair>,
         cost: &mut Cost,
     ) -> usize {
@@ -238,7 +239,7 @@ impl<C: Coord> Staged<'_, C> {
                 continue;
             }
             let strip = &self.recs[start..start + count];
-            sort_strip(strip, lanes, tmp, self.layout.x_bits);
+            sort_strip(strip, lanes, scratch, self.layout.x_bits);
             let top = C::from_rel((s as u64) << self.layout.shift);
             cnt = lanes.sweep(top, pairs, cnt, cost);
         }
