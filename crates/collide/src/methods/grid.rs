@@ -1,18 +1,22 @@
 //! `grid`: a uniform grid of row strips, counting-sorted, swept with branch-free windows
 //! (specs/methods.md "Modern methods", specs/performance.md, sources/perf.md §3).
 //!
-//! The frame is cut into horizontal strips of `H = 2^k` pixels, `H` about twice the mean box
-//! height. One pass counts the boxes per strip, a second copies each box into every strip it
-//! covers (a counting sort: most boxes land in one or two strips). Then, strip by strip, the
-//! boxes are sorted by left edge (a radix sort that stays in L1) and swept: each box is
-//! tested against the next few boxes in `x` order with branch-free, vectorised comparisons,
-//! and only a run of more `x` neighbours than that takes a (rarely taken) loop. Cost
-//! therefore follows the pairs that overlap in `x` within a strip, about `n + k`, never the
-//! `n^2` of a one-column pile-up (the strips cut the column).
+//! The frame is cut into horizontal strips of `H = 2^k` pixels, `H` about four times the
+//! mean box height, and each box is copied into every strip it covers (a counting sort: a
+//! box lands in 1.2 strips on average). Then, strip by strip, the boxes are counting-sorted
+//! by left edge into buckets about one box apart (in L1) and swept: each box is tested
+//! against the next few boxes in that order with branch-free comparisons that the compiler
+//! vectorises over blocks of 64 boxes, and only a run of more neighbours than that takes a
+//! (rarely taken) loop. Cost therefore follows the pairs that overlap in `x` within a strip,
+//! about `n + k`, never the `n^2` of a one-column pile-up (the strips cut the column).
+//!
+//! Frames of a game are alike, so the layout and per-strip counts of the last frame are
+//! reused: one pass then reads every object and writes it straight into its strips
+//! (`fused`), and a frame that does not fit is redone from scratch, exactly.
 //!
 //! Exactness rules:
-//! - a pair is tested by the box that comes first in a strip's `x` order, and reported only
-//!   in the strip holding the top row of the two boxes' overlap (`max(y0)`, which both boxes
+//! - a pair is tested by the box that comes first in a strip's order, and reported only in
+//!   the strip holding the top row of the two boxes' overlap (`max(y0)`, which both boxes
 //!   cover): so exactly once, however many strips the two boxes share;
 //! - Art objects and zero-size boxes are left out before anything else;
 //! - coordinates are taken relative to the frame's bounds: when both spans fit 16 bits the

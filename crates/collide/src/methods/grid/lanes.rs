@@ -45,15 +45,15 @@ pub(crate) trait Coord:
         let end = (((x1.to_u64() - 1) >> shift) + 1) << shift;
         Self::from_rel(end.min(Self::MAX.to_u64()))
     }
-    /// A radix sort of strips by `x0`, where the lane type has one.
-    const RADIX: Option<RadixSort<Self>>;
+    /// A one-pass bucket sort of strips by `x0`, where the lane type has one.
+    const BUCKET_SORT: Option<BucketSort<Self>>;
     /// A relative position known to fit.
     fn from_rel(v: u64) -> Self;
 }
 
 /// Sorts `src` by `x0` (or by `x0`'s bucket, see [`Lanes::bucket_shift`]) into `lanes`;
 /// `x_bits` is the bit length of the frame's largest `x0`.
-pub(crate) type RadixSort<C> = fn(&[Rec<C>], &mut Lanes<C>, &mut SortScratch<C>, u32);
+pub(crate) type BucketSort<C> = fn(&[Rec<C>], &mut Lanes<C>, &mut SortScratch<C>, u32);
 
 /// Buffers of the strip sort, kept between frames.
 #[derive(Debug, Default)]
@@ -63,7 +63,7 @@ pub(crate) struct SortScratch<C: Coord> {
 }
 
 macro_rules! coord {
-    ($t:ty, $span:ty, $radix:expr) => {
+    ($t:ty, $span:ty, $bucket:expr) => {
         impl Coord for $t {
             type Span = $span;
             #[inline(always)]
@@ -80,7 +80,7 @@ macro_rules! coord {
             }
             const MAX: Self = <$t>::MAX;
             const BITS: u32 = <$t>::BITS;
-            const RADIX: Option<RadixSort<Self>> = $radix;
+            const BUCKET_SORT: Option<BucketSort<Self>> = $bucket;
             #[inline(always)]
             fn to_u64(self) -> u64 {
                 u64::from(self)
@@ -93,7 +93,7 @@ macro_rules! coord {
         }
     };
 }
-coord!(u16, u32, Some(super::sort::radix_u16));
+coord!(u16, u32, Some(super::sort::bucket_u16));
 coord!(u32, u64, None);
 coord!(u64, u128, None);
 

@@ -1,11 +1,12 @@
-//! Sorting one strip by left edge into lanes. A strip's boxes fit in L1, so the `u16` lanes
-//! use a least-significant-digit radix sort (two counting passes, no comparison branches,
-//! the second writing the lanes directly); wider lanes, which only far-flung worlds need,
-//! use the standard library's sort.
+//! Ordering one strip by left edge into lanes. A strip's boxes fit in L1, so the `u16` lanes
+//! take one counting pass by bucket of `x0` (no comparison branches, writing the lanes
+//! directly); a two-pass exact radix sort measured no faster, the sweep's extra tests within
+//! a bucket costing what the second pass saved. Small strips and wider lanes, which only
+//! far-flung worlds need, are sorted exactly.
 
 use super::lanes::{Coord, Lanes, Rec, SortScratch};
 
-/// Up to this many boxes an insertion sort beats clearing radix histograms.
+/// Up to this many boxes an insertion sort beats clearing a histogram.
 const SMALL: usize = 24;
 
 /// Sorts `src` by `x0` into `lanes` (sealed with sentinels). `x_bits` is the bit length of
@@ -16,8 +17,8 @@ pub(crate) fn sort_strip<C: Coord>(
     scratch: &mut SortScratch<C>,
     x_bits: u32,
 ) {
-    match C::RADIX {
-        Some(radix) if src.len() > SMALL => radix(src, lanes, scratch, x_bits),
+    match C::BUCKET_SORT {
+        Some(bucket) if src.len() > SMALL => bucket(src, lanes, scratch, x_bits),
         _ => {
             let tmp = &mut scratch.tmp;
             tmp.clear();
@@ -47,7 +48,7 @@ fn insertion_sort<C: Coord>(v: &mut [Rec<C>]) {
 /// Counting sort on `u16` keys by bucket: one pass, with about as many buckets as boxes
 /// (at most 4096), writing the lanes directly. Boxes within a bucket keep their strip order;
 /// the sweep allows for that (see [`Lanes`]).
-pub(crate) fn radix_u16(
+pub(crate) fn bucket_u16(
     src: &[Rec<u16>],
     lanes: &mut Lanes<u16>,
     scratch: &mut SortScratch<u16>,
