@@ -18,6 +18,9 @@
 //! (`cpu_ms`): on a shared, loaded machine a long frame is preempted more often than a short
 //! one, which skews wall-clock ratios against the slower methods' neighbours (the floor
 //! included). `grid-par` runs on several threads, so only its wall time is meaningful.
+//!
+//! A contender that has spent 20 s on one size is timed on no further frames of it; the
+//! table then names the frames its median covers (`parry2d-incremental (3 fr)`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -297,6 +300,11 @@ fn machine() -> String {
         .unwrap_or_else(|| "unknown".to_owned())
 }
 
+/// A contender that has spent this long on one size is timed on no further frames of it
+/// (its median then covers the frames it ran): peers have pathological workloads, such as
+/// broccoli on a million-box pile-up or parry's incremental tree under teleports.
+const BUDGET_S: f64 = 20.0;
+
 /// Frames timed per size: enough for a stable median, few at a million boxes.
 fn frames_for(n: usize) -> usize {
     (3_000_000 / n.max(1)).clamp(5, 100)
@@ -305,6 +313,8 @@ fn frames_for(n: usize) -> usize {
 struct Row {
     workload: Workload,
     n: usize,
+    /// Frames this contender was timed on (fewer than asked when over [`BUDGET_S`]).
+    frames: usize,
     method: &'static str,
     ms: f64,
     cpu_ms: Option<f64>,
@@ -313,7 +323,7 @@ struct Row {
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 fn measure(workload: Workload, n: usize, frames: usize, filter: &[String]) -> Vec<Row> {
@@ -321,18 +331,23 @@ fn measure(workload: Workload, n: usize, frames: usize, filter: &[String]) -> Ve
     let mut cs = contenders(filter);
     let mut times = vec![Vec::with_capacity(frames); cs.len()];
     let mut cpu = vec![Vec::with_capacity(frames); cs.len()];
+    let mut spent = vec![0.0f64; cs.len()];
     let mut pairs = 0usize;
     // One untimed frame first: buffers grow, trees are built.
     for f in 0..=frames {
         scene.step();
         let objects = scene.objects();
         let mut count: Option<(&str, usize)> = None;
-        for ((c, t), u) in cs.iter_mut().zip(&mut times).zip(&mut cpu) {
+        for (((c, t), u), spent) in cs.iter_mut().zip(&mut times).zip(&mut cpu).zip(&mut spent) {
+            if *spent > BUDGET_S && !t.is_empty() {
+                continue;
+            }
             let start = Instant::now();
             let start_cpu = ThreadTime::now();
             let got = c.run(objects);
             let dt_cpu = start_cpu.elapsed().as_secs_f64() * 1e3;
             let dt = start.elapsed().as_secs_f64() * 1e3;
+            *spent += dt / 1e3;
             if f > 0 {
                 t.push(dt);
                 u.push(dt_cpu);
@@ -357,6 +372,7 @@ fn measure(workload: Workload, n: usize, frames: usize, filter: &[String]) -> Ve
         .map(|((c, t), u)| Row {
             workload,
             n,
+            frames: t.len(),
             method: c.name(),
             ms: median(t),
             cpu_ms: (!c.name().ends_with("-par")).then(|| median(u)),
@@ -420,12 +436,13 @@ fn main() {
             .map(|r| {
                 let cpu = r.cpu_ms.map_or("null".to_owned(), |c| format!("{c:.4}"));
                 format!(
-                    "{{\"workload\": {}, \"n\": {}, \"method\": {}, \"ms\": {:.4}, \"cpu_ms\": {cpu}, \"pairs\": {}}}",
+                    "{{\"workload\": {}, \"n\": {}, \"method\": {}, \"ms\": {:.4}, \"cpu_ms\": {cpu}, \"pairs\": {}, \"frames\": {}}}",
                     json_string(r.workload.as_str()),
                     r.n,
                     json_string(r.method),
                     r.ms,
-                    r.pairs
+                    r.pairs,
+                    r.frames
                 )
             })
             .collect();
@@ -454,9 +471,14 @@ fn print_table(w: Workload, n: usize, frames: usize, rows: &[Row]) {
     );
     for r in rows {
         let cpu = r.cpu_ms.map_or("-".to_owned(), |c| format!("{c:.4}"));
+        let name = if r.frames < frames {
+            format!("{} ({} fr)", r.method, r.frames)
+        } else {
+            r.method.to_owned()
+        };
         println!(
             "  {:<20} {:>10.4} {:>8} {:>8} {:>10} {:>8} {:>8}",
-            r.method,
+            name,
             r.ms,
             ratio(Some(r.ms), floor.map(|f| f.ms)),
             ratio(broccoli.map(|b| b.ms), Some(r.ms)),
