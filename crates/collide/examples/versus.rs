@@ -466,7 +466,7 @@ fn print_table(w: Workload, n: usize, frames: usize, rows: &[Row]) {
     println!();
     println!("{w}, n = {n}, {frames} frames, {pairs} pairs in the last frame");
     println!(
-        "  {:<20} {:>10} {:>8} {:>8} {:>10} {:>8} {:>8}",
+        "  {:<28} {:>10} {:>8} {:>8} {:>10} {:>8} {:>8}",
         "method", "ms", "x floor", "vs broc", "cpu ms", "x floor", "vs broc"
     );
     for r in rows {
@@ -477,7 +477,7 @@ fn print_table(w: Workload, n: usize, frames: usize, rows: &[Row]) {
             r.method.to_owned()
         };
         println!(
-            "  {:<20} {:>10.4} {:>8} {:>8} {:>10} {:>8} {:>8}",
+            "  {:<28} {:>10.4} {:>8} {:>8} {:>10} {:>8} {:>8}",
             name,
             r.ms,
             ratio(Some(r.ms), floor.map(|f| f.ms)),

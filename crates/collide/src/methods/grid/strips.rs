@@ -83,8 +83,9 @@ impl Layout {
     }
 }
 
-/// Room per strip beyond last frame's count, on top of an eighth more.
-const SLACK_BOXES: u32 = 8;
+/// Room per strip beyond last frame's count, on top of a quarter more: enough that a strip
+/// of random boxes (a Poisson count) outgrows it about never.
+const SLACK_BOXES: u32 = 32;
 
 /// Buffers of the strip sweep for one lane width, kept between frames.
 #[derive(Debug, Default)]
@@ -119,7 +120,7 @@ impl<C: Coord> Strips<C> {
         self.guess = Some(layout);
         self.caps.clear();
         self.caps
-            .extend(self.counts.iter().map(|&c| c + c / 8 + SLACK_BOXES));
+            .extend(self.counts.iter().map(|&c| c + c / 4 + SLACK_BOXES));
     }
 
     /// Counting sort of boxes into every strip they cover. Returns the copies written.
