@@ -13,9 +13,19 @@
 //! the peers it is building their input from the objects, building the tree and querying
 //! it into a list of pairs. `floor` is one pass reading every object of the frame, summing
 //! a field: the memory floor for reading the input.
+//!
+//! Beside the wall-clock median (`ms`), the thread's CPU time per frame is reported
+//! (`cpu_ms`): on a shared, loaded machine a long frame is preempted more often than a short
+//! one, which skews wall-clock ratios against the slower methods' neighbours (the floor
+//! included). `grid-par` runs on several threads, so only its wall time is meaningful.
+//!
+//! A contender that has spent 20 s on one size is timed on no further frames of it; the
+//! table then names the frames its median covers (`parry2d-incremental (3 fr)`).
 
 use std::hint::black_box;
 use std::time::Instant;
+
+use cpu_time::ThreadTime;
 
 use broccoli::Tree;
 use broccoli::aabb::Rect;
@@ -290,6 +300,11 @@ fn machine() -> String {
         .unwrap_or_else(|| "unknown".to_owned())
 }
 
+/// A contender that has spent this long on one size is timed on no further frames of it
+/// (its median then covers the frames it ran): peers have pathological workloads, such as
+/// broccoli on a million-box pile-up or parry's incremental tree under teleports.
+const BUDGET_S: f64 = 20.0;
+
 /// Frames timed per size: enough for a stable median, few at a million boxes.
 fn frames_for(n: usize) -> usize {
     (3_000_000 / n.max(1)).clamp(5, 100)
@@ -298,32 +313,44 @@ fn frames_for(n: usize) -> usize {
 struct Row {
     workload: Workload,
     n: usize,
+    /// Frames this contender was timed on (fewer than asked when over [`BUDGET_S`]).
+    frames: usize,
     method: &'static str,
     ms: f64,
+    cpu_ms: Option<f64>,
     pairs: usize,
 }
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 fn measure(workload: Workload, n: usize, frames: usize, filter: &[String]) -> Vec<Row> {
     let mut scene = Scene::new(workload, n, 0x5eed ^ n as u64);
     let mut cs = contenders(filter);
     let mut times = vec![Vec::with_capacity(frames); cs.len()];
+    let mut cpu = vec![Vec::with_capacity(frames); cs.len()];
+    let mut spent = vec![0.0f64; cs.len()];
     let mut pairs = 0usize;
     // One untimed frame first: buffers grow, trees are built.
     for f in 0..=frames {
         scene.step();
         let objects = scene.objects();
         let mut count: Option<(&str, usize)> = None;
-        for (c, t) in cs.iter_mut().zip(&mut times) {
+        for (((c, t), u), spent) in cs.iter_mut().zip(&mut times).zip(&mut cpu).zip(&mut spent) {
+            if *spent > BUDGET_S && !t.is_empty() {
+                continue;
+            }
             let start = Instant::now();
+            let start_cpu = ThreadTime::now();
             let got = c.run(objects);
+            let dt_cpu = start_cpu.elapsed().as_secs_f64() * 1e3;
             let dt = start.elapsed().as_secs_f64() * 1e3;
+            *spent += dt / 1e3;
             if f > 0 {
                 t.push(dt);
+                u.push(dt_cpu);
             }
             if let Some(got) = got {
                 match count {
@@ -341,11 +368,14 @@ fn measure(workload: Workload, n: usize, frames: usize, filter: &[String]) -> Ve
     }
     cs.iter()
         .zip(&mut times)
-        .map(|(c, t)| Row {
+        .zip(&mut cpu)
+        .map(|((c, t), u)| Row {
             workload,
             n,
+            frames: t.len(),
             method: c.name(),
             ms: median(t),
+            cpu_ms: (!c.name().ends_with("-par")).then(|| median(u)),
             pairs: if c.name() == "floor" { 0 } else { pairs },
         })
         .collect()
@@ -385,7 +415,10 @@ fn main() {
             "machine: {machine} ({} logical CPUs), profile: {profile}, single thread unless marked -par",
             std::thread::available_parallelism().map_or(1, |n| n.get())
         );
-        println!("ms = median per frame; x floor = ms / floor ms; vs broccoli = broccoli ms / ms");
+        println!(
+            "ms = wall-clock median per frame, cpu ms = thread CPU time median per frame; \
+             x floor = time / floor time; vs broc = broccoli time / time"
+        );
     }
     for &w in &args.workloads {
         for &n in &args.sizes {
@@ -401,13 +434,15 @@ fn main() {
         let body: Vec<String> = rows
             .iter()
             .map(|r| {
+                let cpu = r.cpu_ms.map_or("null".to_owned(), |c| format!("{c:.4}"));
                 format!(
-                    "{{\"workload\": {}, \"n\": {}, \"method\": {}, \"ms\": {:.4}, \"pairs\": {}}}",
+                    "{{\"workload\": {}, \"n\": {}, \"method\": {}, \"ms\": {:.4}, \"cpu_ms\": {cpu}, \"pairs\": {}, \"frames\": {}}}",
                     json_string(r.workload.as_str()),
                     r.n,
                     json_string(r.method),
                     r.ms,
-                    r.pairs
+                    r.pairs,
+                    r.frames
                 )
             })
             .collect();
@@ -421,29 +456,35 @@ fn main() {
 }
 
 fn print_table(w: Workload, n: usize, frames: usize, rows: &[Row]) {
-    let find = |m: &str| rows.iter().find(|r| r.method == m).map(|r| r.ms);
-    let floor = find("floor");
-    let broccoli = find("broccoli");
+    let find = |m: &str| rows.iter().find(|r| r.method == m);
+    let (floor, broccoli) = (find("floor"), find("broccoli"));
     let pairs = rows.iter().map(|r| r.pairs).max().unwrap_or(0);
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) if a > 0.0 && b > 0.0 => format!("{:.2}", a / b),
+        _ => "-".into(),
+    };
     println!();
     println!("{w}, n = {n}, {frames} frames, {pairs} pairs in the last frame");
     println!(
-        "  {:<20} {:>11} {:>9} {:>11}",
-        "method", "ms/frame", "x floor", "vs broccoli"
+        "  {:<28} {:>10} {:>8} {:>8} {:>10} {:>8} {:>8}",
+        "method", "ms", "x floor", "vs broc", "cpu ms", "x floor", "vs broc"
     );
     for r in rows {
-        let ratio = |base: Option<f64>, inv: bool| match base {
-            Some(b) if b > 0.0 && r.ms > 0.0 => {
-                format!("{:.2}", if inv { b / r.ms } else { r.ms / b })
-            }
-            _ => "-".into(),
+        let cpu = r.cpu_ms.map_or("-".to_owned(), |c| format!("{c:.4}"));
+        let name = if r.frames < frames {
+            format!("{} ({} fr)", r.method, r.frames)
+        } else {
+            r.method.to_owned()
         };
         println!(
-            "  {:<20} {:>11.4} {:>9} {:>11}",
-            r.method,
+            "  {:<28} {:>10.4} {:>8} {:>8} {:>10} {:>8} {:>8}",
+            name,
             r.ms,
-            ratio(floor, false),
-            ratio(broccoli, true)
+            ratio(Some(r.ms), floor.map(|f| f.ms)),
+            ratio(broccoli.map(|b| b.ms), Some(r.ms)),
+            cpu,
+            ratio(r.cpu_ms, floor.and_then(|f| f.cpu_ms)),
+            ratio(broccoli.and_then(|b| b.cpu_ms), r.cpu_ms),
         );
     }
 }

@@ -188,3 +188,30 @@ fn zero_size_and_art_never_collide() {
         assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
     }
 }
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_grid_finds_what_the_grid_finds() {
+    use collide::methods::GridPar;
+    for &w in &[
+        Workload::Uniform,
+        Workload::Clusters16,
+        Workload::Mixed,
+        Workload::Pileup,
+    ] {
+        let mut scene = Scene::new(w, 120_000, 3);
+        let (mut grid, mut par) = (Grid::new(), GridPar::new());
+        for _ in 0..3 {
+            scene.step();
+            let serial = found_by(&mut grid, scene.objects());
+            let parallel = found_by(&mut par, scene.objects());
+            assert_eq!(parallel.pairs, serial.pairs, "{w}");
+            assert_eq!(parallel.cost, serial.cost, "{w}");
+        }
+    }
+    // And against brute force on a frame small enough for it.
+    let mut scene = Scene::new(Workload::Uniform, 3_000, 4);
+    scene.step();
+    let truth = box_pairs(scene.objects(), Scope::Game);
+    assert_eq!(found_by(&mut GridPar::new(), scene.objects()).pairs, truth);
+}

@@ -1,18 +1,22 @@
 //! `grid`: a uniform grid of row strips, counting-sorted, swept with branch-free windows
 //! (specs/methods.md "Modern methods", specs/performance.md, sources/perf.md §3).
 //!
-//! The frame is cut into horizontal strips of `H = 2^k` pixels, `H` about twice the mean box
-//! height. One pass counts the boxes per strip, a second copies each box into every strip it
-//! covers (a counting sort: most boxes land in one or two strips). Then, strip by strip, the
-//! boxes are sorted by left edge (a radix sort that stays in L1) and swept: each box is
-//! tested against the next few boxes in `x` order with branch-free, vectorised comparisons,
-//! and only a run of more `x` neighbours than that takes a (rarely taken) loop. Cost
-//! therefore follows the pairs that overlap in `x` within a strip, about `n + k`, never the
-//! `n^2` of a one-column pile-up (the strips cut the column).
+//! The frame is cut into horizontal strips of `H = 2^k` pixels, `H` about four times the
+//! mean box height, and each box is copied into every strip it covers (a counting sort: a
+//! box lands in 1.2 strips on average). Then, strip by strip, the boxes are counting-sorted
+//! by left edge into buckets about one box apart (in L1) and swept: each box is tested
+//! against the next few boxes in that order with branch-free comparisons that the compiler
+//! vectorises over blocks of 64 boxes, and only a run of more neighbours than that takes a
+//! (rarely taken) loop. Cost therefore follows the pairs that overlap in `x` within a strip,
+//! about `n + k`, never the `n^2` of a one-column pile-up (the strips cut the column).
+//!
+//! Frames of a game are alike, so the layout and per-strip counts of the last frame are
+//! reused: one pass then reads every object and writes it straight into its strips
+//! (`fused`), and a frame that does not fit is redone from scratch, exactly.
 //!
 //! Exactness rules:
-//! - a pair is tested by the box that comes first in a strip's `x` order, and reported only
-//!   in the strip holding the top row of the two boxes' overlap (`max(y0)`, which both boxes
+//! - a pair is tested by the box that comes first in a strip's order, and reported only in
+//!   the strip holding the top row of the two boxes' overlap (`max(y0)`, which both boxes
 //!   cover): so exactly once, however many strips the two boxes share;
 //! - Art objects and zero-size boxes are left out before anything else;
 //! - coordinates are taken relative to the frame's bounds: when both spans fit 16 bits the
@@ -24,13 +28,19 @@
 
 mod fused;
 mod lanes;
+#[cfg(feature = "parallel")]
+mod par;
 mod sort;
 mod strips;
 
+use crate::cost::Cost;
 use crate::method::{Found, Frame, Method, MethodId, Pair};
 use crate::object::Object;
 
-use strips::Strips;
+use strips::{Layout, Strips};
+
+#[cfg(feature = "parallel")]
+pub use par::GridPar;
 
 /// Comparisons charged per pair test: `x` end, both `y` tests and the strip's top row,
 /// executed unconditionally (branch-free).
@@ -59,6 +69,15 @@ pub(crate) struct Bounds {
 }
 
 impl Bounds {
+    /// A one-pixel frame at the origin: lays out a frame with nothing in it.
+    const EMPTY_FRAME: Bounds = Bounds {
+        min_x: 0,
+        max_x_end: 1,
+        min_y: 0,
+        max_y_end: 1,
+        sum_h: 1,
+    };
+
     const EMPTY: Bounds = Bounds {
         min_x: i64::MAX,
         max_x_end: i64::MIN,
@@ -89,41 +108,55 @@ impl Grid {
     /// Runs over the boxes of `objects` (the [`Method::run`] contract) and returns how many
     /// pairs it appended.
     fn run_objects(&mut self, objects: &[Object], found: &mut Found) -> usize {
-        let fused = self
-            .narrow
-            .run_fused(objects, &mut self.pairs, &mut found.cost);
-        let pairs = match fused {
-            Some(pairs) => pairs,
-            None => {
-                let (bounds, kept) = gather(objects, &mut self.raw);
-                self.sweep_gathered(&bounds, kept, found)
-            }
-        };
+        let staged = self.stage(objects, &mut found.cost);
+        let pairs = self.sweep_staged(staged, &mut found.cost);
         found.pairs.extend_from_slice(&self.pairs[..pairs]);
         pairs
     }
 
-    /// Sweeps the gathered boxes into `self.pairs`; returns the count.
-    fn sweep_gathered(&mut self, bounds: &Bounds, n: usize, found: &mut Found) -> usize {
-        let raw = &self.raw[..n];
-        if n < 2 {
-            return 0;
+    /// Sweeps staged strips into `self.pairs`; returns the count.
+    fn sweep_staged(&mut self, staged: Staged, cost: &mut Cost) -> usize {
+        match staged {
+            Staged::Narrow(l) => self.narrow.sweep_strips(&l, &mut self.pairs, cost),
+            Staged::Mid(l) => self.mid.sweep_strips(&l, &mut self.pairs, cost),
+            Staged::Wide(l) => self.wide.sweep_strips(&l, &mut self.pairs, cost),
+        }
+    }
+
+    /// Copies the frame's boxes into strips: in one pass with last frame's layout when the
+    /// frame fits it, else by gathering the boxes and laying out afresh, on the narrowest
+    /// lanes the frame's spans allow.
+    fn stage(&mut self, objects: &[Object], cost: &mut Cost) -> Staged {
+        if let Some(l) = self.narrow.stage_fused(objects, cost) {
+            return Staged::Narrow(l);
+        }
+        let (bounds, kept) = gather(objects, &mut self.raw);
+        let raw = &self.raw[..kept];
+        if kept < 2 {
+            let none = Layout::choose(&Bounds::EMPTY_FRAME, 0, 16);
+            return Staged::Narrow(Layout { strips: 0, ..none });
         }
         let span_x = (bounds.max_x_end - bounds.min_x) as u64;
         let span_y = (bounds.max_y_end - bounds.min_y) as u64;
         let span = span_x.max(span_y);
-        if span > u64::from(u16::MAX) {
-            self.narrow.guess = None;
-        }
         if span <= u64::from(u16::MAX) {
-            self.narrow
-                .run(raw, bounds, &mut self.pairs, &mut found.cost)
-        } else if span <= u64::from(u32::MAX) {
-            self.mid.run(raw, bounds, &mut self.pairs, &mut found.cost)
+            Staged::Narrow(self.narrow.stage(raw, &bounds, cost))
         } else {
-            self.wide.run(raw, bounds, &mut self.pairs, &mut found.cost)
+            self.narrow.guess = None;
+            if span <= u64::from(u32::MAX) {
+                Staged::Mid(self.mid.stage(raw, &bounds, cost))
+            } else {
+                Staged::Wide(self.wide.stage(raw, &bounds, cost))
+            }
         }
     }
+}
+
+/// Which lanes a frame was staged on, and how.
+enum Staged {
+    Narrow(Layout),
+    Mid(Layout),
+    Wide(Layout),
 }
 
 impl Method for Grid {
@@ -199,7 +232,7 @@ mod tests {
     }
 
     #[test]
-    fn tall_boxes_are_cut_into_pieces_without_duplicates() {
+    fn tall_boxes_in_many_strips_are_reported_once() {
         // Many small boxes set the strip height; two tall ones cross many strips and each
         // other, and a small box touches a tall one in several strips.
         let mut objects = Vec::new();
@@ -213,6 +246,52 @@ mod tests {
         let found = run(&objects);
         assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
         assert!(found.pairs.len() > 30);
+    }
+
+    #[test]
+    fn next_frame_takes_the_single_pass_and_falls_back_when_it_must() {
+        let mut objects: Vec<Object> = (0..500)
+            .map(|i| {
+                let bx = PxBox::new((i * 37) % 400, (i * 91) % 300, 8, 8);
+                Object::new(i as u32, bx, Group::Bad)
+            })
+            .collect();
+        let mut grid = Grid::new();
+        fn frame(objects: &[Object]) -> Frame<'_> {
+            Frame {
+                objects,
+                screen: Screen::new(256, 224),
+                hardware: Hardware::default(),
+            }
+        }
+        let mut found = Found::default();
+        grid.find(&frame(&objects), &mut found);
+        assert!(
+            grid.narrow.guess.is_some(),
+            "a u16 frame leaves a layout behind"
+        );
+        // A small move: the single pass is taken, and is exact.
+        for o in &mut objects {
+            o.bbox.x += 2;
+            o.bbox.y -= 1;
+        }
+        let mut cost = Cost::default();
+        assert!(grid.narrow.stage_fused(&objects, &mut cost).is_some());
+        grid.find(&frame(&objects), &mut found);
+        assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
+        // One box far outside the layout: the pass is thrown away, the result still exact.
+        objects[7].bbox.x = 30_000;
+        assert!(grid.narrow.stage_fused(&objects, &mut cost).is_none());
+        grid.find(&frame(&objects), &mut found);
+        assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
+        // Every box piled into one strip: it outgrows its room, the pass is thrown away.
+        for o in &mut objects {
+            o.bbox.y = 100;
+        }
+        assert!(grid.narrow.guess.is_some());
+        assert!(grid.narrow.stage_fused(&objects, &mut cost).is_none());
+        grid.find(&frame(&objects), &mut found);
+        assert_eq!(found.pairs, box_pairs(&objects, Scope::Game));
     }
 
     #[test]

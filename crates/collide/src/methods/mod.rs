@@ -22,6 +22,8 @@ pub use all_pairs_reject::AllPairsReject;
 pub use columns::Columns;
 pub use good_vs_bad::GoodVsBad;
 pub use grid::Grid;
+#[cfg(feature = "parallel")]
+pub use grid::GridPar;
 pub use half_pairs::HalfPairs;
 pub use hw_flag::HwFlag;
 pub use hw_gated::HwGated;

@@ -10,21 +10,15 @@
 //! time differs. Indices are clamped, so a thrown-away pass cannot write out of bounds.
 
 use crate::cost::Cost;
-use crate::method::Pair;
 use crate::object::Object;
 
 use super::lanes::Rec;
 use super::strips::{Layout, Strips};
 
 impl Strips<u16> {
-    /// Runs the frame with last frame's layout; `None` when it does not fit (nothing is
-    /// counted in `cost` then).
-    pub fn run_fused(
-        &mut self,
-        objects: &[Object],
-        pairs: &mut Vec<Pair>,
-        cost: &mut Cost,
-    ) -> Option<usize> {
+    /// Stages the frame with last frame's layout; `None` when it does not fit (nothing is
+    /// counted in `cost` then). With fewer than two boxes the layout has no strips.
+    pub fn stage_fused(&mut self, objects: &[Object], cost: &mut Cost) -> Option<Layout> {
         let l = self.guess?;
         if self.caps.len() != l.strips + 1 {
             return None;
@@ -32,7 +26,7 @@ impl Strips<u16> {
         let (outside, kept) = self.fill(objects, &l);
         if kept < 2 {
             self.guess = None;
-            return Some(0);
+            return Some(Layout { strips: 0, ..l });
         }
         if outside {
             return None;
@@ -56,7 +50,7 @@ impl Strips<u16> {
         } else {
             self.guess = None;
         }
-        Some(self.sweep_strips(&l, pairs, cost))
+        Some(l)
     }
 
     /// The single pass: every object read once, kept boxes written into their strips.
@@ -103,14 +97,9 @@ impl Strips<u16> {
             let top = ry as u16;
             let s0 = usize::from(top >> k);
             let s1 = usize::from(top.wrapping_add(bx.h).wrapping_sub(1) >> k);
-            // Each pair of lanes built as one word, so the two halves store as one.
-            let xs = (rx as u32 & 0xffff) | (rx1 as u32) << 16;
-            let ys = (ry as u32 & 0xffff) | (ry1 as u32) << 16;
-            let rec = Rec {
-                x0: xs as u16,
-                x1: (xs >> 16) as u16,
-                y0: ys as u16,
-                y1: (ys >> 16) as u16,
+            let rec = Rec::<u16> {
+                x: (rx as u32 & 0xffff) | (rx1 as u32) << 16,
+                y: (ry as u32 & 0xffff) | (ry1 as u32) << 16,
                 idx: i as u32,
             };
             let live = u32::from(keep);

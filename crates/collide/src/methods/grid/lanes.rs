@@ -30,22 +30,61 @@ pub(crate) trait Coord:
     const MAX: Self;
     /// Bits of the lane type.
     const BITS: u32;
-    /// A radix sort of strips by `x0`, where the lane type has one.
-    const RADIX: Option<RadixSort<Self>>;
+    /// Back to 64 bits.
+    fn to_u64(self) -> u64;
+    /// Two coordinates (start, end) in one word of twice the width, so that a record is
+    /// written with few stores.
+    type Span: Copy + Default + Send + Sync + std::fmt::Debug + 'static;
+    fn span(lo: Self, hi: Self) -> Self::Span;
+    fn lo(s: Self::Span) -> Self;
+    fn hi(s: Self::Span) -> Self;
+    /// One past the last position of the bucket holding `x1 - 1`, buckets being `2^shift`
+    /// wide (`x1` itself for `shift == 0`), at most `MAX`.
+    #[inline(always)]
+    fn bucket_end(x1: Self, shift: u32) -> Self {
+        let end = (((x1.to_u64() - 1) >> shift) + 1) << shift;
+        Self::from_rel(end.min(Self::MAX.to_u64()))
+    }
+    /// A one-pass bucket sort of strips by `x0`, where the lane type has one.
+    const BUCKET_SORT: Option<BucketSort<Self>>;
     /// A relative position known to fit.
     fn from_rel(v: u64) -> Self;
 }
 
-/// Sorts `src` by `x0` into `lanes`, with `tmp` as scratch; `x_bits` is the bit length of
-/// the frame's largest `x0`.
-pub(crate) type RadixSort<C> = fn(&[Rec<C>], &mut Lanes<C>, &mut Vec<Rec<C>>, u32);
+/// Sorts `src` by `x0` (or by `x0`'s bucket, see [`Lanes::bucket_shift`]) into `lanes`;
+/// `x_bits` is the bit length of the frame's largest `x0`.
+pub(crate) type BucketSort<C> = fn(&[Rec<C>], &mut Lanes<C>, &mut SortScratch<C>, u32);
+
+/// Buffers of the strip sort, kept between frames.
+#[derive(Debug, Default)]
+pub(crate) struct SortScratch<C: Coord> {
+    pub tmp: Vec<Rec<C>>,
+    pub count: Vec<u32>,
+}
 
 macro_rules! coord {
-    ($t:ty, $radix:expr) => {
+    ($t:ty, $span:ty, $bucket:expr) => {
         impl Coord for $t {
+            type Span = $span;
+            #[inline(always)]
+            fn span(lo: Self, hi: Self) -> $span {
+                <$span>::from(lo) | <$span>::from(hi) << <$t>::BITS
+            }
+            #[inline(always)]
+            fn lo(s: $span) -> Self {
+                s as $t
+            }
+            #[inline(always)]
+            fn hi(s: $span) -> Self {
+                (s >> <$t>::BITS) as $t
+            }
             const MAX: Self = <$t>::MAX;
             const BITS: u32 = <$t>::BITS;
-            const RADIX: Option<RadixSort<Self>> = $radix;
+            const BUCKET_SORT: Option<BucketSort<Self>> = $bucket;
+            #[inline(always)]
+            fn to_u64(self) -> u64 {
+                u64::from(self)
+            }
             #[inline(always)]
             fn from_rel(v: u64) -> Self {
                 debug_assert!(v <= u64::from(<$t>::MAX));
@@ -54,24 +93,53 @@ macro_rules! coord {
         }
     };
 }
-coord!(u16, Some(super::sort::radix_u16));
-coord!(u32, None);
-coord!(u64, None);
+coord!(u16, u32, Some(super::sort::bucket_u16));
+coord!(u32, u64, None);
+coord!(u64, u128, None);
 
-/// One box in relative coordinates, half-open.
+/// One box in relative coordinates, half-open: `x = (x0, x1)`, `y = (y0, y1)`.
 #[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
-pub(crate) struct Rec<C> {
-    pub x0: C,
-    pub x1: C,
-    pub y0: C,
-    pub y1: C,
+pub(crate) struct Rec<C: Coord> {
+    pub x: C::Span,
+    pub y: C::Span,
     pub idx: u32,
 }
 
+impl<C: Coord> Rec<C> {
+    #[inline(always)]
+    pub fn new(x0: C, x1: C, y0: C, y1: C, idx: u32) -> Self {
+        Rec {
+            x: C::span(x0, x1),
+            y: C::span(y0, y1),
+            idx,
+        }
+    }
+    #[inline(always)]
+    pub fn x0(&self) -> C {
+        C::lo(self.x)
+    }
+    #[inline(always)]
+    pub fn x1(&self) -> C {
+        C::hi(self.x)
+    }
+    #[inline(always)]
+    pub fn y0(&self) -> C {
+        C::lo(self.y)
+    }
+    #[inline(always)]
+    pub fn y1(&self) -> C {
+        C::hi(self.y)
+    }
+}
+
 /// One strip sorted by `x0`, as structure of arrays, followed by [`PAD`] sentinels.
+///
+/// The order is by `x0 >> bucket_shift`: exact for shift 0, else boxes within one bucket
+/// come in any order. The sweep handles both: it tests both `x` ends, and follows a box's
+/// neighbours up to the end of the bucket holding its last column.
 #[derive(Debug, Default)]
-pub(crate) struct Lanes<C> {
+pub(crate) struct Lanes<C: Coord> {
+    pub bucket_shift: u32,
     pub x0: Vec<C>,
     pub x1: Vec<C>,
     pub y0: Vec<C>,
@@ -108,11 +176,12 @@ impl<C: Coord> Lanes<C> {
     /// Fills the lanes from records already sorted by `x0`.
     pub fn load_sorted(&mut self, recs: &[Rec<C>]) {
         self.prepare(recs.len());
+        self.bucket_shift = 0;
         for (o, r) in recs.iter().enumerate() {
-            self.x0[o] = r.x0;
-            self.x1[o] = r.x1;
-            self.y0[o] = r.y0;
-            self.y1[o] = r.y1;
+            self.x0[o] = r.x0();
+            self.x1[o] = r.x1();
+            self.y0[o] = r.y0();
+            self.y1[o] = r.y1();
             self.idx[o] = r.idx;
         }
         self.seal();
@@ -157,8 +226,8 @@ impl<C: Coord> Lanes<C> {
                 }
             }
             tests += (WINDOW as u64) * u64::from(live.count_ones());
-            let mut longer =
-                beyond(&a, &self.x0[base + WINDOW + 1..base + WINDOW + 1 + BLOCK]) & live;
+            let next_x0 = &self.x0[base + WINDOW + 1..base + WINDOW + 1 + BLOCK];
+            let mut longer = beyond(&a, next_x0, self.bucket_shift) & live;
             while longer != 0 {
                 let i = base + longer.trailing_zeros() as usize;
                 longer &= longer - 1;
@@ -195,13 +264,15 @@ impl<C: Coord> Lanes<C> {
         pairs: &mut Vec<Pair>,
         mut cnt: usize,
     ) -> (u64, usize) {
-        let (ax1, ay0, ay1) = (self.x1[i], self.y0[i], self.y1[i]);
+        let (ax0, ax1, ay0, ay1) = (self.x0[i], self.x1[i], self.y0[i], self.y1[i]);
+        let reach = C::bucket_end(ax1, self.bucket_shift);
         let mut tests = 0;
         let mut j = i + WINDOW + 1;
-        while j < self.len && self.x0[j] < ax1 {
+        while j < self.len && self.x0[j] < reach {
             tests += 1;
-            let (by0, by1) = (self.y0[j], self.y1[j]);
-            if by0 < ay1 && ay0 < by1 && (ay0 >= strip_top || by0 >= strip_top) {
+            let (bx0, bx1, by0, by1) = (self.x0[j], self.x1[j], self.y0[j], self.y1[j]);
+            let meet = bx0 < ax1 && ax0 < bx1 && by0 < ay1 && ay0 < by1;
+            if meet && (ay0 >= strip_top || by0 >= strip_top) {
                 if cnt >= pairs.len() {
                     grow_pairs(pairs, cnt + 1);
                 }
@@ -229,6 +300,7 @@ fn verdicts<C: Coord>(a: &Block<'_, C>, b: &Block<'_, C>, strip_top: C) -> u64 {
     let mut bytes = [0u8; BLOCK];
     for (t, out) in bytes.iter_mut().enumerate() {
         let hit = (b.x0[t] < a.x1[t])
+            & (a.x0[t] < b.x1[t])
             & (b.y0[t] < a.y1[t])
             & (a.y0[t] < b.y1[t])
             & ((a.y0[t] >= strip_top) | (b.y0[t] >= strip_top));
@@ -237,12 +309,13 @@ fn verdicts<C: Coord>(a: &Block<'_, C>, b: &Block<'_, C>, strip_top: C) -> u64 {
     pack(&bytes)
 }
 
-/// Bit `b`: box `b` of `a` still reaches the box [`WINDOW`] + 1 places after it.
+/// Bit `b`: the box [`WINDOW`] + 1 places after box `b` of `a` may still meet it (starts
+/// before the end of the bucket holding `a`'s last column).
 #[inline(always)]
-fn beyond<C: Coord>(a: &Block<'_, C>, next_x0: &[C]) -> u64 {
+fn beyond<C: Coord>(a: &Block<'_, C>, next_x0: &[C], shift: u32) -> u64 {
     let mut bytes = [0u8; BLOCK];
     for (t, out) in bytes.iter_mut().enumerate() {
-        *out = u8::from(next_x0[t] < a.x1[t]);
+        *out = u8::from(next_x0[t] < C::bucket_end(a.x1[t], shift));
     }
     pack(&bytes)
 }

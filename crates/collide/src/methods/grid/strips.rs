@@ -4,7 +4,7 @@
 use crate::cost::Cost;
 use crate::method::Pair;
 
-use super::lanes::{Coord, Lanes, Rec};
+use super::lanes::{Coord, Lanes, Rec, SortScratch};
 use super::sort::sort_strip;
 use super::{Bounds, Raw};
 
@@ -83,19 +83,20 @@ impl Layout {
     }
 }
 
-/// Room per strip beyond last frame's count, on top of an eighth more.
-const SLACK_BOXES: u32 = 8;
+/// Room per strip beyond last frame's count, on top of a quarter more: enough that a strip
+/// of random boxes (a Poisson count) outgrows it about never.
+const SLACK_BOXES: u32 = 32;
 
 /// Buffers of the strip sweep for one lane width, kept between frames.
 #[derive(Debug, Default)]
-pub(crate) struct Strips<C> {
+pub(crate) struct Strips<C: Coord> {
     /// Boxes per strip (one more entry than strips).
     pub(super) counts: Vec<u32>,
     /// Where each strip's boxes begin; every strip has one spare slot after its boxes.
     pub(super) starts: Vec<u32>,
     pub(super) cursor: Vec<u32>,
     pub(super) recs: Vec<Rec<C>>,
-    tmp: Vec<Rec<C>>,
+    scratch: SortScratch<C>,
     lanes: Lanes<C>,
     /// The layout of the last frame and room per strip, for the next frame's single pass.
     pub(super) guess: Option<Layout>,
@@ -103,21 +104,15 @@ pub(crate) struct Strips<C> {
 }
 
 impl<C: Coord> Strips<C> {
-    /// Finds the pairs among `raw` (non-empty, colliding boxes whose relative spans fit
-    /// `C`), writing them to `pairs[..]`; returns how many.
-    pub fn run(
-        &mut self,
-        raw: &[Raw],
-        bounds: &Bounds,
-        pairs: &mut Vec<Pair>,
-        cost: &mut Cost,
-    ) -> usize {
+    /// Lays out the strips for `raw` (non-empty, colliding boxes whose relative spans fit
+    /// `C`) and copies the boxes into them; the strips are then ready to sweep.
+    pub fn stage(&mut self, raw: &[Raw], bounds: &Bounds, cost: &mut Cost) -> Layout {
         let mut layout = Layout::choose(bounds, raw.len(), C::BITS);
         let copies = self.scatter(raw, &layout);
         cost.list_writes += copies;
         layout.copies_256 = copies * 256 / raw.len().max(1) as u64;
         self.remember(layout);
-        self.sweep_strips(&layout, pairs, cost)
+        layout
     }
 
     /// Keeps `layout` and this frame's strip counts, with slack, for the next frame.
@@ -125,7 +120,7 @@ impl<C: Coord> Strips<C> {
         self.guess = Some(layout);
         self.caps.clear();
         self.caps
-            .extend(self.counts.iter().map(|&c| c + c / 8 + SLACK_BOXES));
+            .extend(self.counts.iter().map(|&c| c + c / 4 + SLACK_BOXES));
     }
 
     /// Counting sort of boxes into every strip they cover. Returns the copies written.
@@ -172,13 +167,13 @@ impl<C: Coord> Strips<C> {
             let bottom = top + u64::from(r.h);
             let s0 = (top >> k) as usize;
             let s1 = ((bottom - 1) >> k) as usize;
-            let rec = Rec {
-                x0: C::from_rel(x0),
-                x1: C::from_rel(x0 + u64::from(r.w)),
-                y0: C::from_rel(top),
-                y1: C::from_rel(bottom),
-                idx: r.idx,
-            };
+            let rec = Rec::new(
+                C::from_rel(x0),
+                C::from_rel(x0 + u64::from(r.w)),
+                C::from_rel(top),
+                C::from_rel(bottom),
+                r.idx,
+            );
             recs[cursor[s0] as usize] = rec;
             cursor[s0] += 1;
             if u64::from(r.h) <= strip_h {
@@ -194,18 +189,60 @@ impl<C: Coord> Strips<C> {
         u64::from(sum) - self.counts.len() as u64
     }
 
-    /// Sorts each strip by `x0` and sweeps it.
+    /// Sorts each strip by `x0` and sweeps it, writing pairs to `pairs[..]`; returns how
+    /// many.
     pub fn sweep_strips(&mut self, l: &Layout, pairs: &mut Vec<Pair>, cost: &mut Cost) -> usize {
+        let staged = Staged {
+            recs: &self.recs,
+            starts: &self.starts,
+            counts: &self.counts,
+            layout: l,
+        };
+        staged.sweep(0..l.strips, &mut self.lanes, &mut self.scratch, pairs, cost)
+    }
+
+    /// The staged strips, read-only (shared by parallel sweeps).
+    #[cfg(feature = "parallel")]
+    pub fn staged<'a>(&'a self, l: &'a Layout) -> Staged<'a, C> {
+        Staged {
+            recs: &self.recs,
+            starts: &self.starts,
+            counts: &self.counts,
+            layout: l,
+        }
+    }
+}
+
+/// Strips ready to sweep.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Staged<'a, C: Coord> {
+    recs: &'a [Rec<C>],
+    starts: &'a [u32],
+    pub counts: &'a [u32],
+    pub layout: &'a Layout,
+}
+
+impl<C: Coord> Staged<'_, C> {
+    /// Sorts and sweeps the strips of `range`, writing pairs to `pairs[..]`; returns how
+    /// many.
+    pub fn sweep(
+        &self,
+        range: std::ops::Range<usize>,
+        lanes: &mut Lanes<C>,
+        scratch: &mut SortScratch<C>,
+        pairs: &mut Vec<Pair>,
+        cost: &mut Cost,
+    ) -> usize {
         let mut cnt = 0usize;
-        for s in 0..l.strips {
+        for s in range {
             let (start, count) = (self.starts[s] as usize, self.counts[s] as usize);
             if count < 2 {
                 continue;
             }
             let strip = &self.recs[start..start + count];
-            sort_strip(strip, &mut self.lanes, &mut self.tmp, l.x_bits);
-            let top = C::from_rel((s as u64) << l.shift);
-            cnt = self.lanes.sweep(top, pairs, cnt, cost);
+            sort_strip(strip, lanes, scratch, self.layout.x_bits);
+            let top = C::from_rel((s as u64) << self.layout.shift);
+            cnt = lanes.sweep(top, pairs, cnt, cost);
         }
         cnt
     }
