@@ -6,7 +6,7 @@
 
 use crate::cost::Cost;
 use crate::geometry::{PxBox, Screen};
-use crate::method::{Found, Pair};
+use crate::method::{Found, Frame, Pair};
 use crate::object::Object;
 
 use super::half_pairs::reject_tests;
@@ -43,6 +43,33 @@ pub(crate) fn executed_since(start: &Cost, now: &Cost) -> u64 {
         + (now.mask_ands - start.mask_ands)
         + (now.comparisons - start.comparisons)
         + (now.list_writes - start.list_writes)
+}
+
+/// A band-mask method's whole frame: each colliding object keyed by `key` over its
+/// on-screen span (`reads` table reads charged per object with one; no span, key
+/// `K::default()`, so it meets nothing), then [`prefiltered_pairs`]; the seed's unit is
+/// every operation executed.
+pub(crate) fn run_band_method<K: Copy + Default>(
+    frame: &Frame<'_>,
+    found: &mut Found,
+    keyed: &mut Vec<(u32, K)>,
+    reads: u64,
+    key: impl Fn(Span) -> K,
+    meet: impl Fn(K, K) -> (bool, u64),
+) {
+    let start = found.cost;
+    keyed.clear();
+    for (i, o) in frame.objects.iter().enumerate() {
+        if o.collides() {
+            let k = on_screen(&o.bbox, frame.screen).map_or_else(K::default, |s| {
+                found.cost.table_reads += reads;
+                key(s)
+            });
+            keyed.push((i as u32, k));
+        }
+    }
+    prefiltered_pairs(frame.objects, keyed, found, meet);
+    found.cost.seed_ops += executed_since(&start, &found.cost);
 }
 
 /// Every unordered pair of `keyed` objects (`(index, key)`, index order), rejected when

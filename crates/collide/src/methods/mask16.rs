@@ -28,7 +28,7 @@
 use crate::geometry::{PxBox, Screen};
 use crate::method::{Found, Frame, Method, MethodId};
 
-use super::bands::{Span, executed_since, on_screen, prefiltered_pairs};
+use super::bands::{Span, on_screen, run_band_method};
 
 /// Band width in pixels.
 pub const BAND_PX: u32 = 32;
@@ -76,18 +76,6 @@ impl Method for Mask16 {
     }
 
     fn run(&mut self, frame: &Frame<'_>, found: &mut Found) {
-        let start = found.cost;
-        self.keyed.clear();
-        for (i, o) in frame.objects.iter().enumerate() {
-            if o.collides() {
-                let masks = on_screen(&o.bbox, frame.screen).map_or((0, 0), |s| {
-                    found.cost.table_reads += 4;
-                    of_span(s)
-                });
-                self.keyed.push((i as u32, masks));
-            }
-        }
-        prefiltered_pairs(frame.objects, &self.keyed, found, bands_meet);
-        found.cost.seed_ops += executed_since(&start, &found.cost);
+        run_band_method(frame, found, &mut self.keyed, 4, of_span, bands_meet);
     }
 }
