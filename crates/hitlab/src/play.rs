@@ -41,6 +41,24 @@ pub struct Player {
     pub overlays: Overlays,
     /// Integer scale of the frame.
     pub scale: usize,
+    /// The Vectrex tube's phosphor: each frame's vectors, over what is left of the
+    /// earlier frames' (`None` on raster chips).
+    glow: Option<Vec<u8>>,
+}
+
+/// How much of a vector's brightness the phosphor keeps into the next frame (5/8: a
+/// trail of two or three frames at 50 Hz, as the P31 tube's afterglow looks on video).
+const GLOW_KEEP: (u16, u16) = (5, 8);
+
+fn fade(glow: &mut Vec<u8>, frame: &[u8]) {
+    if glow.len() != frame.len() {
+        glow.clear();
+        glow.resize(frame.len(), 0);
+    }
+    for (g, &f) in glow.iter_mut().zip(frame) {
+        let kept = (u16::from(*g) * GLOW_KEEP.0 / GLOW_KEEP.1) as u8;
+        *g = kept.max(f);
+    }
 }
 
 impl Player {
@@ -78,6 +96,8 @@ impl Player {
                 .columns
                 .unwrap_or(collide::MethodConfig::default().columns),
         };
+        let glow = matches!(loaded.scene.target, scene::format::Target::Vectrex(_))
+            .then(|| session.machine().frame_indexed().to_vec());
         Ok(Self {
             loaded,
             methods,
@@ -87,6 +107,7 @@ impl Player {
             method,
             overlays: Overlays::ALL,
             scale: 1,
+            glow,
         })
     }
 
@@ -94,6 +115,9 @@ impl Player {
     /// plays when `None`).
     pub fn step(&mut self, live: Option<Dirs>) -> &FrameReport {
         self.report = self.session.step(live);
+        if let Some(glow) = &mut self.glow {
+            fade(glow, self.session.machine().frame_indexed());
+        }
         &self.report
     }
 
@@ -104,6 +128,10 @@ impl Player {
     pub fn restart(&mut self) -> Result<(), Fault> {
         self.session = scene::start(self.loaded.clone(), &self.methods).map_err(bad_input)?;
         self.report = self.session.step(None);
+        if let Some(glow) = &mut self.glow {
+            glow.clear();
+            glow.extend_from_slice(self.session.machine().frame_indexed());
+        }
         Ok(())
     }
 
@@ -137,10 +165,23 @@ impl Player {
         self.method = (self.method as isize + by).rem_euclid(n) as usize;
     }
 
-    /// The target's own picture of the frame shown, before any overlay.
+    /// The target's own picture of the frame shown, before any overlay: the chip's
+    /// frame, or on the Vectrex the tube with its phosphor's afterglow.
     #[must_use]
     pub fn picture(&self) -> Picture {
-        Picture::of_machine(self.session.machine())
+        let machine = self.session.machine();
+        match &self.glow {
+            None => Picture::of_machine(machine),
+            Some(glow) => {
+                let s = machine.screen();
+                Picture::Indexed {
+                    w: usize::from(s.w_px),
+                    h: usize::from(s.h_px),
+                    pixels: glow.clone(),
+                    palette: machine.palette_rgb(),
+                }
+            }
+        }
     }
 
     /// The frame shown, scaled, with the overlays.
@@ -175,5 +216,51 @@ impl Player {
             .path
             .file_stem()
             .map_or_else(|| "scene".into(), |s| s.to_string_lossy().into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phosphor_keeps_five_eighths_and_never_dims_a_lit_vector() {
+        let mut glow = vec![0u8; 4];
+        fade(&mut glow, &[80, 0, 0, 10]);
+        assert_eq!(glow, [80, 0, 0, 10]);
+        fade(&mut glow, &[0, 40, 0, 20]);
+        assert_eq!(glow, [50, 40, 0, 20]);
+        fade(&mut glow, &[0, 0, 0, 0]);
+        assert_eq!(glow, [31, 25, 0, 12]);
+        // A new size (another scene) starts dark.
+        fade(&mut glow, &[7, 7]);
+        assert_eq!(glow, [7, 7]);
+    }
+
+    #[test]
+    fn the_vectrex_picture_trails_and_raster_pictures_do_not() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut p = Player::open(
+            &root.join("scenes/vectrex/labyrinth.ron"),
+            &Options::default(),
+        )
+        .unwrap();
+        for _ in 0..30 {
+            p.step(None);
+        }
+        let Picture::Indexed { pixels, .. } = p.picture() else {
+            panic!("indexed")
+        };
+        let frame = p.session.machine().frame_indexed();
+        assert!(pixels.iter().zip(frame).all(|(g, f)| g >= f));
+        let trail = pixels.iter().zip(frame).filter(|(g, f)| g > f).count();
+        assert!(trail > 0, "moving walkers leave an afterglow");
+
+        let mut p = Player::open(&root.join("scenes/msx/fifth.ron"), &Options::default()).unwrap();
+        p.step(None);
+        let Picture::Indexed { pixels, .. } = p.picture() else {
+            panic!("indexed")
+        };
+        assert_eq!(pixels.as_slice(), p.session.machine().frame_indexed());
     }
 }

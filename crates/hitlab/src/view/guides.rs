@@ -253,6 +253,20 @@ fn strips(objects: &[Object]) -> Guides {
     }
 }
 
+/// Seed 003: the nodes where the labyrinth's lines cross, every 16 fine units (one tile),
+/// where walkers may turn; the walls themselves are the Vectrex's own vectors.
+pub fn labyrinth_nodes(c: &mut Canvas, screen: Screen, k: i64) {
+    let (w, h) = (i64::from(screen.w_px), i64::from(screen.h_px));
+    for y in (0..=h).step_by(16) {
+        for x in (0..=w).step_by(16) {
+            c.fill(
+                Rect::new(x * k - k / 2, y * k - k / 2, k.max(2), k.max(2)),
+                GUIDE_RGB,
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

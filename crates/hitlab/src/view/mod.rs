@@ -129,6 +129,9 @@ pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usi
             &r.objects,
         );
     }
+    if overlays.guides && matches!(view.info.target, Target::Vectrex(_)) {
+        guides::labyrinth_nodes(&mut c, view.screen, ki);
+    }
     if overlays.boxes {
         overlay::boxes(&mut c, &r.objects, ki);
     }

@@ -117,6 +117,28 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
     for (s, c) in reasons {
         push(&mut out, s, c);
     }
+    if let Some(cycles) = r.frame_cycles {
+        let over = cycles > 30_000;
+        push(
+            &mut out,
+            format!(
+                "6809: {cycles} of 30000 cycles{}",
+                if over { " OVER" } else { "" }
+            ),
+            if over { BAD_RGB } else { BODY_RGB },
+        );
+    }
+    if let Some(w) = &r.walls {
+        let line = if w.checked {
+            format!(
+                "walls: tiles {} cyc, Obj_Hit {} cyc",
+                w.maze_tiles.cycles_6809, w.obj_hit_walls.cycles_6809
+            )
+        } else {
+            format!("walls unchecked: {} steps through", w.through_walls)
+        };
+        push(&mut out, line, BODY_RGB);
+    }
     push(&mut out, String::new(), BODY_RGB);
 
     let Some(m) = r.methods.get(view.method) else {
