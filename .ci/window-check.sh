@@ -116,6 +116,8 @@ check scenes/msx/bands.ron 90 overlays
 check scenes/msx/bands.ron 45 plain
 check scenes/vera/rings.ron 75 overlays
 check scenes/vera/rings.ron 40 plain
+check scenes/genesis/shmup.ron 60 overlays
+check scenes/vectrex/labyrinth.ron 50 plain
 
 if [ "$failures" -gt 0 ]; then
     echo "window check: $failures failed (files kept in $WORK)"
