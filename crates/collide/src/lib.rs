@@ -15,6 +15,7 @@ pub mod method;
 pub mod methods;
 pub mod narrow;
 pub mod object;
+pub mod rng;
 pub mod truth;
 pub mod workload;
 pub mod workload_scale;

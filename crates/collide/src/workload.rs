@@ -12,25 +12,7 @@ use crate::geometry::{PxBox, Screen};
 use crate::method::{Frame, Hardware};
 use crate::methods::quadrants::quadrant_mask;
 use crate::object::{Group, Object};
-
-/// SplitMix64: a small, fast, seeded generator (Steele, Lea and Flood, 2014).
-#[derive(Clone, Debug)]
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0), by the multiply-shift reduction.
-    fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
-    }
-}
+use crate::rng::SplitMix64;
 
 /// The smallest `s` with `s * s >= n`.
 fn ceil_sqrt(n: u64) -> u64 {

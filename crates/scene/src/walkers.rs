@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use collide::maze::{Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, WallCost, WallMethod};
+use collide::rng::SplitMix64;
 
 /// One walker.
 #[derive(Clone, Debug)]
@@ -19,7 +20,7 @@ pub struct Walker {
     /// Position and size.
     pub player: Player,
     dir: Dir,
-    rng: u64,
+    rng: SplitMix64,
     speed: u32,
 }
 
@@ -31,7 +32,7 @@ impl Walker {
             player: Player::new(Pos::node(i16::from(node.0), i16::from(node.1)), size).ok()?,
             dir: Dir::Right,
             // Never zero, so the generator never sticks.
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            rng: SplitMix64(seed ^ 0x9E37_79B9_7F4A_7C15),
             speed: speed.min(64),
         })
     }
@@ -43,13 +44,8 @@ impl Walker {
         (self.player.pos.x.units() - h, self.player.pos.y.units() - h)
     }
 
-    /// splitmix64: small, seeded, the same everywhere.
     fn next(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.rng.next_u64()
     }
 }
 
