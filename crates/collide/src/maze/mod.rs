@@ -95,6 +95,15 @@ pub trait WallMethod {
     -> bool;
 }
 
+/// The movement rule both wall methods apply first, charged as a decision: is the player
+/// on the line it wants to move along? ([`Pos::on_track`], [`ON_TRACK_CYCLES`].)
+pub(crate) fn on_track_charged(player: &Player, dir: Dir, cost: &mut WallCost) -> bool {
+    cost.decisions += 1;
+    cost.cycles_6809 += u64::from(ON_TRACK_CYCLES);
+    cost.comparisons += 1;
+    player.pos.on_track(dir)
+}
+
 /// Moves `player` one unit in `dir` if `method` allows it; returns whether it moved.
 pub fn step(
     method: &mut dyn WallMethod,

@@ -30,7 +30,7 @@ use vectrex::bios::{HalfSize, YX, half_size_for_pair, obj_hit};
 
 use super::labyrinth::{Labyrinth, WALL_BOTTOM, WALL_LEFT, WALL_RIGHT, WALL_TOP};
 use super::position::{Dir, FINE_PER_TILE, Player};
-use super::{ON_TRACK_CYCLES, WallCost, WallMethod};
+use super::{WallCost, WallMethod, on_track_charged};
 
 /// `LDX player`, `LDU #walls`.
 const SETUP_CYCLES: u32 = 6 + 3;
@@ -116,10 +116,7 @@ impl WallMethod for ObjHitWalls {
         dir: Dir,
         cost: &mut WallCost,
     ) -> bool {
-        cost.decisions += 1;
-        cost.cycles_6809 += u64::from(ON_TRACK_CYCLES);
-        cost.comparisons += 1;
-        if !player.pos.on_track(dir) {
+        if !on_track_charged(player, dir, cost) {
             return false;
         }
         self.refresh(lab);

@@ -34,7 +34,7 @@
 
 use super::labyrinth::{Labyrinth, WALL_BOTTOM, WALL_LEFT, WALL_RIGHT, WALL_TOP};
 use super::position::{Dir, Player};
-use super::{ON_TRACK_CYCLES, WallCost, WallMethod};
+use super::{WallCost, WallMethod, on_track_charged};
 
 /// Which tiles the test believes when two neighbours disagree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -96,11 +96,8 @@ impl WallMethod for MazeTiles {
         dir: Dir,
         cost: &mut WallCost,
     ) -> bool {
-        cost.decisions += 1;
-        cost.cycles_6809 += u64::from(ON_TRACK_CYCLES);
-        cost.comparisons += 1;
         let pos = player.pos;
-        if !pos.on_track(dir) {
+        if !on_track_charged(player, dir, cost) {
             return false;
         }
         let next = pos.stepped(dir);
