@@ -143,3 +143,26 @@ fn roms_are_up_to_date() {
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}{err}");
 }
+
+#[test]
+fn whole_run_expectations_fail_when_wrong() {
+    let body = format!(
+        "Scenario(version: 1, scene: Path(\"{}\"), frames: 20, methods: [\"half-pairs\"],\n expect: [\
+         FirstCollisionFrame(Some(3)), HardwareMissesTruth, MissesAtLeastOnce(\"half-pairs\"),\
+         TruthPairsAtLeast(1000000), HardwareFlag(frames: [40], set: true)])",
+        root().join("scenes/msx/bands.ron").display()
+    );
+    let p = scratch("whole_run.ron", &body);
+    let o = hitlab(&["replay", p.to_str().unwrap()]);
+    let (out, _) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    for want in [
+        "first hardware collision frame is Some(0), expected Some(3)",
+        "the hardware agreed with pixel truth on every frame",
+        "half-pairs never missed a pair in 20 frames",
+        "expected at least 1000000",
+        "frame 40 was never played (20 frames)",
+    ] {
+        assert!(out.contains(want), "missing `{want}` in {out}");
+    }
+}

@@ -4,19 +4,14 @@ use collide::MethodId;
 
 use crate::format::Expectation;
 use crate::session::FrameReport;
+use crate::summary::Summary;
 
 /// The expectations of one scenario, and what went wrong so far.
 #[derive(Debug)]
 pub struct Checker {
     expect: Vec<Expectation>,
     failures: Vec<String>,
-    first_flag: Option<u32>,
-    hw_missed: bool,
     missed: Vec<bool>,
-    truth_pairs: u64,
-    frames: u32,
-    walls: crate::summary::WallTotals,
-    over_budget: u64,
 }
 
 impl Checker {
@@ -27,12 +22,6 @@ impl Checker {
             missed: vec![false; expect.len()],
             expect: expect.to_vec(),
             failures: Vec::new(),
-            first_flag: None,
-            hw_missed: false,
-            truth_pairs: 0,
-            frames: 0,
-            walls: crate::summary::WallTotals::default(),
-            over_budget: 0,
         }
     }
 
@@ -65,25 +54,7 @@ impl Checker {
 
     /// Checks one frame.
     pub fn frame(&mut self, r: &FrameReport) {
-        self.frames += 1;
-        self.truth_pairs += r.box_truth.len() as u64;
-        if let Some(w) = &r.walls {
-            self.walls.decisions += w.decisions;
-            self.walls.agreements += w.agreements;
-            self.walls.through_walls += w.through_walls;
-            self.walls.maze_tiles += w.maze_tiles;
-            self.walls.obj_hit_walls += w.obj_hit_walls;
-        }
-        if r.frame_cycles.is_some_and(|c| c > 30_000) {
-            self.over_budget += 1;
-        }
-        if r.verdict.collided && self.first_flag.is_none() {
-            self.first_flag = Some(r.frame);
-        }
         let agrees = r.hardware.agrees(&r.verdict);
-        if !agrees {
-            self.hw_missed = true;
-        }
         let method = |id: MethodId| r.methods.iter().find(|m| m.id == id);
         for i in 0..self.expect.len() {
             let e = self.expect[i].clone();
@@ -200,45 +171,44 @@ impl Checker {
         }
     }
 
-    /// The failures, after the last frame (empty: passed).
+    /// The failures, after the last frame (empty: passed); the replay's totals answer
+    /// the expectations about the whole run.
     #[must_use]
-    pub fn finish(mut self) -> Vec<String> {
+    pub fn finish(mut self, totals: &Summary) -> Vec<String> {
+        let played = totals.frames;
+        let walls = totals.walls.unwrap_or_default();
         for i in 0..self.expect.len() {
             let e = self.expect[i].clone();
             match &e {
-                Expectation::FirstCollisionFrame(want) if self.first_flag != *want => {
+                Expectation::FirstCollisionFrame(want)
+                    if totals.hardware.first_flag_frame != *want =>
+                {
                     self.fail(format!(
                         "first hardware collision frame is {:?}, expected {want:?}",
-                        self.first_flag
+                        totals.hardware.first_flag_frame
                     ));
                 }
-                Expectation::HardwareMissesTruth if !self.hw_missed => {
+                Expectation::HardwareMissesTruth if totals.hardware.disagreements == 0 => {
                     self.fail("the hardware agreed with pixel truth on every frame".into());
                 }
                 Expectation::MissesAtLeastOnce(m) if !self.missed[i] => {
-                    self.fail(format!(
-                        "{} never missed a pair in {} frames",
-                        m.0, self.frames
-                    ));
+                    self.fail(format!("{} never missed a pair in {} frames", m.0, played));
                 }
                 Expectation::FrameHash { frame, .. } | Expectation::Status { frame, .. }
-                    if *frame >= self.frames =>
+                    if *frame >= played =>
                 {
                     self.fail(format!(
                         "frame {frame} was never played ({} frames)",
-                        self.frames
+                        played
                     ));
                 }
                 Expectation::HardwareFlag { frames, .. } => {
-                    if let Some(f) = frames.iter().find(|&&f| f >= self.frames) {
-                        self.fail(format!(
-                            "frame {f} was never played ({} frames)",
-                            self.frames
-                        ));
+                    if let Some(f) = frames.iter().find(|&&f| f >= played) {
+                        self.fail(format!("frame {f} was never played ({} frames)", played));
                     }
                 }
                 Expectation::WallMethodsAgree => {
-                    let w = &self.walls;
+                    let w = &walls;
                     if w.decisions == 0 || w.agreements != w.decisions {
                         self.fail(format!(
                             "the wall methods agreed on {} of {} decisions",
@@ -248,29 +218,29 @@ impl Checker {
                 }
                 Expectation::MazeTilesCheaper => {
                     let (t, o) = (
-                        self.walls.maze_tiles.cycles_6809,
-                        self.walls.obj_hit_walls.cycles_6809,
+                        walls.maze_tiles.cycles_6809,
+                        walls.obj_hit_walls.cycles_6809,
                     );
-                    if t >= o || self.walls.decisions == 0 {
+                    if t >= o || walls.decisions == 0 {
                         self.fail(format!("maze-tiles spent {t} cycles, obj-hit-walls {o}"));
                     }
                 }
-                Expectation::ThroughWallsAtLeast(n) if self.walls.through_walls < *n => {
+                Expectation::ThroughWallsAtLeast(n) if walls.through_walls < *n => {
                     self.fail(format!(
                         "{} unchecked steps went through a wall, expected at least {n}",
-                        self.walls.through_walls
+                        walls.through_walls
                     ));
                 }
-                Expectation::WithinCycleBudget if self.over_budget > 0 => {
+                Expectation::WithinCycleBudget if totals.frames_over_budget > 0 => {
                     self.fail(format!(
                         "{} frames used more than 30,000 cycles",
-                        self.over_budget
+                        totals.frames_over_budget
                     ));
                 }
-                Expectation::TruthPairsAtLeast(n) if self.truth_pairs < *n => {
+                Expectation::TruthPairsAtLeast(n) if totals.box_truth_pairs < *n => {
                     self.fail(format!(
                         "box truth had {} pairs over the replay, expected at least {n}",
-                        self.truth_pairs
+                        totals.box_truth_pairs
                     ));
                 }
                 _ => {}

@@ -125,7 +125,7 @@ pub fn replay(
         each(&r);
     }
     Ok(Outcome {
-        failures: checker.finish(),
+        failures: checker.finish(&summary),
         summary,
     })
 }
