@@ -128,10 +128,18 @@ pub struct ShotArgs {
     /// The PNG to write (`<scene>-<frame>.png` by default).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// How the picture is drawn.
+    #[command(flatten)]
+    pub picture: PictureArgs,
+}
+
+/// How `shot` and `record` draw a frame.
+#[derive(Debug, Args)]
+pub struct PictureArgs {
     /// Integer scale.
     #[arg(long, default_value_t = 1, value_parser = parse_scale)]
     pub scale: usize,
-    /// Draw the window's overlays and panel (RGB); without, the chip's frame with its
+    /// Draw the window's overlays and panel (RGB); without, the chip's frames with its
     /// palette, exactly.
     #[arg(long)]
     pub overlays: bool,
@@ -151,15 +159,9 @@ pub struct RecordArgs {
     /// The GIF to write (`<scene>.gif` by default).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
-    /// Integer scale.
-    #[arg(long, default_value_t = 1, value_parser = parse_scale)]
-    pub scale: usize,
-    /// Draw the window's overlays and panel; without, the chip's frames with its palette.
-    #[arg(long)]
-    pub overlays: bool,
-    /// The method the overlays show.
-    #[arg(long, value_parser = parse_method)]
-    pub method: Option<MethodId>,
+    /// How the picture is drawn.
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 /// `hitlab replay`.

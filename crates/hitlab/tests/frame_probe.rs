@@ -165,47 +165,24 @@ fn vera_dump_masks_and_names() {
 #[test]
 fn wrong_sizes_and_bad_registers_exit_3() {
     let short = dump("short.vram", &[0u8; 1000]);
-    let (code, _, err) = frame(&["--target", "msx", "--vram", short.to_str().unwrap()]);
-    assert_eq!(code, Some(3));
-    assert!(
-        err.contains("must be 16384 bytes, the file has 1000"),
-        "{err}"
-    );
-
-    let full = dump("vera_ok.vram", &vec![0u8; 131_072]);
-    let (code, _, err) = frame(&[
-        "--target",
-        "vera",
-        "--vram",
-        full.to_str().unwrap(),
-        "--reg",
-        "DC_BORDER=1",
-    ]);
-    assert_eq!(code, Some(3));
-    assert!(
-        err.contains("IEN, DC_VIDEO, DC_HSCALE or DC_VSCALE"),
-        "{err}"
-    );
-
+    let vera = dump("vera_ok.vram", &vec![0u8; 131_072]);
     let msx = dump("msx_ok.vram", &[0u8; 16_384]);
-    let (code, _, err) = frame(&[
-        "--target",
-        "msx",
-        "--vram",
-        msx.to_str().unwrap(),
-        "--reg",
-        "9=1",
-    ]);
-    assert_eq!(code, Some(3));
-    assert!(err.contains("0-7"), "{err}");
-    let (code, _, err) = frame(&[
-        "--target",
-        "msx",
-        "--vram",
-        msx.to_str().unwrap(),
-        "--reg",
-        "1=300",
-    ]);
-    assert_eq!(code, Some(3));
-    assert!(err.contains("0-255"), "{err}");
+    let cases: [(&str, &std::path::Path, &[&str], &str); 4] = [
+        ("msx", &short, &[], "must be 16384 bytes, the file has 1000"),
+        (
+            "vera",
+            &vera,
+            &["--reg", "DC_BORDER=1"],
+            "IEN, DC_VIDEO, DC_HSCALE or DC_VSCALE",
+        ),
+        ("msx", &msx, &["--reg", "9=1"], "0-7"),
+        ("msx", &msx, &["--reg", "1=300"], "0-255"),
+    ];
+    for (target, vram, regs, want) in cases {
+        let mut args = vec!["--target", target, "--vram", vram.to_str().unwrap()];
+        args.extend_from_slice(regs);
+        let (code, _, err) = frame(&args);
+        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: `{want}` not in {err}");
+    }
 }

@@ -50,12 +50,12 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
     let mut player = Player::open(
         &args.scene,
         &Options {
-            method: args.method,
+            method: args.picture.method,
             frames: args.frames,
         },
     )?;
-    player.scale = args.scale;
-    player.overlays = if args.overlays {
+    player.scale = args.picture.scale;
+    player.overlays = if args.picture.overlays {
         Overlays::ALL
     } else {
         Overlays::NONE

@@ -34,12 +34,12 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
     let mut player = Player::open(
         &args.scene,
         &Options {
-            method: args.method,
+            method: args.picture.method,
             frames: None,
         },
     )?;
-    player.scale = args.scale;
-    player.overlays = if args.overlays {
+    player.scale = args.picture.scale;
+    player.overlays = if args.picture.overlays {
         Overlays::ALL
     } else {
         Overlays::NONE
@@ -51,10 +51,10 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
         .output
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}-{}.png", player.stem(), args.frame)));
-    if args.overlays {
+    if args.picture.overlays {
         write_canvas_png(&out, &player.render(), &meta(&player))?;
     } else {
-        write_picture_png(&out, &player.picture(), args.scale, &meta(&player))?;
+        write_picture_png(&out, &player.picture(), args.picture.scale, &meta(&player))?;
     }
     println!(
         "{} (frame {}, blake3 {})",
