@@ -56,9 +56,9 @@ impl Checker {
     pub fn frame(&mut self, r: &FrameReport) {
         let agrees = r.hardware.agrees(&r.verdict);
         let method = |id: MethodId| r.methods.iter().find(|m| m.id == id);
-        for i in 0..self.expect.len() {
-            let e = self.expect[i].clone();
-            match &e {
+        let expect = std::mem::take(&mut self.expect);
+        for (i, e) in expect.iter().enumerate() {
+            match e {
                 Expectation::HardwareFlag { frames, set }
                     if frames.contains(&r.frame) && r.verdict.collided != *set =>
                 {
@@ -169,6 +169,7 @@ impl Checker {
                 _ => {}
             }
         }
+        self.expect = expect;
     }
 
     /// The failures, after the last frame (empty: passed); the replay's totals answer
@@ -177,9 +178,9 @@ impl Checker {
     pub fn finish(mut self, totals: &Summary) -> Vec<String> {
         let played = totals.frames;
         let walls = totals.walls.unwrap_or_default();
-        for i in 0..self.expect.len() {
-            let e = self.expect[i].clone();
-            match &e {
+        let expect = std::mem::take(&mut self.expect);
+        for (i, e) in expect.iter().enumerate() {
+            match e {
                 Expectation::FirstCollisionFrame(want)
                     if totals.hardware.first_flag_frame != *want =>
                 {

@@ -472,4 +472,30 @@ mod tests {
         }
         assert_eq!(trail, vec![(3, 2), (4, 2), (1, 0), (0, 0)]);
     }
+
+    #[test]
+    fn follow_moves_at_most_its_speed_and_stays_on_screen() {
+        let m = Motion::Follow {
+            at: (16, 100),
+            target: "ball".into(),
+            speed: 2,
+            vertical: true,
+        };
+        let mut mv = Mover::new(&m, ctx()).unwrap();
+        // Centre a 64-px paddle on y = 95: its top goes to 63, two pixels a frame.
+        mv.follow((120, 95), (8, 64));
+        assert_eq!(mv.position(), (16, 98));
+        for _ in 0..40 {
+            mv.follow((120, 95), (8, 64));
+        }
+        assert_eq!(mv.position(), (16, 63));
+        // A target below the screen pins the paddle's bottom to the last line.
+        for _ in 0..100 {
+            mv.follow((0, 1000), (8, 64));
+        }
+        assert_eq!(mv.position(), (16, 192 - 64));
+        // x never moves.
+        mv.step((8, 64), None);
+        assert_eq!(mv.position().0, 16);
+    }
 }

@@ -216,3 +216,40 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_coordinates_never_park_at_the_masking_x() {
+        assert_eq!(raw_x(0), 128);
+        assert_eq!(raw_x(-127), 1);
+        // Raw X = 0 would mask every later sprite on its lines.
+        assert_eq!(raw_x(-128), 1);
+        assert_eq!(raw_x(-1000), 1);
+        assert_eq!(raw_x(5000), 511);
+        assert_eq!(raw_y(-128), 0);
+        assert_eq!(raw_y(383), 511);
+        assert_eq!(raw_y(384), 0);
+    }
+
+    #[test]
+    fn sat_entry_bytes() {
+        let s = HwSprite {
+            x_px: 10,
+            y_px: 20,
+            w_px: 16,
+            h_px: 32,
+            pattern: 0x123,
+            colour: 2,
+            hflip: true,
+            ..HwSprite::default()
+        };
+        // Y 148; size 2x4 cells (01 11) and link 5; palette 2, H flip, tile 0x123; X 138.
+        assert_eq!(
+            encode(&s, 5),
+            [0x00, 0x94, 0x07, 0x05, 0x49, 0x23, 0x00, 0x8A]
+        );
+    }
+}

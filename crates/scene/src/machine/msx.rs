@@ -184,3 +184,67 @@ fn drawn(v: &tms9918::SpriteView) -> bool {
         (0..192).contains(&line) && bits & cols != 0 && !v.dropped_on(line as u16)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::MsxSettings;
+
+    fn settings() -> MsxSettings {
+        MsxSettings {
+            size16: true,
+            mag: false,
+            sat: 0x1B00,
+            patterns: 0x3800,
+            backdrop: 1,
+        }
+    }
+
+    #[test]
+    fn attribute_bytes_follow_the_chip() {
+        let s = |x, y| HwSprite {
+            x_px: x,
+            y_px: y,
+            w_px: 16,
+            h_px: 16,
+            pattern: 8,
+            colour: 5,
+            ..HwSprite::default()
+        };
+        // Row 0 on line Y + 1.
+        assert_eq!(encode(&s(10, 20), 16), [19, 10, 8, 5]);
+        // Left of 0: early clock, 32 px right in X.
+        assert_eq!(encode(&s(-5, 20), 16), [19, 27, 8, 0x85]);
+        // Top row hidden: Y wraps to 254.
+        assert_eq!(encode(&s(0, -1), 16)[0], 254);
+        // Out of reach: parked below the screen.
+        assert_eq!(encode(&s(-40, 20), 16)[0], PARKED_Y);
+        // Y = 208 would end the table; a game writes 209 instead.
+        assert_eq!(encode(&s(0, 209), 16)[0], PARKED_Y);
+    }
+
+    #[test]
+    fn a_sprite_on_line_209_does_not_end_the_table() {
+        let mut m = Msx::new(&settings());
+        let s = |y| HwSprite {
+            x_px: 40,
+            y_px: y,
+            w_px: 16,
+            h_px: 16,
+            ..HwSprite::default()
+        };
+        m.write_sprites(&[s(209), s(50), s(60)]);
+        m.run_frame();
+        let numbers: Vec<u32> = m.sprites().iter().map(|c| c.number).collect();
+        assert_eq!(
+            numbers,
+            [0, 1, 2],
+            "the table ends only after the last sprite"
+        );
+        assert_eq!(
+            m.read_verdict().fifth_sprite,
+            Some(3),
+            "the terminator follows sprite 2"
+        );
+    }
+}

@@ -195,3 +195,36 @@ fn drawn(v: &vera::SpriteView) -> bool {
             && v.budget_cut_lines.binary_search(&(line as u16)).is_err()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attribute_bytes_wrap_at_1024_and_park_far_positions() {
+        let s = HwSprite {
+            x_px: -8,
+            y_px: 100,
+            w_px: 16,
+            h_px: 64,
+            pattern: 0x12300,
+            colour: 3,
+            bpp8: true,
+            z: 3,
+            collision_mask: 0x50,
+            vflip: true,
+            ..HwSprite::default()
+        };
+        assert_eq!(
+            encode(&s),
+            // Address 0x12300 >> 5 = 0x918; X -8 = 0x3F8; mask $50, z 3, V flip;
+            // height 64 (3), width 16 (1), palette offset 3.
+            [0x18, 0x89, 0xF8, 0x03, 100, 0, 0x5E, 0xD3]
+        );
+        let far = HwSprite { x_px: 2000, ..s };
+        assert_eq!(
+            &encode(&far)[2..4],
+            &[(PARK_X & 0xFF) as u8, (PARK_X >> 8) as u8]
+        );
+    }
+}
