@@ -1,0 +1,1 @@
+//! The routine contract shared by every machine (target-code.md, "The routine contract").
