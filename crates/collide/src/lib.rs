@@ -10,7 +10,6 @@
 
 pub mod cost;
 pub mod geometry;
-pub mod maze;
 pub mod method;
 pub mod methods;
 pub mod narrow;

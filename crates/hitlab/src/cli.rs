@@ -49,23 +49,22 @@ pub struct BenchArgs {
     pub no_chips: bool,
 }
 
-/// The chips `hitlab frame` reads dumps of.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum FrameTarget {
-    /// Sega Genesis VDP.
-    Genesis,
-    /// MSX TMS9918A.
-    Msx,
-    /// Commander X16 VERA.
-    Vera,
+/// A machine with a dump probe, by its registry key.
+fn probe_target(s: &str) -> Result<String, String> {
+    let keys = machine::registry::probe_keys();
+    if keys.contains(&s) {
+        Ok(s.to_owned())
+    } else {
+        Err(format!("expected one of {}", keys.join(", ")))
+    }
 }
 
 /// `hitlab frame`.
 #[derive(Debug, Args)]
 pub struct FrameArgs {
-    /// The chip.
-    #[arg(long, value_enum)]
-    pub target: FrameTarget,
+    /// The machine: genesis, msx or vera (the machines with video memory to dump).
+    #[arg(long, value_parser = probe_target)]
+    pub target: String,
     /// VRAM dump: Genesis 65,536 bytes, MSX 16,384, VERA 131,072.
     #[arg(long)]
     pub vram: PathBuf,

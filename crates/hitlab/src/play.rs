@@ -5,9 +5,10 @@
 use std::path::Path;
 
 use collide::MethodId;
+use machine::Display;
 use scene::loaded::LoadedScene;
 use scene::motion::Dirs;
-use scene::session::{FrameReport, Session, default_methods};
+use scene::session::{FrameReport, Session, machine_for};
 
 use crate::view::canvas::Canvas;
 use crate::view::picture::Picture;
@@ -68,8 +69,9 @@ impl Player {
     /// An unreadable or invalid scene, or one its chip cannot take: bad input.
     pub fn open(path: &Path, opts: &Options) -> Result<Self, Fault> {
         let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+        let machine = machine_for(&loaded).map_err(bad_input)?;
         let mut methods: Vec<MethodId> = if loaded.scene.methods.is_empty() {
-            default_methods(&loaded.scene.target)
+            machine.default_methods()
         } else {
             loaded.scene.methods.iter().map(|m| m.0).collect()
         };
@@ -78,7 +80,7 @@ impl Player {
         {
             methods.push(m);
         }
-        let mut session = scene::start(loaded.clone(), &methods).map_err(bad_input)?;
+        let mut session = Session::new(loaded.clone(), machine, &methods).map_err(bad_input)?;
         let report = session.step(None);
         let method = opts
             .method
@@ -87,7 +89,7 @@ impl Player {
             .unwrap_or(0);
         let info = Info {
             name: loaded.scene.name.clone(),
-            target: loaded.scene.target.clone(),
+            labyrinth: loaded.labyrinth.is_some(),
             rate_hz: session.machine().frame_rate_hz(),
             end_frame: opts.frames.unwrap_or(loaded.scene.frames),
             names: session.instances().iter().map(|i| i.name.clone()).collect(),
@@ -96,7 +98,7 @@ impl Player {
                 .columns
                 .unwrap_or(collide::MethodConfig::default().columns),
         };
-        let glow = matches!(loaded.scene.target, scene::format::Target::Vectrex(_))
+        let glow = matches!(session.machine().display(), Display::Vector { .. })
             .then(|| session.machine().frame_indexed().to_vec());
         Ok(Self {
             loaded,
@@ -139,6 +141,12 @@ impl Player {
     #[must_use]
     pub fn report(&self) -> &FrameReport {
         &self.report
+    }
+
+    /// The machine the scene plays on.
+    #[must_use]
+    pub fn machine(&self) -> &dyn machine::Machine {
+        self.session.machine()
     }
 
     /// The scene.

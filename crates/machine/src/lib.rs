@@ -1,13 +1,31 @@
 //! One machine, one place (specs: harness.md, target-code.md).
 //!
-//! Each machine (Genesis, MSX, X16, Vectrex) lives in its own module behind one contract:
-//! its chip, its CPU on its own memory and I/O map, its settings, the driver that writes a
-//! frame's sprites through the chip's ports, its verdict and the truth projected to the
-//! chip's form, its sprite view, its panel lines, its dump probe and the addresses of the
-//! routine contract. The frontend asks the machine; it never matches on which one it holds.
+//! Each machine (Genesis, MSX, X16, Vectrex) lives in its own module behind one contract
+//! ([`Machine`]): its chip, its settings, the driver that writes a frame's sprites through
+//! the chip's ports, its verdict and the truth projected to the chip's form, its sprite
+//! view, its panel lines and default methods; the [`registry`] maps a scene's target to it.
+//! The frontend asks the machine; it never matches on which one it holds. `template.rs`
+//! shows what a new machine implements.
 //!
 //! Pure: no files, no window, no RON text. Settings are plain serde types that the scene
 //! layer parses.
 
-pub mod msx;
+pub mod check;
+pub mod contract;
+pub mod probe;
+pub mod registry;
 pub mod routine;
+pub mod view;
+
+pub mod genesis;
+pub mod msx;
+pub mod vectrex;
+pub mod x16;
+
+#[cfg(test)]
+mod template;
+
+pub use check::{Form, HardwareCheck};
+pub use contract::{Display, Machine, Region, Verdict};
+pub use registry::{KEYS, Resources, Settings, Target};
+pub use view::{HwSprite, NotDrawn, SpriteView};

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use collide::maze::Labyrinth;
+use machine::vectrex::maze::Labyrinth;
 use serde::Deserialize;
 
 use crate::error::LoadError;

@@ -1,5 +1,6 @@
-//! hitlab scenes: the RON formats, loading with precise errors, motion, and the driver that
-//! writes a scene's objects into a chip the way game code would (specs/harness.md).
+//! hitlab scenes: the RON formats, loading with precise errors, motion, and the session that
+//! plays a scene's objects on a machine (the `machine` crate) and compares the answers
+//! (specs/harness.md).
 //!
 //! Data flows one way: scene -> motion -> driver -> chip -> sprite view -> methods ->
 //! compare. This crate reads files; the chip crates and the collision layer never do.
@@ -11,10 +12,7 @@ pub mod format;
 pub mod labyrinth;
 pub mod load;
 pub mod loaded;
-pub mod machine;
-pub mod machines;
 pub mod motion;
-pub mod probe;
 pub mod roms;
 pub mod session;
 pub mod summary;
@@ -30,7 +28,7 @@ use crate::expect::Checker;
 use crate::format::{Scenario, SceneRef};
 use crate::load::{parse_versioned, read_text};
 use crate::loaded::{LoadedScene, load_scene, resolve};
-use crate::session::{FrameReport, Session, SessionError};
+use crate::session::{FrameReport, Session, SessionError, machine_for};
 use crate::summary::Summary;
 
 /// Anything that stops a scene or scenario from playing: bad input, not a failed check.
@@ -84,7 +82,7 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
 /// # Errors
 /// The scene does not fit its chip.
 pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, SessionError> {
-    let machine = machines::for_scene(&scene)?;
+    let machine = machine_for(&scene)?;
     Session::new(scene, machine, methods)
 }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::error::LoadError;
-use crate::format::{Motion, Region, Scene, Target};
+use crate::format::{Motion, Region, Scene};
 use crate::load::{parse_versioned, read_bytes, read_text};
 use crate::motion::{Dirs, parse_keys};
 
@@ -24,7 +24,7 @@ pub struct LoadedScene {
     /// Parsed key recordings, by object definition index.
     pub keys: Vec<Option<Arc<[Dirs]>>>,
     /// The Vectrex target's labyrinth, checked for consistency.
-    pub labyrinth: Option<Arc<collide::maze::Labyrinth>>,
+    pub labyrinth: Option<Arc<machine::vectrex::maze::Labyrinth>>,
 }
 
 /// One rom image.
@@ -116,26 +116,18 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         tables.insert(t.name.clone(), points);
     }
 
-    let labyrinth = match &scene.target {
-        Target::Vectrex(v) => {
-            if v.check_every == 0 {
-                return Err(bad(
-                    "check_every",
-                    "target.check_every".into(),
-                    "check_every is 0; it counts frames between wall checks, from 1".into(),
-                ));
-            }
-            let file = dir.join(&v.labyrinth);
-            Some(
-                crate::labyrinth::load_labyrinth(&file).map_err(|e| match e {
-                    LoadError::Io { .. } => {
-                        bad(&v.labyrinth, "target.labyrinth".into(), e.to_string())
-                    }
-                    other => other,
-                })?,
-            )
-        }
-        _ => None,
+    let settings = scene.target.settings();
+    if let Err((field, message)) = settings.check() {
+        return Err(bad(field, format!("target.{field}"), message));
+    }
+    let labyrinth = match settings.labyrinth_file() {
+        Some(name) => Some(crate::labyrinth::load_labyrinth(&dir.join(name)).map_err(
+            |e| match e {
+                LoadError::Io { .. } => bad(name, "target.labyrinth".into(), e.to_string()),
+                other => other,
+            },
+        )?),
+        None => None,
     };
 
     let mut keys = Vec::new();
@@ -186,7 +178,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
                 if o.sprites.len() != 1
                     || o.sprites[0].w != 2 * u16::from(*size) + 1
                     || o.sprites[0].h != o.sprites[0].w
-                    || *size > collide::maze::MAX_PLAYER_HALF =>
+                    || *size > machine::vectrex::maze::MAX_PLAYER_HALF =>
             {
                 return Err(bad(
                     "Walker",
@@ -194,15 +186,15 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
                     format!(
                         "a walker of size {size} is one square sprite of {0}x{0} fine units (2 * size + 1), size 0 to {1}",
                         2 * u32::from(*size) + 1,
-                        collide::maze::MAX_PLAYER_HALF
+                        machine::vectrex::maze::MAX_PLAYER_HALF
                     ),
                 ));
             }
-            Motion::Walker { .. } if !matches!(scene.target, Target::Vectrex(_)) => {
+            Motion::Walker { .. } if scene.target.settings().labyrinth_file().is_none() => {
                 return Err(bad(
                     "Walker",
                     format!("objects[{i}].motion"),
-                    "Walker motion needs a Vectrex labyrinth target".into(),
+                    "Walker motion needs a target with a labyrinth (the Vectrex)".into(),
                 ));
             }
             _ => {}

@@ -103,6 +103,20 @@ enum Kind {
 }
 
 /// What a mover needs to know besides its definition.
+/// For `Follow` motion: the index of the first instance made by the definition named
+/// `name` (instances are numbered in definition order, `count` per definition).
+#[must_use]
+pub fn followed_instance(defs: &[crate::format::ObjectDef], name: &str) -> Option<usize> {
+    let mut index = 0usize;
+    for d in defs {
+        if d.name == name {
+            return Some(index);
+        }
+        index += d.count as usize;
+    }
+    None
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct MoverContext<'a> {
     /// The machine's screen (default area of `Linear` and `Input`).

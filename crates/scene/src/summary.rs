@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use collide::maze::WallCost;
 use collide::{Cost, MethodId};
+use machine::vectrex::maze::WallCost;
 
 use crate::session::FrameReport;
 

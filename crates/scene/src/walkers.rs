@@ -11,8 +11,10 @@
 
 use std::sync::Arc;
 
-use collide::maze::{Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, WallCost, WallMethod};
 use collide::rng::SplitMix64;
+use machine::vectrex::maze::{
+    Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, WallCost, WallMethod,
+};
 
 /// One walker.
 #[derive(Clone, Debug)]

@@ -15,9 +15,14 @@ use std::f64::consts::TAU;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use collide::methods::quadrants::quadrant_mask;
+use collide::{PxBox, Screen};
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use vera::{Quirks, Vera};
+
+/// The X16's screen, whose centre lines split the quadrants.
+const SCREEN: Screen = Screen::new(640, 480);
 
 /// Nanoseconds the current thread has spent on a CPU, where the kernel reports it.
 fn thread_cpu_ns() -> Option<u64> {
@@ -95,16 +100,6 @@ fn diamond(colour: u8) -> Vec<u8> {
         .collect()
 }
 
-/// Quadrant mask: OR over the box's corners of TL $50, TR $60, BL $90, BR $A0.
-fn quadrant_mask(x: i32, y: i32) -> u8 {
-    let corner = |cx: i32, cy: i32| -> u8 {
-        let horizontal = if cx < 320 { 0x10 } else { 0x20 };
-        let vertical = if cy < 240 { 0x40 } else { 0x80 };
-        horizontal | vertical
-    };
-    corner(x, y) | corner(x + 15, y) | corner(x, y + 15) | corner(x + 15, y + 15)
-}
-
 /// The attribute table for motion step `step`.
 fn attribute_table(step: usize) -> Vec<u8> {
     let mut table = Vec::with_capacity(1024);
@@ -127,7 +122,7 @@ fn attribute_table(step: usize) -> Vec<u8> {
                 (x10 >> 8) as u8,
                 (y10 & 0xFF) as u8,
                 (y10 >> 8) as u8,
-                quadrant_mask(x, y) | 0x0C,
+                quadrant_mask(&PxBox::new(x, y, 16, 16), SCREEN) | 0x0C,
                 0x50, // 16 x 16, palette offset 0
             ]);
         }

@@ -23,8 +23,7 @@
 //! the chip reported is always kept: the meeting pixel's half in X and half in Y each hold
 //! a corner of both boxes, so both masks and the ISR carry those two bits. Missed are box
 //! pairs whose pixels never met (nothing in the ISR for them), pairs the chip did not report
-//! (line budget, hidden pixels), pairs in quadrants a box's corners do not reach (boxes
-//! partly off screen), and every pair on a frame without an ISR. Objects with no on-screen
+//! (line budget, hidden pixels), and every pair on a frame without an ISR. Objects with no on-screen
 //! pixel never collide, like every band method (and like VERA).
 //!
 //! Cost: one AND per half of the filter formula (`mask_ands`), one list write per kept Good
@@ -47,23 +46,24 @@ pub const TOP: u8 = 0x40;
 pub const BOTTOM: u8 = 0x80;
 
 /// The seed's collision mask for a box: the OR over its four corner pixels of the quadrant
-/// each lies in (top-left $50, top-right $60, bottom-left $90, bottom-right $A0). Corners
-/// off the screen add nothing; an empty box has no corner.
+/// each lies in (top-left $50, top-right $60, bottom-left $90, bottom-right $A0). Every
+/// corner counts, on screen or not, as the seed's 65C02 code classifies a corner by
+/// comparing it with the centre lines alone: a box partly off the left edge keeps its left
+/// bit, and a box wholly off screen still has a mask (the chip never reports it, since it
+/// draws none of its pixels). An empty box has no corner. This is the only copy: the X16
+/// driver writes it into attribute byte 6 and the workloads use it too.
 #[must_use]
 pub fn quadrant_mask(bbox: &PxBox, screen: Screen) -> u8 {
     if bbox.is_empty() {
         return 0;
     }
-    let (w, h) = (i64::from(screen.w_px), i64::from(screen.h_px));
-    let (cx, cy) = (w / 2, h / 2);
+    let (cx, cy) = (i64::from(screen.w_px / 2), i64::from(screen.h_px / 2));
     let (x0, y0) = (i64::from(bbox.x), i64::from(bbox.y));
     let (x1, y1) = (bbox.x_end() - 1, bbox.y_end() - 1);
     let mut mask = 0;
     for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
-        if (0..w).contains(&x) && (0..h).contains(&y) {
-            mask |= if x < cx { LEFT } else { RIGHT };
-            mask |= if y < cy { TOP } else { BOTTOM };
-        }
+        mask |= if x < cx { LEFT } else { RIGHT };
+        mask |= if y < cy { TOP } else { BOTTOM };
     }
     mask
 }
@@ -149,7 +149,11 @@ mod tests {
         // Last pixel column 319 is still left; 320 is right.
         assert_eq!(quadrant_mask(&PxBox::new(304, 0, 16, 16), s), 0x50);
         assert_eq!(quadrant_mask(&PxBox::new(305, 0, 16, 16), s), 0x70);
-        assert_eq!(quadrant_mask(&PxBox::new(-40, -40, 16, 16), s), 0);
+        // Off-screen corners count like any other: a box wholly above and left of the
+        // screen is top-left, one straddling the right edge keeps only its right bit.
+        assert_eq!(quadrant_mask(&PxBox::new(-40, -40, 16, 16), s), 0x50);
+        assert_eq!(quadrant_mask(&PxBox::new(632, 100, 16, 16), s), 0x60);
+        assert_eq!(quadrant_mask(&PxBox::new(-8, 472, 16, 16), s), 0x90);
         assert_eq!(quadrant_mask(&PxBox::new(10, 10, 0, 16), s), 0);
     }
 }

@@ -3,7 +3,6 @@
 use std::path::Path;
 
 use collide::MethodId;
-use scene::format::Target;
 use scene::session::FrameReport;
 use scene::summary::Summary;
 
@@ -11,13 +10,22 @@ use crate::cli::CompareArgs;
 use crate::report::{summary_json, summary_text};
 use crate::{Fault, Outcome, bad_input};
 
-/// What the chip's collision verdict is called on each machine.
-pub fn flag_name(target: &Target) -> &'static str {
-    match target {
-        Target::Genesis(_) => "status bit 5",
-        Target::Msx(_) => "S#0 bit 5 (C)",
-        Target::Vera(_) => "ISR bits 7-4",
-        Target::Vectrex(_) => "Obj_Hit",
+/// The machine as a report names it: its title and what its collision verdict is called.
+#[derive(Clone, Debug)]
+pub struct Named {
+    /// "Genesis VDP H40 V28".
+    pub title: String,
+    /// "status bit 5".
+    pub flag_name: &'static str,
+}
+
+impl Named {
+    /// The words of `machine`.
+    pub fn of(machine: &dyn machine::Machine) -> Self {
+        Self {
+            title: machine.title(),
+            flag_name: machine.flag_name(),
+        }
     }
 }
 
@@ -27,17 +35,18 @@ pub fn play(
     frames: Option<u32>,
     methods: &[MethodId],
     mut each: impl FnMut(&FrameReport),
-) -> Result<(scene::loaded::LoadedScene, Summary), Fault> {
+) -> Result<(scene::loaded::LoadedScene, Summary, Named), Fault> {
     let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
     let mut session = scene::start(loaded.clone(), methods).map_err(bad_input)?;
+    let named = Named::of(session.machine());
     let mut summary = Summary::default();
     for _ in 0..n {
         let r = session.step(None);
         each(&r);
         summary.add(&r);
     }
-    Ok((loaded, summary))
+    Ok((loaded, summary, named))
 }
 
 /// One line per frame for `--per-frame`.
@@ -59,27 +68,18 @@ fn frame_line(r: &FrameReport) -> String {
 }
 
 /// The header line of a report.
-pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32) -> String {
+pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32, named: &Named) -> String {
     format!(
         "{} ({}), {frames} frames on {}",
         loaded.scene.name,
         loaded.path.display(),
-        match &loaded.scene.target {
-            Target::Genesis(g) => format!(
-                "Genesis VDP {}{}",
-                if g.h40 { "H40" } else { "H32" },
-                if g.v30 { " V30" } else { " V28" }
-            ),
-            Target::Msx(_) => "MSX TMS9918A".into(),
-            Target::Vera(v) => format!("X16 VERA ({:?})", v.quirks),
-            Target::Vectrex(_) => "Vectrex".into(),
-        }
+        named.title
     )
 }
 
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
     let per_frame = args.per_frame && !args.json;
-    let (loaded, summary) = play(&args.scene, args.frames, &args.methods, |r| {
+    let (loaded, summary, named) = play(&args.scene, args.frames, &args.methods, |r| {
         if per_frame {
             println!("{}", frame_line(r));
         }
@@ -90,11 +90,8 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
         v["name"] = loaded.scene.name.clone().into();
         println!("{v}");
     } else {
-        println!("{}", header(&loaded, summary.frames));
-        print!(
-            "{}",
-            summary_text(&summary, flag_name(&loaded.scene.target))
-        );
+        println!("{}", header(&loaded, summary.frames, &named));
+        print!("{}", summary_text(&summary, named.flag_name));
     }
     Ok(Outcome::Ok)
 }

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use anyhow::anyhow;
-use scene::probe::{ProbeReg, ProbeTarget, probe};
+use machine::probe::Probe;
 use serde_json::json;
 
-use crate::cli::{FrameArgs, FrameTarget};
+use crate::cli::FrameArgs;
 use crate::{Fault, Outcome, bad_input};
 
 fn read_sized(path: &Path, what: &str, expected: usize) -> Result<Vec<u8>, Fault> {
@@ -31,13 +31,9 @@ fn parse_value(s: &str) -> Option<u8> {
     }
 }
 
-/// `N=V` (Genesis 0-23, MSX 0-7) or `NAME=V` (VERA), V decimal or 0x hex, 0-255.
-fn parse_reg(target: ProbeTarget, spec: &str) -> Result<ProbeReg, Fault> {
-    let want = match target {
-        ProbeTarget::Genesis => "a register number 0-23",
-        ProbeTarget::Msx => "a register number 0-7",
-        ProbeTarget::Vera => "a register name: IEN, DC_VIDEO, DC_HSCALE or DC_VSCALE",
-    };
+/// `NAME=V`: a register the machine's probe knows, V decimal or 0x hex, 0-255.
+fn parse_reg(probe: &dyn Probe, spec: &str) -> Result<(u8, u8), Fault> {
+    let want = probe.registers();
     let (name, value) = spec
         .split_once('=')
         .ok_or_else(|| bad_input(anyhow!("--reg {spec}: expected N=V with {want}")))?;
@@ -47,47 +43,26 @@ fn parse_reg(target: ProbeTarget, spec: &str) -> Result<ProbeReg, Fault> {
         ))
     })?;
     let name = name.trim();
-    let bad = || bad_input(anyhow!("--reg {spec}: `{name}` is not {want}"));
-    Ok(match target {
-        ProbeTarget::Genesis | ProbeTarget::Msx => {
-            let max = if target == ProbeTarget::Genesis {
-                23
-            } else {
-                7
-            };
-            let n: u8 = name.parse().map_err(|_| bad())?;
-            if n > max {
-                return Err(bad());
-            }
-            ProbeReg::Number(n, value)
-        }
-        ProbeTarget::Vera => match name.to_ascii_uppercase().as_str() {
-            "IEN" => ProbeReg::Ien(value),
-            "DC_VIDEO" => ProbeReg::DcVideo(value),
-            "DC_HSCALE" => ProbeReg::DcHscale(value),
-            "DC_VSCALE" => ProbeReg::DcVscale(value),
-            _ => return Err(bad()),
-        },
-    })
+    let n = probe
+        .register(name)
+        .ok_or_else(|| bad_input(anyhow!("--reg {spec}: `{name}` is not {want}")))?;
+    Ok((n, value))
 }
 
 pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
-    let target = match args.target {
-        FrameTarget::Genesis => ProbeTarget::Genesis,
-        FrameTarget::Msx => ProbeTarget::Msx,
-        FrameTarget::Vera => ProbeTarget::Vera,
-    };
+    let key = args.target.as_str();
+    let probe = machine::registry::probe(key)
+        .ok_or_else(|| bad_input(anyhow!("{key} has no video memory to dump")))?;
     let vram = read_sized(
         &args.vram,
-        &format!("a {} VRAM dump", target.name()),
-        target.vram_bytes(),
+        &format!("a {key} VRAM dump"),
+        probe.vram_bytes(),
     )?;
-    let cram = match (&args.cram, target) {
-        (Some(p), ProbeTarget::Genesis) => Some(read_sized(p, "a Genesis CRAM dump", 128)?),
-        (Some(_), _) => {
+    let cram = match (&args.cram, probe.cram_bytes()) {
+        (Some(p), Some(size)) => Some(read_sized(p, &format!("a {key} CRAM dump"), size)?),
+        (Some(_), None) => {
             return Err(bad_input(anyhow!(
-                "--cram is for the Genesis; the {} has no CRAM",
-                target.name()
+                "--cram is for the Genesis; the {key} has no CRAM"
             )));
         }
         (None, _) => None,
@@ -95,18 +70,18 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
     let regs = args
         .reg
         .iter()
-        .map(|s| parse_reg(target, s))
+        .map(|s| parse_reg(probe, s))
         .collect::<Result<Vec<_>, _>>()?;
-    let r = probe(target, &vram, cram.as_deref(), &regs);
+    let r = probe.run(&vram, cram.as_deref(), &regs);
     let v = json!({
-        "target": r.target,
-        "collision": r.collision,
-        "overflow": r.overflow,
-        "fifth_sprite": r.fifth_sprite,
-        "collision_mask": r.collision_mask,
-        "status": r.status,
-        "drawn": r.drawn,
-        "pairs": r.pairs.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+        "target": key,
+        "collision": r.verdict.collided,
+        "overflow": r.verdict.overflow,
+        "fifth_sprite": r.verdict.fifth_sprite,
+        "collision_mask": r.verdict.collision_mask,
+        "status": r.verdict.status,
+        "drawn": r.drawn(),
+        "pairs": r.pairs().iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
     });
     if args.json {
         println!("{v}");

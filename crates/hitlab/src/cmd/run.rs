@@ -6,7 +6,7 @@ use std::time::Duration;
 use scene::summary::Summary;
 
 use crate::cli::RunArgs;
-use crate::cmd::compare::{flag_name, header};
+use crate::cmd::compare::{Named, header};
 use crate::cmd::record::{push, start_gif};
 use crate::play::{Options, Player};
 use crate::report::summary_text;
@@ -91,10 +91,8 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         }
     }
     gif.finish()?;
-    println!("{}", header(player.loaded(), summary.frames));
-    print!(
-        "{}",
-        summary_text(&summary, flag_name(&player.loaded().scene.target))
-    );
+    let named = Named::of(player.machine());
+    println!("{}", header(player.loaded(), summary.frames, &named));
+    print!("{}", summary_text(&summary, named.flag_name));
     Ok(Outcome::Ok)
 }

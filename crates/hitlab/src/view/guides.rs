@@ -4,7 +4,7 @@
 
 use collide::methods::{columns, mask8, mask16, spatial16};
 use collide::{MethodId, Object, Screen};
-use scene::machine::Verdict;
+use machine::Verdict;
 
 use super::canvas::{Canvas, Rect};
 

@@ -11,7 +11,6 @@ pub mod picture;
 pub mod text;
 
 use collide::Screen;
-use scene::format::Target;
 use scene::session::FrameReport;
 
 use canvas::{Canvas, Rect};
@@ -70,8 +69,8 @@ impl Overlays {
 pub struct Info {
     /// The scene's name.
     pub name: String,
-    /// Its machine.
-    pub target: Target,
+    /// The scene walks a labyrinth (its nodes are the structure overlay).
+    pub labyrinth: bool,
     /// Frames per second.
     pub rate_hz: u32,
     /// Frames the scene plays.
@@ -129,7 +128,7 @@ pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usi
             &r.objects,
         );
     }
-    if overlays.guides && matches!(view.info.target, Target::Vectrex(_)) {
+    if overlays.guides && view.info.labyrinth {
         guides::labyrinth_nodes(&mut c, view.screen, ki);
     }
     if overlays.boxes {

@@ -3,8 +3,6 @@
 //! report, so a screenshot of the window and `hitlab shot --overlays` print the same text.
 
 use collide::{Cost, MethodId};
-use scene::format::Target;
-use scene::machine::Verdict;
 
 use super::guides::Guides;
 use super::overlay::{FALSE_RGB, HIT_RGB, MISS_RGB};
@@ -29,42 +27,6 @@ const DIM_RGB: u32 = 0x808080;
 
 /// One panel line and its colour.
 pub type Line = (String, u32);
-
-/// The chip's status as read at vblank, in the chip's own terms.
-fn flags(target: &Target, v: &Verdict) -> (String, String) {
-    let bit = |b: bool| u8::from(b);
-    match target {
-        Target::Msx(_) => (
-            format!("MSX TMS9918A  S#0 ${:02X}", v.status),
-            format!(
-                " C={} 5S={} 5th sprite {}",
-                bit(v.collided),
-                bit(v.overflow == Some(true)),
-                v.fifth_sprite.unwrap_or(0)
-            ),
-        ),
-        Target::Genesis(_) => (
-            format!("Genesis VDP  status ${:02X}", v.status),
-            format!(
-                " SCOL(5)={} SOVR(6)={}",
-                bit(v.collided),
-                bit(v.overflow == Some(true))
-            ),
-        ),
-        Target::Vera(_) => (
-            format!("X16 VERA  ISR ${:02X}", v.status),
-            format!(
-                " collisions %{:04b} SPRCOL={}",
-                v.collision_mask.unwrap_or(0),
-                bit(v.status & 0x04 != 0)
-            ),
-        ),
-        Target::Vectrex(_) => (
-            "Vectrex".into(),
-            format!(" Obj_Hit {}", if v.collided { "hit" } else { "no hit" }),
-        ),
-    }
-}
 
 fn cost_lines(c: &Cost) -> [String; 2] {
     [
@@ -91,7 +53,7 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
         BODY_RGB,
     );
     push(&mut out, String::new(), BODY_RGB);
-    let (status, bits) = flags(&info.target, &r.verdict);
+    let [status, bits] = r.status_lines.clone();
     push(&mut out, status, HEAD_RGB);
     push(&mut out, bits, BODY_RGB);
     push(

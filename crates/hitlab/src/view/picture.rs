@@ -6,7 +6,7 @@
 //! palette) supplies an RGB picture instead; everything downstream (scaling, overlays,
 //! screenshots, GIFs) takes either.
 
-use scene::machine::Machine;
+use machine::Machine;
 
 use super::canvas::Canvas;
 

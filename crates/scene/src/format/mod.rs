@@ -5,8 +5,8 @@ pub mod scenario;
 pub mod scene;
 
 pub use common::{GroupDef, MethodName};
+pub use machine::{Region, Target};
 pub use scenario::{Counter, Expectation, Scenario, SceneRef};
 pub use scene::{
-    CollisionMaskDef, Edges, GenesisSettings, Motion, MsxSettings, ObjectDef, PathTable, Reaction,
-    Region, RomLoad, Scene, SpritePart, Target, VectrexSettings, VeraQuirks, VeraSettings,
+    CollisionMaskDef, Edges, Motion, ObjectDef, PathTable, Reaction, RomLoad, Scene, SpritePart,
 };

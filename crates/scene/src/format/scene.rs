@@ -4,6 +4,7 @@
 //! Units: positions and sizes in screen pixels; velocities in 1/256 px per frame (8.8
 //! fixed point), so motion is integer and replays are identical everywhere.
 
+use machine::{Region, Target};
 use serde::Deserialize;
 
 use super::common::{GroupDef, MethodName};
@@ -44,123 +45,6 @@ fn default_frames() -> u32 {
     300
 }
 
-/// A machine and its chip settings.
-#[derive(Clone, Debug, Deserialize)]
-pub enum Target {
-    /// Sega Genesis / Mega Drive, VDP sprite plane.
-    Genesis(GenesisSettings),
-    /// MSX1, TMS9918A sprite plane.
-    Msx(MsxSettings),
-    /// Commander X16, VERA sprite layer.
-    Vera(VeraSettings),
-    /// Vectrex: vector display and BIOS routines.
-    Vectrex(VectrexSettings),
-}
-
-/// Genesis VDP settings, applied as register writes before the first frame.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GenesisSettings {
-    /// H40 (320 px) when true, H32 (256 px) when false.
-    #[serde(default = "yes")]
-    pub h40: bool,
-    /// V30 (240 lines) when true, V28 (224 lines) when false.
-    #[serde(default)]
-    pub v30: bool,
-    /// Sprite attribute table base in VRAM (register 5), a multiple of 0x200 (0x400 in H40).
-    #[serde(default = "genesis_sat")]
-    pub sat: u16,
-    /// Backdrop colour, register 7 (palette * 16 + index).
-    #[serde(default)]
-    pub backdrop: u8,
-}
-
-fn yes() -> bool {
-    true
-}
-fn genesis_sat() -> u16 {
-    0xD800
-}
-
-/// TMS9918A settings, applied as register writes before the first frame.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MsxSettings {
-    /// R1 SI: 16x16 sprites.
-    #[serde(default)]
-    pub size16: bool,
-    /// R1 MAG: every pattern bit drawn as 2x2 pixels.
-    #[serde(default)]
-    pub mag: bool,
-    /// Sprite attribute table base (R5 x 0x80).
-    #[serde(default = "msx_sat")]
-    pub sat: u16,
-    /// Sprite pattern table base (R6 x 0x800).
-    #[serde(default = "msx_patterns")]
-    pub patterns: u16,
-    /// Backdrop colour, R7 low nibble.
-    #[serde(default = "msx_backdrop")]
-    pub backdrop: u8,
-}
-
-fn msx_sat() -> u16 {
-    0x1B00
-}
-fn msx_patterns() -> u16 {
-    0x3800
-}
-fn msx_backdrop() -> u8 {
-    4
-}
-
-/// VERA settings.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VeraSettings {
-    /// Follow the FPGA (`Hardware`) or the x16-emulator (`X16Emu`).
-    #[serde(default)]
-    pub quirks: VeraQuirks,
-    /// DC_VIDEO bit 6.
-    #[serde(default = "yes")]
-    pub sprites_enabled: bool,
-    /// IEN written before the first frame.
-    #[serde(default = "vera_ien")]
-    pub ien: u8,
-}
-
-fn vera_ien() -> u8 {
-    0x05
-}
-
-/// Whose behaviour the VERA model follows.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-pub enum VeraQuirks {
-    /// The VERA FPGA source (real hardware).
-    #[default]
-    Hardware,
-    /// The x16-emulator.
-    X16Emu,
-}
-
-/// Vectrex settings.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VectrexSettings {
-    /// Labyrinth file (RON), relative to the scene.
-    pub labyrinth: String,
-    /// Run the wall check every N frames (1 = every frame): the seed's "check only sometimes".
-    #[serde(default = "one")]
-    pub check_every: u32,
-    /// Cartridge address of the walls' `Draw_VL_mode` list, loaded from `roms`; when
-    /// absent the list is built from the labyrinth.
-    #[serde(default)]
-    pub walls: Option<u32>,
-}
-
-fn one() -> u32 {
-    1
-}
-
 /// A rom image and where it goes.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -169,17 +53,6 @@ pub struct RomLoad {
     pub file: String,
     /// Where it is written.
     pub to: Region,
-}
-
-/// Chip memory a rom is written into, through the chip's own write path.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-pub enum Region {
-    /// Video RAM at a byte address.
-    Vram(u32),
-    /// Genesis colour RAM at a byte address.
-    Cram(u32),
-    /// Vectrex cartridge ROM at an address (vector lists the BIOS routines read).
-    Cartridge(u32),
 }
 
 /// A named table of positions for `Path` motion.
@@ -383,4 +256,12 @@ pub enum Reaction {
     BounceX,
     /// Reverse the vertical velocity.
     BounceY,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn yes() -> bool {
+    true
 }

@@ -122,7 +122,7 @@ fn encode_external(dir: &Path, data: &Data) -> Result<Option<Vec<u8>>, LoadError
         }
         Data::LabyrinthWalls(file) => {
             let lab = crate::labyrinth::load_labyrinth(&dir.join(file))?;
-            Some(collide::maze::wall_list_draw_vl_mode(&lab))
+            Some(machine::vectrex::maze::wall_list_draw_vl_mode(&lab))
         }
         _ => None,
     })

@@ -4,9 +4,11 @@
 
 use collide::{PxBox, Screen};
 use genesis::Vdp;
+use genesis::status::{STATUS_COLLISION, STATUS_OVERFLOW};
 
-use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows};
-use crate::format::{GenesisSettings, Region};
+use super::GenesisSettings;
+use crate::contract::{Machine, Region, Verdict, bit};
+use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
 #[derive(Debug)]
@@ -82,6 +84,33 @@ fn encode(s: &HwSprite, link: u8) -> [u8; 8] {
 }
 
 impl Machine for Genesis {
+    fn key(&self) -> &'static str {
+        "genesis"
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "Genesis VDP {}{}",
+            if self.settings.h40 { "H40" } else { "H32" },
+            if self.settings.v30 { " V30" } else { " V28" }
+        )
+    }
+
+    fn flag_name(&self) -> &'static str {
+        "status bit 5"
+    }
+
+    fn panel_lines(&self, v: &Verdict) -> [String; 2] {
+        [
+            format!("Genesis VDP  status ${:02X}", v.status),
+            format!(
+                " SCOL(5)={} SOVR(6)={}",
+                bit(v.collided),
+                bit(v.overflow == Some(true))
+            ),
+        ]
+    }
+
     fn screen(&self) -> Screen {
         Screen::new(self.vdp.width_px(), self.vdp.height_px())
     }
@@ -144,18 +173,10 @@ impl Machine for Genesis {
 
     fn read_verdict(&mut self) -> Verdict {
         let first_collision_line = self.vdp.first_collision_line();
-        let s = self.vdp.read_status();
-        Verdict {
-            collided: s & 0x20 != 0,
-            status: s & 0xFF,
-            overflow: Some(s & 0x40 != 0),
-            fifth_sprite: None,
-            collision_mask: None,
-            first_collision_line,
-        }
+        verdict(self.vdp.read_status(), first_collision_line)
     }
 
-    fn sprites(&self) -> Vec<ChipSprite> {
+    fn sprites(&self) -> Vec<SpriteView> {
         chip_sprites(&self.vdp)
     }
 
@@ -175,9 +196,22 @@ impl Machine for Genesis {
     }
 }
 
-/// The VDP's sprite view as the driver's [`ChipSprite`]s, each sprite once.
+/// The status word as a verdict: bit 5 collision, bit 6 overflow (bits 7-0 kept).
 #[must_use]
-pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
+pub fn verdict(status: u16, first_collision_line: Option<u16>) -> Verdict {
+    Verdict {
+        collided: status & STATUS_COLLISION != 0,
+        status: status & 0xFF,
+        overflow: Some(status & STATUS_OVERFLOW != 0),
+        fifth_sprite: None,
+        collision_mask: None,
+        first_collision_line,
+    }
+}
+
+/// The VDP's sprite view as the driver's [`SpriteView`]s, each sprite once.
+#[must_use]
+pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
     let mut seen = [false; 80];
     let mut out = Vec::new();
     for v in vdp.sprites() {
@@ -204,7 +238,7 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
                 None => not_drawn.push((reason, 1)),
             }
         }
-        out.push(ChipSprite {
+        out.push(SpriteView {
             number: u32::from(v.number),
             bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
             mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),

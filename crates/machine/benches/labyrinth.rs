@@ -5,11 +5,11 @@
 
 use std::hint::black_box;
 
-use collide::maze::{
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use machine::vectrex::maze::{
     Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, WallCost, WallMethod,
     wall_list_draw_vl_mode,
 };
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;

@@ -1,7 +1,7 @@
 //! The seed's labyrinth as data (roms/vectrex/labyrinth.ron), its two wall methods over
 //! random positions and a replay, and its walls drawn through the display model.
 
-use collide::maze::{
+use machine::vectrex::maze::{
     Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, SharedEdge, TilePos, WallCost, WallMethod,
     step, wall_list_draw_vl_mode,
 };

@@ -2,12 +2,16 @@
 //! through ADDR_L/M/H (increment 1) and DATA0 as 65C02 code does, and the vblank handler
 //! reads ISR and acknowledges it the way seed 004's IRQ routine does.
 
-use collide::{PxBox, Screen};
+use collide::methods::quadrants::quadrant_mask;
+use collide::{Hardware, MethodId, PxBox, Screen};
+use vera::isr::{COLLISIONS, SPRCOL, VSYNC};
 use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
 use vera::{Quirks, Vera};
 
-use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows, on_screen_cols};
-use crate::format::{Region, VeraQuirks, VeraSettings};
+use super::{VeraQuirks, VeraSettings};
+use crate::check::{Form, HardwareCheck, pixel_check};
+use crate::contract::{Machine, Region, Verdict, bit};
+use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
 /// 1024-px wrap does not bring it back.
@@ -17,6 +21,7 @@ const PARK_X: i32 = 700;
 #[derive(Debug)]
 pub struct X16 {
     vera: Vera,
+    quirks: VeraQuirks,
 }
 
 impl X16 {
@@ -29,6 +34,7 @@ impl X16 {
         };
         let mut x16 = Self {
             vera: Vera::new(quirks),
+            quirks: settings.quirks,
         };
         let video = 0x01 | if settings.sprites_enabled { 0x40 } else { 0 };
         for (reg, v) in [
@@ -90,6 +96,48 @@ fn encode(s: &HwSprite) -> [u8; 8] {
 }
 
 impl Machine for X16 {
+    fn key(&self) -> &'static str {
+        "vera"
+    }
+
+    fn title(&self) -> String {
+        format!("X16 VERA ({:?})", self.quirks)
+    }
+
+    fn flag_name(&self) -> &'static str {
+        "ISR bits 7-4"
+    }
+
+    fn panel_lines(&self, v: &Verdict) -> [String; 2] {
+        [
+            format!("X16 VERA  ISR ${:02X}", v.status),
+            format!(
+                " collisions %{:04b} SPRCOL={}",
+                v.collision_mask.unwrap_or(0),
+                bit(v.status & u16::from(SPRCOL) != 0)
+            ),
+        ]
+    }
+
+    fn auto_collision_mask(&self, x_px: i32, y_px: i32, w_px: u16, h_px: u16) -> u8 {
+        quadrant_mask(&PxBox::new(x_px, y_px, w_px, h_px), self.screen())
+    }
+
+    fn hardware_check(&self, sprites: &[SpriteView], verdict: &Verdict) -> HardwareCheck {
+        pixel_check(sprites, self.screen(), verdict, None, Some(Form::Masks))
+    }
+
+    fn method_hardware(&self, verdict: &Verdict) -> Hardware {
+        Hardware {
+            flag: Some(verdict.collided),
+            isr: Some(verdict.status as u8),
+        }
+    }
+
+    fn default_methods(&self) -> Vec<MethodId> {
+        MethodId::ALL.to_vec()
+    }
+
     fn screen(&self) -> Screen {
         Screen::new(640, 480)
     }
@@ -134,18 +182,11 @@ impl Machine for X16 {
     fn read_verdict(&mut self) -> Verdict {
         let isr = self.vera.read_reg(ISR);
         // Seed 004's handler acknowledges SPRCOL ($04); the KERNAL acknowledges VSYNC.
-        self.vera.write_reg(ISR, 0x05);
-        Verdict {
-            collided: isr & 0xF0 != 0,
-            status: u16::from(isr),
-            overflow: None,
-            fifth_sprite: None,
-            collision_mask: Some(isr >> 4),
-            first_collision_line: None,
-        }
+        self.vera.write_reg(ISR, SPRCOL | VSYNC);
+        verdict(isr)
     }
 
-    fn sprites(&self) -> Vec<ChipSprite> {
+    fn sprites(&self) -> Vec<SpriteView> {
         chip_sprites(&self.vera)
     }
 
@@ -164,12 +205,25 @@ impl Machine for X16 {
     }
 }
 
-/// VERA's sprite view as the driver's [`ChipSprite`]s.
+/// ISR as a verdict: bits 7-4 the collision nibble.
 #[must_use]
-pub fn chip_sprites(vera: &Vera) -> Vec<ChipSprite> {
+pub fn verdict(isr: u8) -> Verdict {
+    Verdict {
+        collided: isr & COLLISIONS != 0,
+        status: u16::from(isr),
+        overflow: None,
+        fifth_sprite: None,
+        collision_mask: Some(isr >> 4),
+        first_collision_line: None,
+    }
+}
+
+/// VERA's sprite view as the driver's [`SpriteView`]s.
+#[must_use]
+pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
     vera.sprites()
         .iter()
-        .map(|v| ChipSprite {
+        .map(|v| SpriteView {
             number: u32::from(v.number),
             bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
             mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),

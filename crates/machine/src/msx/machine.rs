@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use collide::{PxBox, Screen};
 use tms9918::Vdp;
+use tms9918::status::{COLLISION, FIFTH_NUMBER_MASK, FIFTH_SPRITE};
 
-use super::{ChipSprite, HwSprite, Machine, NotDrawn, Verdict, mask_from_rows, on_screen_cols};
-use crate::format::{MsxSettings, Region};
+use super::MsxSettings;
+use crate::contract::{Machine, Region, Verdict, bit};
+use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Y value that ends the attribute table.
 const TERMINATOR_Y: u8 = 208;
@@ -84,6 +86,30 @@ fn encode(s: &HwSprite, side: i32) -> [u8; 4] {
 }
 
 impl Machine for Msx {
+    fn key(&self) -> &'static str {
+        "msx"
+    }
+
+    fn title(&self) -> String {
+        "MSX TMS9918A".into()
+    }
+
+    fn flag_name(&self) -> &'static str {
+        "S#0 bit 5 (C)"
+    }
+
+    fn panel_lines(&self, v: &Verdict) -> [String; 2] {
+        [
+            format!("MSX TMS9918A  S#0 ${:02X}", v.status),
+            format!(
+                " C={} 5S={} 5th sprite {}",
+                bit(v.collided),
+                bit(v.overflow == Some(true)),
+                v.fifth_sprite.unwrap_or(0)
+            ),
+        ]
+    }
+
     fn screen(&self) -> Screen {
         Screen::new(256, 192)
     }
@@ -128,18 +154,10 @@ impl Machine for Msx {
     }
 
     fn read_verdict(&mut self) -> Verdict {
-        let s = self.vdp.read_status();
-        Verdict {
-            collided: s & 0x20 != 0,
-            status: u16::from(s),
-            overflow: Some(s & 0x40 != 0),
-            fifth_sprite: Some(s & 0x1F),
-            collision_mask: None,
-            first_collision_line: None,
-        }
+        verdict(self.vdp.read_status())
     }
 
-    fn sprites(&self) -> Vec<ChipSprite> {
+    fn sprites(&self) -> Vec<SpriteView> {
         chip_sprites(&self.vdp)
     }
 
@@ -152,9 +170,22 @@ impl Machine for Msx {
     }
 }
 
-/// The VDP's sprite view as the driver's [`ChipSprite`]s.
+/// S#0 as a verdict: C (bit 5), 5S (bit 6) and the fifth-sprite number (bits 4-0).
 #[must_use]
-pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
+pub fn verdict(s0: u8) -> Verdict {
+    Verdict {
+        collided: s0 & COLLISION != 0,
+        status: u16::from(s0),
+        overflow: Some(s0 & FIFTH_SPRITE != 0),
+        fifth_sprite: Some(s0 & FIFTH_NUMBER_MASK),
+        collision_mask: None,
+        first_collision_line: None,
+    }
+}
+
+/// The VDP's sprite view as the driver's [`SpriteView`]s.
+#[must_use]
+pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
     vdp.sprites()
         .iter()
         .map(|v| {
@@ -163,7 +194,7 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<ChipSprite> {
             if !v.dropped_lines.is_empty() {
                 not_drawn.push((NotDrawn::LineLimit, v.dropped_lines.len() as u32));
             }
-            ChipSprite {
+            SpriteView {
                 number: u32::from(v.number),
                 bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
                 mask: Arc::new(mask),
@@ -188,7 +219,6 @@ fn drawn(v: &tms9918::SpriteView) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::MsxSettings;
 
     fn settings() -> MsxSettings {
         MsxSettings {

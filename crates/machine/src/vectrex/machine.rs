@@ -12,11 +12,12 @@ use std::sync::Arc;
 use ::vectrex::Memory;
 use ::vectrex::bios::{YX, half_size_for_pair, obj_hit};
 use ::vectrex::display::{Display, Frame, Point};
-use collide::maze::{Labyrinth, wall_list_draw_vl_mode};
 use collide::{OpaqueMask, PxBox, Screen};
 
-use super::{ChipSprite, HwSprite, Machine, Verdict};
-use crate::format::Region;
+use super::VectrexSettings;
+use super::maze::{Labyrinth, wall_list_draw_vl_mode};
+use crate::contract::{Display as Picture, Machine, Region, Verdict};
+use crate::view::{HwSprite, SpriteView};
 
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
 const SCALE: u8 = 0x7F;
@@ -27,6 +28,7 @@ const BRIGHTNESS: u8 = 0x5F;
 #[derive(Debug)]
 pub struct VectrexMachine {
     display: Display,
+    check_every: u32,
     lab: Arc<Labyrinth>,
     /// Cartridge image: the wall list, then one square list per object size.
     rom: Vec<u8>,
@@ -42,7 +44,8 @@ impl VectrexMachine {
     /// A Vectrex showing `lab`: its walls drawn from the cartridge list at `walls_at`
     /// (loaded with [`Machine::load`]), or, when `None`, from a list built here.
     #[must_use]
-    pub fn new(lab: Arc<Labyrinth>, walls_at: Option<u16>) -> Self {
+    pub fn new(lab: Arc<Labyrinth>, settings: &VectrexSettings) -> Self {
+        let walls_at = settings.walls.map(|a| a as u16);
         let rom = if walls_at.is_some() {
             Vec::new()
         } else {
@@ -53,6 +56,7 @@ impl VectrexMachine {
         let _ = display.wait_recal();
         Self {
             display,
+            check_every: settings.check_every,
             lab,
             rom,
             walls_at: walls_at.unwrap_or(0),
@@ -125,6 +129,37 @@ fn byte(v: i32) -> i8 {
 }
 
 impl Machine for VectrexMachine {
+    fn key(&self) -> &'static str {
+        "vectrex"
+    }
+
+    fn title(&self) -> String {
+        "Vectrex".into()
+    }
+
+    fn flag_name(&self) -> &'static str {
+        "Obj_Hit"
+    }
+
+    fn panel_lines(&self, v: &Verdict) -> [String; 2] {
+        [
+            "Vectrex".into(),
+            format!(" Obj_Hit {}", if v.collided { "hit" } else { "no hit" }),
+        ]
+    }
+
+    fn display(&self) -> Picture {
+        // vectrex.md: the phosphor keeps 5/8 of its brightness from one frame to the next.
+        Picture::Vector {
+            keep_num: 5,
+            keep_den: 8,
+        }
+    }
+
+    fn wall_check_every(&self) -> Option<u32> {
+        Some(self.check_every)
+    }
+
     fn screen(&self) -> Screen {
         Screen::new(
             u16::from(self.lab.width()) * 16,
@@ -223,11 +258,11 @@ impl Machine for VectrexMachine {
         self.verdict
     }
 
-    fn sprites(&self) -> Vec<ChipSprite> {
+    fn sprites(&self) -> Vec<SpriteView> {
         self.sprites
             .iter()
             .enumerate()
-            .map(|(i, s)| ChipSprite {
+            .map(|(i, s)| SpriteView {
                 number: i as u32,
                 bbox: PxBox::new(s.x_px, s.y_px, s.w_px, s.h_px),
                 mask: Arc::new(OpaqueMask::from_fn(s.w_px, s.h_px, |_, _| true)),

@@ -39,7 +39,7 @@ pub use position::{Coord, Dir, FINE_PER_TILE, MAX_PLAYER_HALF, Player, Pos};
 pub use render::wall_list_draw_vl_mode;
 pub use tiles::{MazeTiles, TileTrust};
 
-use crate::cost::Cost;
+use collide::Cost;
 
 /// `LDA fine` 5, `CMPA #-8` 2, `BNE` 3: is the player on the line it wants to move along?
 /// Charged by both methods (the movement rule, not a wall test).

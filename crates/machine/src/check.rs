@@ -1,0 +1,186 @@
+//! The chip's verdict against pixel truth among its own sprites, projected to the chip's
+//! form (specs/harness.md, "The three-way compare"), with the reasons it disagrees where
+//! the sprite view tells them.
+
+use collide::truth::{self, Scope};
+use collide::{Group, Object, Screen};
+
+use crate::contract::Verdict;
+use crate::view::{NotDrawn, SpriteView};
+
+/// How the chip's verdict compares with the truth projected to its form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HardwareCheck {
+    /// Sprite pairs (by sprite number) whose opaque pixels meet, ignoring chip limits.
+    pub sprite_pairs: Vec<(u32, u32)>,
+    /// The truth in the chip's form: any pair (flag chips) / the OR of mask ANDs (VERA).
+    pub expected_collided: bool,
+    /// Mask chips (VERA): OR over pairs of the two masks ANDed, bits 7-4 shifted down.
+    pub expected_mask: Option<u8>,
+    /// Why the chip disagrees, where it can be told.
+    pub reasons: Vec<String>,
+}
+
+impl HardwareCheck {
+    /// True when the chip's verdict equals the projected truth.
+    #[must_use]
+    pub fn agrees(&self, v: &Verdict) -> bool {
+        match (self.expected_mask, v.collision_mask) {
+            (Some(e), Some(got)) => e == got,
+            _ => self.expected_collided == v.collided,
+        }
+    }
+}
+
+/// The form a chip reports collisions in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// One flag: any two sprites whose opaque pixels meet set it.
+    Flag,
+    /// VERA: each pair ORs the AND of its two 4-bit collision masks into the ISR.
+    Masks,
+}
+
+/// Pixel truth among `sprites`, in `form`, and the reasons the chip disagrees.
+#[must_use]
+pub fn pixel_check(
+    sprites: &[SpriteView],
+    screen: Screen,
+    verdict: &Verdict,
+    note: Option<&str>,
+    form: Option<Form>,
+) -> HardwareCheck {
+    let masks = form == Some(Form::Masks);
+    let objs: Vec<Object> = sprites
+        .iter()
+        .map(|s| Object::new(s.number, s.bbox, Group::Good).with_mask(s.mask.clone()))
+        .collect();
+    let pairs = truth::pixel_pairs(&objs, Scope::AllSprites);
+    let mut mask = 0u8;
+    let mut check = HardwareCheck::default();
+    for p in &pairs {
+        let (a, b) = (&sprites[p.a as usize], &sprites[p.b as usize]);
+        check.sprite_pairs.push((a.number, b.number));
+        mask |= a.collision_mask & b.collision_mask;
+    }
+    check.expected_collided = if masks { mask != 0 } else { !pairs.is_empty() };
+    check.expected_mask = masks.then_some(mask >> 4);
+    if check.agrees(verdict) {
+        return check;
+    }
+    for p in &pairs {
+        let (a, b) = (&sprites[p.a as usize], &sprites[p.b as usize]);
+        if masks && a.collision_mask & b.collision_mask == 0 {
+            continue;
+        }
+        let why = reasons(a, b, screen, masks);
+        check.reasons.push(format!(
+            "sprites {} and {}: {}",
+            a.number,
+            b.number,
+            why.join("; ")
+        ));
+    }
+    if check.reasons.is_empty() && verdict.collided {
+        check.reasons.push(note.map_or_else(
+            || "the chip reports a collision pixel truth does not have".to_owned(),
+            str::to_owned,
+        ));
+    }
+    check
+}
+
+/// Why the chip may not have seen the pair `a`, `b` meet.
+fn reasons(a: &SpriteView, b: &SpriteView, screen: Screen, masks: bool) -> Vec<String> {
+    let on_screen = a
+        .bbox
+        .intersection(&b.bbox)
+        .and_then(|c| c.clamp_to(screen))
+        .is_some();
+    let mut why: Vec<String> = Vec::new();
+    if !on_screen {
+        why.push(NotDrawn::OffScreen.describe().into());
+    }
+    for s in [a, b] {
+        for (reason, lines) in &s.not_drawn {
+            if *reason != NotDrawn::OffScreen {
+                why.push(format!(
+                    "sprite {} {} on {lines} lines",
+                    s.number,
+                    reason.describe()
+                ));
+            }
+        }
+    }
+    if why.is_empty() && masks {
+        why.push("a hidden pixel adds no collision mask (FPGA line buffer)".into());
+    }
+    if why.is_empty() {
+        why.push("no reason known from the sprite view".into());
+    }
+    why
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use collide::{OpaqueMask, PxBox};
+
+    use super::*;
+
+    fn sprite(number: u32, x: i32, collision_mask: u8) -> SpriteView {
+        SpriteView {
+            number,
+            bbox: PxBox::new(x, 10, 8, 8),
+            mask: Arc::new(OpaqueMask::from_fn(8, 8, |_, _| true)),
+            collision_mask,
+            z: 0,
+            not_drawn: Vec::new(),
+            drawn: true,
+        }
+    }
+
+    const SCREEN: Screen = Screen::new(256, 192);
+
+    #[test]
+    fn the_flag_form_sets_on_any_pixel_pair() {
+        let s = [sprite(0, 10, 0), sprite(1, 14, 0)];
+        let v = Verdict::default();
+        let c = pixel_check(&s, SCREEN, &v, None, Some(Form::Flag));
+        assert!(c.expected_collided);
+        assert_eq!(c.expected_mask, None);
+        assert_eq!(c.sprite_pairs, [(0, 1)]);
+        assert!(!c.agrees(&v));
+        assert_eq!(c.reasons.len(), 1, "{:?}", c.reasons);
+    }
+
+    #[test]
+    fn the_mask_form_needs_a_shared_bit() {
+        let s = [sprite(0, 10, 0x10), sprite(1, 14, 0x20)];
+        let v = Verdict {
+            collision_mask: Some(0),
+            ..Verdict::default()
+        };
+        let c = pixel_check(&s, SCREEN, &v, None, Some(Form::Masks));
+        assert!(!c.expected_collided, "no bit in common: no collision");
+        assert_eq!(c.expected_mask, Some(0));
+        assert!(c.agrees(&v));
+        let s = [sprite(0, 10, 0x30), sprite(1, 14, 0x20)];
+        let c = pixel_check(&s, SCREEN, &v, None, Some(Form::Masks));
+        assert_eq!(c.expected_mask, Some(0x2));
+        assert!(!c.agrees(&v));
+    }
+
+    #[test]
+    fn the_reasons_name_a_dropped_sprite() {
+        let mut b = sprite(1, 14, 0);
+        b.not_drawn.push((NotDrawn::LineLimit, 8));
+        let s = [sprite(0, 10, 0), b];
+        let c = pixel_check(&s, SCREEN, &Verdict::default(), None, None);
+        assert_eq!(
+            c.reasons,
+            ["sprites 0 and 1: sprite 1 dropped by the per-line sprite limit on 8 lines"]
+        );
+    }
+}

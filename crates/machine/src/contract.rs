@@ -1,0 +1,172 @@
+//! The contract every machine implements once (specs/harness.md; the target-code page for
+//! the CPU side). The frontend, the session, the compare and the probe hold a
+//! `Box<dyn Machine>` and ask it; none of them matches on which machine it is.
+//!
+//! The shape follows rustzx's `Host` and jgenesis' `EmulatorTrait`: the machine owns its
+//! chip (and, where it has one, its CPU on its own memory and I/O map), the driver that
+//! writes a frame's sprites through the chip's ports, the reading of its status at vblank,
+//! and the words a report uses for all of it.
+
+use collide::{Hardware, MethodId, Screen};
+use serde::Deserialize;
+
+use crate::check::{HardwareCheck, pixel_check};
+use crate::view::{HwSprite, SpriteView};
+
+/// Chip memory a rom is written into, through the chip's own write path.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum Region {
+    /// Video RAM at a byte address.
+    Vram(u32),
+    /// Genesis colour RAM at a byte address.
+    Cram(u32),
+    /// Vectrex cartridge ROM at an address (vector lists the BIOS routines read).
+    Cartridge(u32),
+}
+
+/// What the chip reports after a frame, read the way the CPU reads it at vblank.
+///
+/// `collided` and `status` exist on every machine; the other facets are the chip's own
+/// and `None` where the chip has no such bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// The chip says sprites collided (Genesis bit 5, MSX C, VERA ISR bits 7-4 != 0).
+    pub collided: bool,
+    /// The status as read: Genesis status word bits 7-0, MSX S#0, VERA ISR.
+    pub status: u16,
+    /// Genesis bit 6 / MSX 5S.
+    pub overflow: Option<bool>,
+    /// MSX fifth-sprite number (S#0 bits 4-0).
+    pub fifth_sprite: Option<u8>,
+    /// VERA ISR bits 7-4, shifted down (0-15).
+    pub collision_mask: Option<u8>,
+    /// The first line on which the collision flag was set, where the chip records it.
+    pub first_collision_line: Option<u16>,
+}
+
+/// How the machine's picture is made, for the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Display {
+    /// A raster chip: the indexed frame is the screen.
+    Raster,
+    /// A vector tube: the picture fades, keeping `keep_num / keep_den` of its brightness per
+    /// frame (phosphor afterglow).
+    Vector {
+        /// Numerator of the brightness kept per frame.
+        keep_num: u8,
+        /// Denominator of the brightness kept per frame.
+        keep_den: u8,
+    },
+}
+
+/// One machine: a chip behind its driver, and the words reports use for it.
+pub trait Machine {
+    /// The registry key (`genesis`, `msx`, `vera`, `vectrex`).
+    fn key(&self) -> &'static str;
+    /// The machine and its settings as a report header says them ("Genesis VDP H40 V28").
+    fn title(&self) -> String;
+    /// What the chip's collision verdict is called ("status bit 5", "S#0 bit 5 (C)").
+    fn flag_name(&self) -> &'static str;
+    /// The active area.
+    fn screen(&self) -> Screen;
+    /// Frames per second of the real machine.
+    fn frame_rate_hz(&self) -> u32;
+    /// Hardware sprites available.
+    fn sprite_slots(&self) -> u32;
+    /// Writes a rom image into chip memory through the chip's write path.
+    ///
+    /// # Errors
+    /// A region the chip does not have, or an image that does not fit.
+    fn load(&mut self, region: Region, bytes: &[u8]) -> Result<(), String>;
+    /// The collision mask the driver gives a sprite at this position when the scene asks
+    /// for the machine's automatic mask (VERA: seed 004's quadrants); 0 elsewhere.
+    fn auto_collision_mask(&self, x_px: i32, y_px: i32, w_px: u16, h_px: u16) -> u8 {
+        let _ = (x_px, y_px, w_px, h_px);
+        0
+    }
+    /// Writes this frame's sprites (slot = index) into the attribute table, natively.
+    fn write_sprites(&mut self, sprites: &[HwSprite]);
+    /// Renders one frame.
+    fn run_frame(&mut self);
+    /// Reads the status the way a vblank handler would (clearing what a read clears).
+    fn read_verdict(&mut self) -> Verdict;
+    /// The chip's sprite view of the last frame, by sprite number.
+    fn sprites(&self) -> Vec<SpriteView>;
+    /// The truth among the chip's sprites projected to the chip's form, with the reasons
+    /// the chip disagrees where the sprite view tells them. The default is the flag form:
+    /// any two sprites whose opaque pixels meet set it.
+    fn hardware_check(&self, sprites: &[SpriteView], verdict: &Verdict) -> HardwareCheck {
+        pixel_check(
+            sprites,
+            self.screen(),
+            verdict,
+            self.disagreement_note(),
+            None,
+        )
+    }
+    /// What the chip's verdict tells the methods that read it (`hw-flag`, `hw-gated`,
+    /// `quadrants`).
+    fn method_hardware(&self, verdict: &Verdict) -> Hardware {
+        Hardware {
+            flag: Some(verdict.collided),
+            isr: None,
+        }
+    }
+    /// The methods a scene gets when it names none.
+    fn default_methods(&self) -> Vec<MethodId> {
+        MethodId::ALL
+            .iter()
+            .copied()
+            .filter(|m| !matches!(m, MethodId::Quadrants | MethodId::PixelTable))
+            .collect()
+    }
+    /// The `columns` method's column count on this display (seed 002: 32 or 40).
+    fn columns(&self) -> u8 {
+        (self.screen().w_px / 8).clamp(1, 255) as u8
+    }
+    /// Two panel lines: the chip and its status register as read, then its flags.
+    fn panel_lines(&self, verdict: &Verdict) -> [String; 2];
+    /// The palette-indexed frame of the last frame, row-major, [`Machine::frame_size`].
+    fn frame_indexed(&self) -> &[u8];
+    /// Width and height of the picture in pixels: the screen, unless the machine draws
+    /// its picture in other units (the Vectrex's vectors).
+    fn frame_size(&self) -> (usize, usize) {
+        let s = self.screen();
+        (usize::from(s.w_px), usize::from(s.h_px))
+    }
+    /// How the picture is made.
+    fn display(&self) -> Display {
+        Display::Raster
+    }
+    /// CPU cycles the frame used, where the machine counts them (the Vectrex).
+    fn frame_cycles(&self) -> Option<u64> {
+        None
+    }
+    /// CPU cycles in one frame of the real machine, where the machine has a CPU model.
+    fn cycles_per_frame(&self) -> Option<u64> {
+        None
+    }
+    /// Run the labyrinth's wall check every N frames, for machines whose scenes walk a
+    /// labyrinth (the Vectrex); `None` elsewhere.
+    fn wall_check_every(&self) -> Option<u32> {
+        None
+    }
+    /// Turns writing the picture off (a collision-only mode) or back on; returns false
+    /// when the model has no such mode.
+    fn set_frame_output(&mut self, on: bool) -> bool {
+        let _ = on;
+        false
+    }
+    /// A known reason the chip's verdict can differ from the truth, for reports.
+    fn disagreement_note(&self) -> Option<&'static str> {
+        None
+    }
+    /// Colour of every palette index, 0x00RRGGBB.
+    fn palette_rgb(&self) -> Vec<u32>;
+}
+
+/// `0`/`1` for a flag in a panel line.
+#[must_use]
+pub fn bit(b: bool) -> u8 {
+    u8::from(b)
+}

@@ -1,0 +1,91 @@
+//! The registry: a scene's `target` names one of these machines, by the variant name in RON
+//! (`Genesis((h40: true))`) or by its key on the command line (`--target genesis`).
+//!
+//! Adding a machine touches three places: its chip crate, its module under this crate
+//! (settings, driver, verdict, panel: see `template.rs`), and one line below.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::contract::Machine;
+use crate::probe::Probe;
+use crate::vectrex::maze::Labyrinth;
+use crate::{genesis, msx, vectrex, x16};
+
+/// What a machine's settings may ask the scene loader to read for it.
+#[derive(Clone, Debug, Default)]
+pub struct Resources {
+    /// The labyrinth named by [`Settings::labyrinth_file`], parsed.
+    pub labyrinth: Option<Arc<Labyrinth>>,
+}
+
+/// A machine's settings as a scene gives them, and how to build the machine from them.
+pub trait Settings: Debug {
+    /// The registry key.
+    fn key(&self) -> &'static str;
+    /// Values serde accepts but the machine cannot use: `Err((field, message))`.
+    ///
+    /// # Errors
+    /// The field and why.
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        Ok(())
+    }
+    /// A labyrinth file the machine needs, relative to the scene.
+    fn labyrinth_file(&self) -> Option<&str> {
+        None
+    }
+    /// The machine, configured by register writes as the settings ask.
+    ///
+    /// # Errors
+    /// A resource the machine needs is missing.
+    fn build(&self, resources: &Resources) -> Result<Box<dyn Machine>, String>;
+}
+
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident => $key:literal, $settings:ty, $probe:expr;)*) => {
+        /// A machine and its settings, as a scene names it.
+        #[derive(Clone, Debug, Deserialize)]
+        pub enum Target {
+            $($(#[$doc])* $variant($settings),)*
+        }
+
+        impl Target {
+            /// The settings behind the contract.
+            #[must_use]
+            pub fn settings(&self) -> &dyn Settings {
+                match self {
+                    $(Self::$variant(s) => s,)*
+                }
+            }
+        }
+
+        /// Every machine's key, in registry order.
+        pub const KEYS: &[&str] = &[$($key,)*];
+
+        /// The dump probe of the machine `key`, where it has video memory to dump.
+        #[must_use]
+        pub fn probe(key: &str) -> Option<&'static dyn Probe> {
+            let probes: &[(&str, Option<&'static dyn Probe>)] = &[$(($key, $probe),)*];
+            probes.iter().find(|(k, _)| *k == key).and_then(|(_, p)| *p)
+        }
+
+        /// The keys of the machines with a dump probe.
+        #[must_use]
+        pub fn probe_keys() -> Vec<&'static str> {
+            KEYS.iter().copied().filter(|k| probe(k).is_some()).collect()
+        }
+    };
+}
+
+registry! {
+    /// Sega Genesis / Mega Drive, VDP sprite plane.
+    Genesis => "genesis", genesis::GenesisSettings, Some(&genesis::probe::GenesisProbe);
+    /// MSX1, TMS9918A sprite plane.
+    Msx => "msx", msx::MsxSettings, Some(&msx::probe::MsxProbe);
+    /// Commander X16, VERA sprite layer.
+    Vera => "vera", x16::VeraSettings, Some(&x16::probe::VeraProbe);
+    /// Vectrex: vector display and BIOS routines (no video memory to dump).
+    Vectrex => "vectrex", vectrex::VectrexSettings, None;
+}

@@ -1,0 +1,43 @@
+//! The Vectrex: no sprite hardware, the BIOS routine `Obj_Hit`, and seed 003's tile-byte
+//! labyrinth with its wall methods.
+//!
+//! Rules come from `specs/vectrex.md` and, beneath it, the `vectrex` crate's module docs
+//! (the annotated BIOS disassembly, vecx).
+
+mod machine;
+pub mod maze;
+mod settings;
+
+pub use machine::VectrexMachine;
+pub use settings::VectrexSettings;
+
+use crate::contract::Machine;
+use crate::registry::{Resources, Settings};
+
+impl Settings for VectrexSettings {
+    fn key(&self) -> &'static str {
+        "vectrex"
+    }
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        if self.check_every == 0 {
+            return Err((
+                "check_every",
+                "check_every is 0; it counts frames between wall checks, from 1".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn labyrinth_file(&self) -> Option<&str> {
+        Some(&self.labyrinth)
+    }
+
+    fn build(&self, resources: &Resources) -> Result<Box<dyn Machine>, String> {
+        let lab = resources
+            .labyrinth
+            .clone()
+            .ok_or("a Vectrex scene needs its labyrinth loaded")?;
+        Ok(Box::new(VectrexMachine::new(lab, self)))
+    }
+}

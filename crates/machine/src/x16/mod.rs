@@ -1,0 +1,24 @@
+//! The Commander X16: VERA's sprite layer, 4-bit collision masks ORed into ISR bits 7-4.
+//!
+//! Rules come from `specs/vera.md` and, beneath it, the `vera` chip crate's module docs
+//! (the VERA FPGA source, x16-emulator); the scene chooses whose behaviour to follow.
+
+mod machine;
+pub mod probe;
+mod settings;
+
+pub use machine::{X16, chip_sprites, verdict};
+pub use settings::{VeraQuirks, VeraSettings};
+
+use crate::contract::Machine;
+use crate::registry::{Resources, Settings};
+
+impl Settings for VeraSettings {
+    fn key(&self) -> &'static str {
+        "vera"
+    }
+
+    fn build(&self, _: &Resources) -> Result<Box<dyn Machine>, String> {
+        Ok(Box::new(X16::new(self)))
+    }
+}
