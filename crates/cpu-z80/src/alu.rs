@@ -185,11 +185,7 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn bit(&mut self, n: u8, v: u8, xy: u8) {
         let b = v & (1 << (n & 7));
-        let f = (self.f & CF)
-            | HF
-            | (xy & (XF | YF))
-            | if b == 0 { ZF | PF } else { 0 }
-            | (b & SF);
+        let f = (self.f & CF) | HF | (xy & (XF | YF)) | if b == 0 { ZF | PF } else { 0 } | (b & SF);
         self.set_f(f);
     }
 

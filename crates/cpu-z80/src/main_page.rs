@@ -13,9 +13,13 @@ use crate::{Bus, Cpu};
 impl Cpu {
     /// Executes `op` (already fetched) with prefix `X` (0 none, 1 DD, 2 FD) and returns its
     /// T-states apart from the wait states already added to [`Cpu::t`].
-    #[inline(always)]
+    #[inline]
     pub(crate) fn exec_main<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
-        let mut cycles = u32::from(if X == 0 { MAIN[op as usize] } else { INDEX[op as usize] });
+        let mut cycles = u32::from(if X == 0 {
+            MAIN[op as usize]
+        } else {
+            INDEX[op as usize]
+        });
         match op {
             0x00 => {}
             // LD rr,nn
