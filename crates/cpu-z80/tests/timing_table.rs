@@ -155,7 +155,9 @@ fn check_page(name: &str, table: &[&str; 16], code: impl Fn(u8) -> Vec<u8>) -> V
         for (holds_now, want) in [(false, fails), (true, holds)] {
             let got = time(&bytes, holds_now, on_set);
             if got != want {
-                errors.push(format!("{name} {op:02X} (condition {holds_now}): {got} want {want}"));
+                errors.push(format!(
+                    "{name} {op:02X} (condition {holds_now}): {got} want {want}"
+                ));
             }
         }
     }
