@@ -10,8 +10,8 @@
 //! - the Zilog *Z80 CPU User Manual* (UM0080) for the documented behaviour and T-states;
 //! - Sean Young's *The Undocumented Z80 Documented* for undocumented opcodes and flags, the
 //!   MEMPTR notes it cites, and the interrupt and R register details;
-//! - the SingleStepTests `z80` suite (captured from real hardware behaviour models) for the
-//!   later findings: the Q latch in SCF/CCF, and the flags of interrupted block instructions.
+//! - the SingleStepTests `z80` suite for the later findings it encodes: the Q latch in
+//!   SCF/CCF, and the flags of block instructions that repeat.
 //!
 //! The modules split the work by concern: [`flags`] (flag bits and tables), `alu`
 //! (arithmetic), `main_page` (unprefixed, DD and FD pages), `cb_page` (CB, DDCB and FDCB),
