@@ -13,7 +13,7 @@ use crate::{Bus, Cpu};
 impl Cpu {
     /// Executes `op` (already fetched) with prefix `X` (0 none, 1 DD, 2 FD) and returns its
     /// T-states apart from the wait states already added to [`Cpu::t`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn exec_main<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
         let mut cycles = u32::from(if X == 0 {
             MAIN[op as usize]
@@ -272,12 +272,12 @@ impl Cpu {
             0xDD => {
                 let op2 = self.fetch_op(bus);
                 self.t += Self::prefix_t::<X>();
-                return self.exec_main::<1, B>(bus, op2);
+                return self.exec_prefixed::<1, B>(bus, op2);
             }
             0xFD => {
                 let op2 = self.fetch_op(bus);
                 self.t += Self::prefix_t::<X>();
-                return self.exec_main::<2, B>(bus, op2);
+                return self.exec_prefixed::<2, B>(bus, op2);
             }
             0xED => {
                 let op2 = self.fetch_op(bus);
@@ -286,6 +286,13 @@ impl Cpu {
             }
         }
         cycles
+    }
+
+    /// The DD and FD pages, kept out of line so the unprefixed page stays small enough to
+    /// inline into [`Cpu::step`].
+    #[inline(never)]
+    fn exec_prefixed<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
+        self.exec_main::<X, B>(bus, op)
     }
 
     /// T-states a DD/FD prefix adds before the opcode it modifies.
