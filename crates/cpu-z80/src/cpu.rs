@@ -177,8 +177,8 @@ impl Cpu {
         self.nmi_pending = true;
     }
 
-    /// Executes one instruction, one T-state group of HALT (a 4 T-state NOP), or the
-    /// acceptance of a pending interrupt, and returns the T-states it took, wait states
+    /// Executes one instruction, one 4 T-state refresh cycle while halted, or the acceptance
+    /// of a pending interrupt, and returns the T-states it took, wait states
     /// included. [`Cpu::t`] advances by the same amount.
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.t;
@@ -190,7 +190,8 @@ impl Cpu {
             self.q_prev = self.q;
             self.q = 0;
             if self.halted {
-                // A halted Z80 keeps fetching (and refreshing) without advancing PC.
+                // A halted Z80 keeps running M1 cycles (so R counts on and the machine's M1
+                // waits apply) and ignores what it reads; PC stays past the HALT.
                 bus.read(self.pc);
                 self.inc_r();
                 self.t += 4 + u64::from(bus.m1_wait());

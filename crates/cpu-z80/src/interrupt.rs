@@ -41,7 +41,7 @@ impl Cpu {
         match self.im {
             0 => {
                 self.t += 2;
-                let cycles = self.exec_main::<0, B>(bus, data);
+                let cycles = self.exec_main_outlined::<0, B>(bus, data);
                 self.t += u64::from(cycles);
             }
             1 => {

@@ -272,12 +272,12 @@ impl Cpu {
             0xDD => {
                 let op2 = self.fetch_op(bus);
                 self.t += Self::prefix_t::<X>();
-                return self.exec_prefixed::<1, B>(bus, op2);
+                return self.exec_main_outlined::<1, B>(bus, op2);
             }
             0xFD => {
                 let op2 = self.fetch_op(bus);
                 self.t += Self::prefix_t::<X>();
-                return self.exec_prefixed::<2, B>(bus, op2);
+                return self.exec_main_outlined::<2, B>(bus, op2);
             }
             0xED => {
                 let op2 = self.fetch_op(bus);
@@ -288,10 +288,11 @@ impl Cpu {
         cycles
     }
 
-    /// The DD and FD pages, kept out of line so the unprefixed page stays small enough to
-    /// inline into [`Cpu::step`].
+    /// [`Cpu::exec_main`] kept out of line: used for the DD and FD pages, so the unprefixed
+    /// page stays small enough to inline into [`Cpu::step`], and for the rare mode 0
+    /// interrupt.
     #[inline(never)]
-    fn exec_prefixed<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
+    pub(crate) fn exec_main_outlined<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
         self.exec_main::<X, B>(bus, op)
     }
 
