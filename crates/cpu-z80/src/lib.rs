@@ -87,7 +87,8 @@ pub trait Bus {
 
     /// The byte a device puts on the data bus during an interrupt acknowledge cycle.
     ///
-    /// Interrupt mode 2 uses it as the low byte of the vector address and mode 0 executes it
+    /// Called once for every maskable interrupt the CPU accepts, in any mode (a device may
+    /// take it as the acknowledgement). Interrupt mode 2 uses it as the low byte of the vector address and mode 0 executes it
     /// as an opcode. The default, 0xFF, is what an idle pulled-up bus gives (RST 38h in mode 0).
     fn int_ack(&mut self) -> u8 {
         0xFF
