@@ -1,4 +1,9 @@
 //! The register file, instruction stepping and the bus helpers every page shares.
+//!
+//! R counts M1 cycles in its low seven bits and keeps bit 7 (Young, section 6); a prefix byte
+//! is an M1 cycle of its own, the opcode byte of DD CB d op is not. HALT leaves PC past
+//! itself and repeats 4 T-state M1 cycles until an interrupt (UM0080, HALT; the
+//! SingleStepTests data shows PC after the HALT).
 
 use crate::Bus;
 
