@@ -169,7 +169,8 @@ impl<B: Bus + ?Sized> AddressBus for Adapter<'_, B> {
     fn write_long(&mut self, address: u32, value: u32) {
         let [a, b, c, d] = value.to_be_bytes();
         self.0.write_word(address, u16::from_be_bytes([a, b]));
-        self.0.write_word(address.wrapping_add(2), u16::from_be_bytes([c, d]));
+        self.0
+            .write_word(address.wrapping_add(2), u16::from_be_bytes([c, d]));
     }
 }
 
@@ -230,11 +231,11 @@ impl Cpu {
         let cycles = if interrupt.is_some() {
             // The core's cycle runner takes a pending interrupt (waking a STOP) before it
             // fetches; its boundary hook hands control back right after the entry.
-            let result = self.core.run_for_cycles_with_boundary_hook(
-                &mut adapter,
-                1,
-                |_, _, _| CycleBatchControl::Return,
-            );
+            let result = self
+                .core
+                .run_for_cycles_with_boundary_hook(&mut adapter, 1, |_, _, _| {
+                    CycleBatchControl::Return
+                });
             result.cycles
         } else if self.core.is_halted() {
             0
