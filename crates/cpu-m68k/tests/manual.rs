@@ -53,7 +53,11 @@ impl Bus for Ram {
         self.bytes[Self::at(addr)] = value;
     }
     fn write_word(&mut self, addr: u32, value: u16) {
-        assert_eq!(addr & 1, 0, "a word write at an odd address reached the bus");
+        assert_eq!(
+            addr & 1,
+            0,
+            "a word write at an odd address reached the bus"
+        );
         self.word_writes.push(addr);
         self.put_word(addr, value);
     }
@@ -79,7 +83,10 @@ fn machine(program: &[u16]) -> (Cpu, Ram) {
     }
     let mut cpu = Cpu::new();
     cpu.reset(&mut ram);
-    assert_eq!((cpu.pc(), cpu.ssp(), cpu.sr() & 0xFF00), (CODE, STACK, 0x2700));
+    assert_eq!(
+        (cpu.pc(), cpu.ssp(), cpu.sr() & 0xFF00),
+        (CODE, STACK, 0x2700)
+    );
     cpu.set_prefetch([ram.word(CODE), ram.word(CODE + 2)]);
     (cpu, ram)
 }
@@ -95,7 +102,9 @@ fn clocks(program: &[u16], setup: impl FnOnce(&mut Cpu)) -> u32 {
 
 /// Operands spread over the 16-bit range: edge values and a fixed pseudo-random walk.
 fn operands() -> Vec<u16> {
-    let mut v = vec![0, 1, 2, 0x5555, 0xAAAA, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF];
+    let mut v = vec![
+        0, 1, 2, 0x5555, 0xAAAA, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF,
+    ];
     let mut x: u32 = 0x1234_5678;
     for _ in 0..200 {
         x ^= x << 13;
@@ -157,7 +166,10 @@ fn divu_and_divs_stay_within_the_manuals_maximum() {
         let c = cpu.step(&mut ram);
         assert_eq!(cpu.d(0) & 0xFFFF, dividend / u32::from(divisor));
         assert_eq!(cpu.d(0) >> 16, dividend % u32::from(divisor));
-        assert!((76..=140).contains(&c), "DIVU {dividend:#x}/{divisor:#x}: {c}");
+        assert!(
+            (76..=140).contains(&c),
+            "DIVU {dividend:#x}/{divisor:#x}: {c}"
+        );
         divu.push(c);
 
         // DIVS.W D1,D0 with a quotient that fits in 16 signed bits.
@@ -235,20 +247,36 @@ fn movem_is_a_base_plus_4_per_word_or_8_per_long_register() {
     let cases: [Case; 10] = [
         (0x4890, None, |n| 8 + 4 * n, "MOVEM.W regs,(A0)"),
         (0x48A0, None, |n| 8 + 4 * n, "MOVEM.W regs,-(A0)"),
-        (0x48A8, Some(0x0100), |n| 12 + 4 * n, "MOVEM.W regs,(d16,A0)"),
+        (
+            0x48A8,
+            Some(0x0100),
+            |n| 12 + 4 * n,
+            "MOVEM.W regs,(d16,A0)",
+        ),
         (0x48D0, None, |n| 8 + 8 * n, "MOVEM.L regs,(A0)"),
         (0x48E0, None, |n| 8 + 8 * n, "MOVEM.L regs,-(A0)"),
         (0x4C90, None, |n| 12 + 4 * n, "MOVEM.W (A0),regs"),
         (0x4C98, None, |n| 12 + 4 * n, "MOVEM.W (A0)+,regs"),
-        (0x4CA8, Some(0x0100), |n| 16 + 4 * n, "MOVEM.W (d16,A0),regs"),
+        (
+            0x4CA8,
+            Some(0x0100),
+            |n| 16 + 4 * n,
+            "MOVEM.W (d16,A0),regs",
+        ),
         (0x4CD0, None, |n| 12 + 8 * n, "MOVEM.L (A0),regs"),
         (0x4CD8, None, |n| 12 + 8 * n, "MOVEM.L (A0)+,regs"),
     ];
     for (opcode, displacement, expected, what) in cases {
-        for mask in [0x0001u16, 0x0003, 0x00FF, 0x7F00, 0x5A5A, 0x7FFE, 0xFFFE, 0xFFFF] {
+        for mask in [
+            0x0001u16, 0x0003, 0x00FF, 0x7F00, 0x5A5A, 0x7FFE, 0xFFFE, 0xFFFF,
+        ] {
             // A0 is the base register: leave it out of the list for -(A0) and (A0)+.
             let mask = if matches!(opcode & 0x38, 0x18 | 0x20) {
-                mask & if opcode & 0x38 == 0x20 { 0xFF7F } else { 0xFEFF }
+                mask & if opcode & 0x38 == 0x20 {
+                    0xFF7F
+                } else {
+                    0xFEFF
+                }
             } else {
                 mask
             };
@@ -409,4 +437,95 @@ fn stop_waits_for_an_interrupt_that_ends_it() {
     assert_eq!(cpu.step(&mut ram), 4);
     assert_eq!(cpu.last_exception(), None);
     assert_eq!(cpu.cycles(), 4);
+}
+
+/// Records the data accesses at the VDP's ports ($C00000–$C00007), by size.
+#[derive(Default)]
+struct Ports {
+    ram: Vec<u8>,
+    log: Vec<(char, u32, u32)>,
+}
+
+impl Ports {
+    fn port(addr: u32) -> bool {
+        (0xC0_0000..0xC0_0008).contains(&addr)
+    }
+}
+
+impl Bus for Ports {
+    fn read_byte(&mut self, addr: u32) -> u8 {
+        if Self::port(addr) {
+            self.log.push(('b', addr, 0));
+            return 0x12;
+        }
+        self.ram[(addr & 0xFFFF) as usize]
+    }
+    fn read_word(&mut self, addr: u32) -> u16 {
+        if Self::port(addr) {
+            self.log.push(('w', addr, 0));
+            return 0x3456;
+        }
+        let a = (addr & 0xFFFF) as usize;
+        u16::from_be_bytes([self.ram[a], self.ram[a + 1]])
+    }
+    fn write_byte(&mut self, addr: u32, value: u8) {
+        if Self::port(addr) {
+            self.log.push(('B', addr, value.into()));
+        } else {
+            self.ram[(addr & 0xFFFF) as usize] = value;
+        }
+    }
+    fn write_word(&mut self, addr: u32, value: u16) {
+        if Self::port(addr) {
+            self.log.push(('W', addr, value.into()));
+        } else {
+            self.ram[(addr & 0xFFFF) as usize..][..2].copy_from_slice(&value.to_be_bytes());
+        }
+    }
+}
+
+#[test]
+fn port_accesses_keep_their_size_and_longs_are_two_words_high_first() {
+    let program: [u16; 16] = [
+        0x23FC, 0x4000, 0x0003, 0x00C0, 0x0004, // MOVE.L #$40000003,($C00004).L
+        0x33C1, 0x00C0, 0x0000, // MOVE.W D1,($C00000).L
+        0x13C1, 0x00C0, 0x0001, // MOVE.B D1,($C00001).L
+        0x3039, 0x00C0, 0x0004, // MOVE.W ($C00004).L,D0
+        0x4E71, 0x4E71,
+    ];
+    let mut bus = Ports {
+        ram: vec![0; 0x1_0000],
+        log: Vec::new(),
+    };
+    bus.ram[0..8].copy_from_slice(&[0, 0, 0x80, 0, 0, 0, 0x10, 0]);
+    for (i, w) in program.iter().enumerate() {
+        bus.ram[0x1000 + 2 * i..][..2].copy_from_slice(&w.to_be_bytes());
+    }
+    let mut cpu = Cpu::new();
+    cpu.reset(&mut bus);
+    cpu.set_d(1, 0xABCD);
+    for _ in 0..4 {
+        cpu.step(&mut bus);
+    }
+    assert_eq!(
+        bus.log,
+        [
+            ('W', 0xC0_0004, 0x4000),
+            ('W', 0xC0_0006, 0x0003),
+            ('W', 0xC0_0000, 0xABCD),
+            ('B', 0xC0_0001, 0xCD),
+            ('w', 0xC0_0004, 0),
+        ]
+    );
+    assert_eq!(cpu.d(0), 0x3456);
+    // The 24-bit bus: $FFC00004 is the same port.
+    let mut bus2 = Ports {
+        ram: bus.ram.clone(),
+        log: Vec::new(),
+    };
+    bus2.ram[0x1000..0x1006].copy_from_slice(&[0x30, 0x39, 0xFF, 0xC0, 0x00, 0x04]);
+    let mut cpu = Cpu::new();
+    cpu.reset(&mut bus2);
+    cpu.step(&mut bus2);
+    assert_eq!(bus2.log, [('w', 0xC0_0004, 0)]);
 }
