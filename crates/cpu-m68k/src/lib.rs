@@ -156,8 +156,10 @@ pub struct Exception {
     pub kind: ExceptionKind,
     /// Its vector number (the handler address is read from `vector * 4`).
     pub vector: u8,
-    /// Where the instruction that raised it starts (for an interrupt: the PC of the
-    /// instruction it interrupted, which runs after the handler returns).
+    /// Where the instruction that raised it starts. For an interrupt: the PC of the
+    /// instruction it interrupted, which runs after the handler returns. For an address
+    /// error from a jump or branch to an odd address: that odd address (the error is
+    /// raised at the step that fetches from it).
     pub pc: u32,
 }
 

@@ -529,3 +529,18 @@ fn port_accesses_keep_their_size_and_longs_are_two_words_high_first() {
     cpu.step(&mut bus2);
     assert_eq!(bus2.log, [('w', 0xC0_0004, 0)]);
 }
+
+#[test]
+fn jump_to_an_odd_address_is_reported_at_the_fetch_there() {
+    // JMP (A0) with A0 odd: the core raises the address error at the next step, when it
+    // fetches from the odd address, and reports that address as the PC.
+    let (mut cpu, mut ram) = machine(&[0x4ED0]);
+    cpu.set_a(0, 0x3001);
+    cpu.step(&mut ram);
+    assert_eq!(cpu.last_exception(), None);
+    assert_eq!(cpu.pc(), 0x3001);
+    cpu.step(&mut ram);
+    let e = cpu.last_exception().expect("address error");
+    assert_eq!((e.kind, e.pc), (ExceptionKind::AddressError, 0x3001));
+    assert_eq!(cpu.pc(), HANDLERS + 0x30);
+}
