@@ -306,7 +306,8 @@ impl Cpu {
     /// Requests an interrupt at `level` (1–7; 0 withdraws the request), as the IPL pins
     /// do. It is taken at the next instruction boundary when above the SR's mask (level
     /// 7 always), with the autovector `24 + level`; taking it acknowledges it, so the
-    /// request is then cleared.
+    /// request is then cleared, and that step's [`Cpu::last_exception`] is
+    /// [`ExceptionKind::Interrupt`] (the cue for a device to drop its pending flag).
     pub fn set_irq(&mut self, level: u8) {
         self.core.set_irq(level & 7);
     }
