@@ -1,7 +1,7 @@
 //! Arithmetic, logic and shifts with their condition codes, as the 6809 Programming
 //! Manual's instruction descriptions give them. Where the manual calls a flag
-//! "undefined" (H after subtraction, shifts and NEG; V after DAA) this core leaves H
-//! unchanged and clears V after DAA; the choices are listed at each function.
+//! "undefined" (H after subtraction, shifts and NEG; V after DAA) this core leaves the
+//! flag unchanged.
 
 use crate::cpu::{Cpu, cc};
 
@@ -155,7 +155,8 @@ impl Cpu {
     }
 
     /// DAA: decimal adjust A after an addition. N Z from the result; C set when the
-    /// high digit was corrected (or C was already set); V cleared (manual: undefined).
+    /// high digit was corrected (or C was already set); V left unchanged (manual:
+    /// undefined).
     pub(crate) fn daa(&mut self) {
         let a = self.a;
         let (hi, lo) = (a >> 4, a & 0x0F);
@@ -170,8 +171,7 @@ impl Cpu {
         }
         let r = a.wrapping_add(corr);
         self.a = r;
-        self.cc =
-            (self.cc & !(cc::N | cc::Z | cc::V | cc::C)) | nz8(r) | if carry { cc::C } else { 0 };
+        self.cc = (self.cc & !(cc::N | cc::Z | cc::C)) | nz8(r) | if carry { cc::C } else { 0 };
     }
 
     /// MUL: D = A * B unsigned; Z from D, C from bit 7 of B.
