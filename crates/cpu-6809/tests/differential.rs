@@ -265,9 +265,9 @@ fn run_case(rng: &mut Rng, mem: &mut Box<[u8; 0x10000]>) -> Option<(Case, Vec<Fi
         _ => {}
     }
 
-    let cycles = match mine.step(&mut **mem) {
-        Ok(c) => c,
-        Err(_) => return None, // an undefined postbyte: draw again
+    // An undefined postbyte: draw again.
+    let Ok(cycles) = mine.step(&mut **mem) else {
+        return None;
     };
     let other_cycles = other.step(&mut other_mem);
     assert!(
