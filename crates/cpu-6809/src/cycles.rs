@@ -8,8 +8,14 @@
 //! - long conditional branches on page `$10`: one more cycle when taken (5 / 6);
 //! - RTI: 6 with E clear, 15 with E set (the table holds 6, the pull of the
 //!   entire state adds 9);
-//! - CWAI and SYNC: the table holds the cycles up to the wait; the wait itself is
-//!   counted one cycle per [`crate::Cpu::step`].
+//! - CWAI: the map gives "20" as the least total; the data sheet's bus cycle chart
+//!   splits it as 16 cycles up to the wait (opcode, mask, two dead cycles, 12 bytes
+//!   stacked), at least one cycle of waiting, and 3 for the vector fetch. The table holds
+//!   16; each waiting [`crate::Cpu::step`] counts 1 and the step that takes the
+//!   interrupt counts 4 (its cycle of waiting and the vector fetch), so CWAI with an
+//!   interrupt already pending totals 20;
+//! - SYNC: the table holds the map's least count, 4; each further waiting step
+//!   counts 1.
 //!
 //! Prefix bytes `$10` and `$11` are zero here: they select the other two tables.
 
@@ -20,7 +26,7 @@ pub const PAGE0: [u8; 256] = [
      6,  0,  0,  6,  6,  0,  6,  6,  6,  6,  6,  0,  6,  6,  3,  6, // 0x direct
      0,  0,  2,  4,  0,  0,  5,  9,  0,  2,  3,  0,  3,  2,  8,  6, // 1x
      3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3, // 2x branches
-     4,  4,  4,  4,  5,  5,  5,  5,  0,  5,  3,  6, 20, 11,  0, 19, // 3x
+     4,  4,  4,  4,  5,  5,  5,  5,  0,  5,  3,  6, 16, 11,  0, 19, // 3x
      2,  0,  0,  2,  2,  0,  2,  2,  2,  2,  2,  0,  2,  2,  0,  2, // 4x A
      2,  0,  0,  2,  2,  0,  2,  2,  2,  2,  2,  0,  2,  2,  0,  2, // 5x B
      6,  0,  0,  6,  6,  0,  6,  6,  6,  6,  6,  0,  6,  6,  3,  6, // 6x indexed

@@ -19,12 +19,13 @@ use crate::cpu::{Cpu, LINE_FIRQ, LINE_IRQ, LINE_NMI, State, cc, vector};
 use crate::{Bus, Fault};
 
 /// Cycles of an NMI or IRQ entry (entire state stacked).
-pub const ENTIRE_ENTRY_CYCLES: u32 = 19;
+pub(crate) const ENTIRE_ENTRY_CYCLES: u32 = 19;
 /// Cycles of a FIRQ entry (PC and CC stacked).
-pub const FIRQ_ENTRY_CYCLES: u32 = 10;
-/// Cycles of an interrupt entry out of CWAI: the vector fetch (two reads) and a
-/// dead cycle, the state having been stacked by CWAI.
-pub const CWAI_WAKE_CYCLES: u32 = 3;
+pub(crate) const FIRQ_ENTRY_CYCLES: u32 = 10;
+/// Cycles of an interrupt entry out of CWAI: the cycle in which the interrupt is seen,
+/// the vector fetch (two reads) and a dead cycle, the state having been stacked by CWAI
+/// (data sheet, CWAI bus cycles; with CWAI's 16 this makes the map's 20).
+pub(crate) const CWAI_WAKE_CYCLES: u32 = 4;
 
 impl Cpu {
     #[inline(always)]

@@ -267,7 +267,7 @@ fn cwai_stacks_then_waits_for_an_unmasked_interrupt() {
     let (mut cpu, mut mem) = machine(&[0x3C, 0xEF]);
     cpu.cc = cc::I | cc::F | cc::Z;
     cpu.a = 0x5A;
-    assert_eq!(cpu.step(&mut *mem), Ok(20));
+    assert_eq!(cpu.step(&mut *mem), Ok(16));
     assert_eq!(cpu.state, State::CwaiWait);
     assert_eq!(cpu.s, 0x8000 - 12);
     assert_eq!(mem[0x8000 - 12], cc::E | cc::F | cc::Z);
@@ -282,7 +282,7 @@ fn cwai_stacks_then_waits_for_an_unmasked_interrupt() {
     assert_eq!(cpu.state, State::CwaiWait);
     // IRQ is not: taken without stacking again.
     cpu.set_irq(true);
-    assert_eq!(cpu.step(&mut *mem), Ok(3));
+    assert_eq!(cpu.step(&mut *mem), Ok(4));
     assert_eq!(cpu.state, State::Running);
     assert_eq!(cpu.pc, 0xF800);
     assert_eq!(cpu.s, 0x8000 - 12);
