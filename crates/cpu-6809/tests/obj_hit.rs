@@ -83,7 +83,7 @@ fn each_exit_takes_its_data_sheet_cycles() {
 #[test]
 fn the_carry_is_the_box_test_for_every_kind_of_input() {
     // SplitMix64-driven sweep: half-sizes 0..=127, any centre and point.
-    let mut state = 0x0B1E_C7u64;
+    let mut state = 0x000B_1EC7_u64;
     let mut next = || {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = state;
