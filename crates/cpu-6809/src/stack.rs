@@ -11,9 +11,11 @@
 //! core counts that as [`CWAI_WAKE_CYCLES`].
 //!
 //! TFR/EXG between registers of different sizes is not defined by the data sheet; this
-//! core does what the chip is known to do: an 8-bit register read as 16 bits is `$FF`
-//! in the high byte, and a 16-bit value written to an 8-bit register keeps its low
-//! byte. Register codes 6, 7 and `$C`-`$F` are reported as illegal postbytes.
+//! core does what the chip was found to do on hardware (Darren Atkinson's "6x09
+//! Instruction Sets" reference; the "Illegal op-codes" article, Dragon Update, February
+//! 1994): an 8-bit register read as 16 bits has `$FF` in the high byte, and a 16-bit
+//! value written to an 8-bit register keeps its low byte. Register codes 6, 7 and
+//! `$C`-`$F`, which name no register, are reported as illegal postbytes.
 
 use crate::cpu::{Cpu, LINE_FIRQ, LINE_IRQ, LINE_NMI, State, cc, vector};
 use crate::{Bus, Fault};

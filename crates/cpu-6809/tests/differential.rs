@@ -172,7 +172,8 @@ const KNOWN: &[Known] = &[
         applies: mixed_transfer_writes,
         reason: "the data sheet leaves mixed sizes undefined; this core gives an 8-bit source \
                  $FF in the high byte and a 16-bit source's low byte to an 8-bit register \
-                 (the chip's known behaviour), mc6809-core writes $FF / $FFFF",
+                 (as found on hardware: Atkinson's 6x09 reference, Dragon Update 1994), \
+                 mc6809-core writes $FF / $FFFF",
         supports: Supports::Neither,
     },
 ];
