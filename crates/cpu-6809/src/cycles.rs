@@ -14,8 +14,10 @@
 //!   16; each waiting [`crate::Cpu::step`] counts 1 and the step that takes the
 //!   interrupt counts 4 (its cycle of waiting and the vector fetch), so CWAI with an
 //!   interrupt already pending totals 20;
-//! - SYNC: the table holds the map's least count, 4; each further waiting step
-//!   counts 1.
+//! - SYNC: the table holds the map's least count, 4 (the bus cycle chart has 2 cycles
+//!   before the wait; the map's figure includes the shortest wait); each further
+//!   waiting step counts 1. An interrupt that ends the wait is then taken with its own
+//!   entry cycles (19 or 10), a masked one lets the next instruction run.
 //!
 //! Prefix bytes `$10` and `$11` are zero here: they select the other two tables.
 
