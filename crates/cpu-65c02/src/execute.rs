@@ -72,10 +72,10 @@ impl Cpu {
         let i_before = self.p & flags::I != 0;
         self.execute(bus, op);
         // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
-        self.poll_i = if matches!(op, 0x28 | 0x58 | 0x78) {
-            i_before
+        self.delayed_i = if matches!(op, 0x28 | 0x58 | 0x78) {
+            Some(i_before)
         } else {
-            self.p & flags::I != 0
+            None
         };
         (self.cycles - start) as u32
     }

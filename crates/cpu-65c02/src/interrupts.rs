@@ -46,7 +46,7 @@ impl Cpu {
         self.cycles += 7;
         self.state = State::Running;
         self.nmi_pending = false;
-        self.poll_i = true;
+        self.delayed_i = None;
     }
 
     /// Drives the IRQ input: `true` asserts it (level-sensitive, like the chip's
@@ -82,7 +82,7 @@ impl Cpu {
         self.push(bus, p | flags::U);
         self.p = (self.p | flags::I) & !flags::D;
         self.pc = Self::read_word(bus, vector);
-        self.poll_i = true;
+        self.delayed_i = None;
     }
 
     /// Services a pending NMI or an unmasked IRQ; returns whether it did.
@@ -93,7 +93,7 @@ impl Cpu {
             self.interrupt(bus, vectors::NMI, false);
             self.cycles += 7;
             true
-        } else if self.irq_line && !self.poll_i {
+        } else if self.irq_line && !self.delayed_i.unwrap_or(self.p & flags::I != 0) {
             self.interrupt(bus, vectors::IRQ, false);
             self.cycles += 7;
             true

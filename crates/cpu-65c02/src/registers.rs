@@ -72,10 +72,11 @@ pub struct Cpu {
     pub(crate) irq_line: bool,
     /// An NMI edge was seen and not yet serviced.
     pub(crate) nmi_pending: bool,
-    /// The `I` flag as the interrupt poll of the last instruction saw it. CLI, SEI and
-    /// PLP change `I` after the poll, so an IRQ taken or masked by them is delayed by
-    /// one instruction; RTI changes it before.
-    pub(crate) poll_i: bool,
+    /// `Some(I)` as the interrupt poll of the last instruction saw it when that was CLI,
+    /// SEI or PLP, which change `I` after their poll (so the IRQ they unmask or mask is
+    /// taken one instruction late); `None` when the poll uses `I` as it is (RTI changes
+    /// it before its poll).
+    pub(crate) delayed_i: Option<bool>,
 }
 
 impl Default for Cpu {
@@ -100,7 +101,7 @@ impl Cpu {
             state: State::Running,
             irq_line: false,
             nmi_pending: false,
-            poll_i: true,
+            delayed_i: None,
         }
     }
 

@@ -376,7 +376,12 @@ fn run(row: &Row, setup: Setup) -> u32 {
     ram.load(CODE, &code);
     let before = cpu.cycles;
     let cycles = cpu.step(&mut ram);
-    assert_eq!(cpu.cycles - before, u64::from(cycles), "{}: cycles counter", row.name);
+    assert_eq!(
+        cpu.cycles - before,
+        u64::from(cycles),
+        "{}: cycles counter",
+        row.name
+    );
     cycles
 }
 
@@ -395,9 +400,19 @@ fn indexed_page_crossing() {
             continue;
         }
         let extra = u32::from(row.notes.contains('p'));
-        let setup = Setup { cross_page: true, ..Setup::default() };
+        let setup = Setup {
+            cross_page: true,
+            ..Setup::default()
+        };
         let got = run(&row, setup);
-        assert_eq!(got, row.cycles + extra, "${:02X} {} {} across a page", row.op, row.name, row.mode);
+        assert_eq!(
+            got,
+            row.cycles + extra,
+            "${:02X} {} {} across a page",
+            row.op,
+            row.name,
+            row.mode
+        );
     }
 }
 
@@ -405,11 +420,32 @@ fn indexed_page_crossing() {
 fn decimal_mode_adds_a_cycle_to_adc_and_sbc_only() {
     for row in table() {
         let extra = u32::from(row.notes.contains('d'));
-        let decimal = Setup { decimal: true, ..Setup::default() };
-        assert_eq!(run(&row, decimal), row.cycles + extra, "${:02X} {} {} with D set", row.op, row.name, row.mode);
+        let decimal = Setup {
+            decimal: true,
+            ..Setup::default()
+        };
+        assert_eq!(
+            run(&row, decimal),
+            row.cycles + extra,
+            "${:02X} {} {} with D set",
+            row.op,
+            row.name,
+            row.mode
+        );
         if row.notes == "pd" {
-            let both = Setup { decimal: true, cross_page: true, ..Setup::default() };
-            assert_eq!(run(&row, both), row.cycles + 2, "${:02X} {} {} decimal across a page", row.op, row.name, row.mode);
+            let both = Setup {
+                decimal: true,
+                cross_page: true,
+                ..Setup::default()
+            };
+            assert_eq!(
+                run(&row, both),
+                row.cycles + 2,
+                "${:02X} {} {} decimal across a page",
+                row.op,
+                row.name,
+                row.mode
+            );
         }
     }
 }
@@ -425,10 +461,23 @@ fn branches_taken_and_across_a_page() {
             _ => continue,
         };
         seen += 1;
-        let t = Setup { branch_taken: true, ..Setup::default() };
-        let tx = Setup { branch_taken: true, cross_page: true, ..Setup::default() };
+        let t = Setup {
+            branch_taken: true,
+            ..Setup::default()
+        };
+        let tx = Setup {
+            branch_taken: true,
+            cross_page: true,
+            ..Setup::default()
+        };
         assert_eq!(run(&row, t), taken, "${:02X} {} taken", row.op, row.name);
-        assert_eq!(run(&row, tx), across, "${:02X} {} taken across a page", row.op, row.name);
+        assert_eq!(
+            run(&row, tx),
+            across,
+            "${:02X} {} taken across a page",
+            row.op,
+            row.name
+        );
     }
     assert_eq!(seen, 8 + 1 + 16);
 }
@@ -453,7 +502,18 @@ fn undefined_nops_have_the_data_sheet_lengths() {
         let a = cpu.clone();
         cpu.step(&mut ram);
         assert_eq!(cpu.pc, CODE + len, "${:02X} length", row.op);
-        assert_eq!((cpu.a, cpu.x, cpu.y, cpu.s, cpu.p), (a.a, a.x, a.y, a.s, a.p), "${:02X} changed registers", row.op);
-        assert!(ram.log.iter().all(|x| !matches!(x, common::Access::Write(..))), "${:02X} wrote", row.op);
+        assert_eq!(
+            (cpu.a, cpu.x, cpu.y, cpu.s, cpu.p),
+            (a.a, a.x, a.y, a.s, a.p),
+            "${:02X} changed registers",
+            row.op
+        );
+        assert!(
+            ram.log
+                .iter()
+                .all(|x| !matches!(x, common::Access::Write(..))),
+            "${:02X} wrote",
+            row.op
+        );
     }
 }

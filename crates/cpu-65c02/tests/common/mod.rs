@@ -20,7 +20,10 @@ pub struct Ram {
 
 impl Ram {
     pub fn new() -> Self {
-        Self { mem: vec![0; 0x10000], log: Vec::new() }
+        Self {
+            mem: vec![0; 0x10000],
+            log: Vec::new(),
+        }
     }
 
     /// Copies `bytes` to `addr`.
@@ -31,7 +34,10 @@ impl Ram {
 
     /// Reads of `addr` in the log.
     pub fn reads_of(&self, addr: u16) -> usize {
-        self.log.iter().filter(|a| **a == Access::Read(addr)).count()
+        self.log
+            .iter()
+            .filter(|a| **a == Access::Read(addr))
+            .count()
     }
 }
 
