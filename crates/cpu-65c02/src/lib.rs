@@ -17,7 +17,7 @@
 //! # What the bus sees
 //! Every read and write that can reach memory-mapped I/O is issued in the order the
 //! chip issues it. Cycles that only touch the program stream or the stack for no effect
-//! are counted but not issued (see [`addressing`] and [`execute`] for the list), so the
+//! are counted but not issued (see [`addressing`] and [`opcodes`] for the list), so the
 //! bus sees:
 //! - opcode and operand fetches, the data read or write, pointer reads, stack pushes
 //!   and pulls, and vector fetches;
@@ -30,8 +30,9 @@
 
 pub mod addressing;
 mod alu;
-pub mod execute;
+mod execute;
 mod interrupts;
+pub mod opcodes;
 mod registers;
 
 pub use registers::{Cpu, State, flags};
