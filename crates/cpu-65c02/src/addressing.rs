@@ -1,20 +1,31 @@
 //! Addressing modes: operand fetches, effective-address computation and the bus cycles
 //! each mode issues.
 //!
-//! Rules from the WDC W65C02S data sheet, Table 5-7 and its notes:
+//! Rules from the WDC W65C02S data sheet, Table 5-7 and its notes, and for what the
+//! CMOS part puts on the bus in its dead cycles, "6502 Dead Cycles" (Drass and
+//! Dr Jefyll): where the NMOS 6502 drives the partially formed address, the 65C02
+//! repeats the previous bus address.
 //! - zero-page indexed and (zp,X) wrap within page zero; `(zp)` and `(zp),Y` read
 //!   their pointer from `zp` and `zp + 1` wrapping within page zero;
 //! - abs,X, abs,Y and (zp),Y reads take one extra cycle when the index carries into the
-//!   high byte (note 1); in that cycle the 65C02 re-reads the last instruction byte,
-//!   which is what [`Cpu`] issues. The NMOS 6502 read the unfixed address instead.
-//! - indexed stores (and RMW abs,X where it is always 7 cycles) always take the fix-up
-//!   cycle; it is issued as the same re-read of the last instruction byte.
+//!   high byte (Table 5-7 note 1). In that cycle the core re-reads the previous bus
+//!   address: the last instruction byte for abs,X/abs,Y, the pointer's high byte
+//!   (`zp + 1`) for (zp),Y. It never reads the unfixed (wrong-page) address.
+//! - indexed stores (abs,X, abs,Y, (zp),Y) and INC/DEC abs,X always take the fix-up
+//!   cycle, and ASL/LSR/ROL/ROR abs,X take it on a page cross; it is issued as the same
+//!   re-read of the previous bus address, so a store never reads its target.
 //!
-//! Cycles that are counted but not issued to the bus, because they only re-read the
-//! program stream or an address the instruction already read: the index-add cycle of
-//! zp,X/zp,Y and (zp,X), the second cycle of one-byte instructions, the internal cycles
-//! of stack instructions, JSR, RTS and RTI, and the decimal-mode extra cycle of
-//! ADC/SBC.
+//! Open point: for the no-page-cross fix-up cycle of indexed stores and RMW abs,X some
+//! 65C02 analyses (Sather, "Understanding the Apple IIe", tables 4.3/4.4) show a read of
+//! the target address, and X16 users have reported `STA (zp),Y` stepping a VERA data
+//! port twice. This core follows the previous-bus-address rule; code that stores to a
+//! VERA data port through an indexed mode may behave differently on hardware.
+//!
+//! Cycles that are counted but not issued to the bus, because they only touch page
+//! zero, the stack or the program stream: the index-add cycle of zp,X/zp,Y and (zp,X)
+//! (the chip reads the unindexed zero-page address), the second cycle of one-byte
+//! instructions, and the internal cycles of stack instructions, JSR, RTS, RTI and the
+//! interrupt entry.
 
 use crate::{Bus, Cpu};
 
@@ -69,13 +80,21 @@ impl Cpu {
     }
 
     /// Adds `index` to `base`; when that crosses a page, or when `always` (stores and
-    /// 7-cycle RMW), spends the fix-up cycle as a re-read of the last instruction byte.
+    /// 7-cycle RMW), spends the fix-up cycle as a re-read of `previous`, the address of
+    /// the previous bus cycle.
     #[inline(always)]
-    fn indexed<B: Bus>(&mut self, bus: &mut B, base: u16, index: u8, always: bool) -> u16 {
+    fn indexed<B: Bus>(
+        &mut self,
+        bus: &mut B,
+        base: u16,
+        index: u8,
+        always: bool,
+        previous: u16,
+    ) -> u16 {
         let addr = base.wrapping_add(u16::from(index));
         let crossed = (addr ^ base) & 0xFF00 != 0;
         if crossed || always {
-            bus.read(self.pc.wrapping_sub(1));
+            bus.read(previous);
             if !always {
                 self.cycles += 1;
             }
@@ -103,11 +122,11 @@ impl Cpu {
             Mode::Abs => self.fetch_word(bus),
             Mode::AbsX => {
                 let base = self.fetch_word(bus);
-                self.indexed(bus, base, self.x, write)
+                self.indexed(bus, base, self.x, write, self.pc.wrapping_sub(1))
             }
             Mode::AbsY => {
                 let base = self.fetch_word(bus);
-                self.indexed(bus, base, self.y, write)
+                self.indexed(bus, base, self.y, write, self.pc.wrapping_sub(1))
             }
             Mode::IzX => {
                 let zp = self.fetch(bus).wrapping_add(self.x);
@@ -116,7 +135,8 @@ impl Cpu {
             Mode::IzY => {
                 let zp = self.fetch(bus);
                 let base = Self::zp_pointer(bus, zp);
-                self.indexed(bus, base, self.y, write)
+                let previous = u16::from(zp.wrapping_add(1));
+                self.indexed(bus, base, self.y, write, previous)
             }
             Mode::Izp => {
                 let zp = self.fetch(bus);

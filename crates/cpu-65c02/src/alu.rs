@@ -4,7 +4,9 @@
 //! ADC uses sequence 1 for the accumulator and carry and sequence 2 for V; SBC uses
 //! sequence 4 (the 65C02 form) for the accumulator, and the binary rules for C and V.
 //! On the 65C02 N and Z reflect the decimal result. Decimal ADC/SBC take one extra
-//! cycle (data sheet, Table 5-7 note 4), added here.
+//! cycle (data sheet, Table 5-7), counted here; the dispatch issues it as a repeat of
+//! the operand read (the previous bus address), which per-cycle W65C02S test vectors
+//! show for the memory modes.
 
 use crate::{Cpu, flags};
 

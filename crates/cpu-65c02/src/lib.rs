@@ -16,17 +16,20 @@
 //!
 //! # What the bus sees
 //! Every read and write that can reach memory-mapped I/O is issued in the order the
-//! chip issues it. Cycles that only touch the program stream or the stack for no effect
-//! are counted but not issued (see [`addressing`] and [`opcodes`] for the list), so the
-//! bus sees:
+//! chip issues it. Cycles that only touch page zero, the stack or the program stream
+//! are counted but not issued (listed in [`addressing`] and [`opcodes`]), so the bus
+//! sees:
 //! - opcode and operand fetches, the data read or write, pointer reads, stack pushes
 //!   and pulls, and vector fetches;
-//! - on a page-crossing indexed read (abs,X, abs,Y, (zp),Y) and in the always-present
-//!   extra cycle of indexed stores and of RMW abs,X: a re-read of the last instruction
-//!   byte, as the CMOS part does, never a read at the unfixed (wrong-page) address;
-//! - read-modify-write (ASL, LSR, ROL, ROR, INC, DEC, TRB, TSB, RMB, SMB): read, read
-//!   again at the same address, write. The NMOS dummy write of the unmodified value
-//!   does not happen.
+//! - in the fix-up cycle of indexed addressing (abs,X, abs,Y, (zp),Y: reads on a page
+//!   cross, stores and INC/DEC abs,X always): a re-read of the previous bus address
+//!   (the last instruction byte, or the pointer's high byte for (zp),Y), as the CMOS
+//!   part does, never a read at the unfixed (wrong-page) address and never a read of
+//!   a store's target (see the open point in [`addressing`]);
+//! - read-modify-write (ASL, LSR, ROL, ROR, INC, DEC, TRB, TSB, RMB, SMB on memory):
+//!   read, read again at the same address, write. The NMOS dummy write of the
+//!   unmodified value does not happen;
+//! - decimal-mode ADC/SBC: the operand read, then the extra cycle repeating it.
 
 pub mod addressing;
 mod alu;

@@ -121,14 +121,24 @@ impl Cpu {
         }
         macro_rules! adc {
             ($m:expr) => {{
-                let v = self.load(bus, $m);
+                let addr = self.address(bus, $m, false);
+                let v = bus.read(addr);
                 self.adc(v);
+                if self.p & flags::D != 0 {
+                    // The decimal-mode extra cycle repeats the operand read.
+                    bus.read(addr);
+                }
             }};
         }
         macro_rules! sbc {
             ($m:expr) => {{
-                let v = self.load(bus, $m);
+                let addr = self.address(bus, $m, false);
+                let v = bus.read(addr);
                 self.sbc(v);
+                if self.p & flags::D != 0 {
+                    // The decimal-mode extra cycle repeats the operand read.
+                    bus.read(addr);
+                }
             }};
         }
         macro_rules! cmp {

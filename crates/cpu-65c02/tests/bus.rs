@@ -95,6 +95,45 @@ fn lda_zp_indirect_y_across_a_page_reads_no_wrong_page_address() {
     assert_eq!(cycles, 6);
     assert!(reads_in_page(&ram, 0x9E).is_empty(), "{:?}", ram.log);
     assert_eq!(ram.reads_of(DATA0), 1);
+    // The fix-up cycle re-reads the pointer's high byte.
+    assert_eq!(
+        ram.log,
+        [
+            Access::Read(0x0200),
+            Access::Read(0x0201),
+            Access::Read(0x30),
+            Access::Read(0x31),
+            Access::Read(0x31),
+            Access::Read(DATA0)
+        ]
+    );
+}
+
+#[test]
+fn sta_zp_indirect_y_never_reads_its_target() {
+    for y in [0u8, 0x24] {
+        let (_, ram, cycles) = run_one(&[0x91, 0x30], |cpu, ram| {
+            cpu.y = y;
+            cpu.a = 0x42;
+            ram.load(0x30, &(DATA0 - u16::from(y)).to_le_bytes());
+        });
+        assert_eq!(cycles, 6);
+        assert_eq!(ram.reads_of(DATA0), 0, "{:?}", ram.log);
+        assert_eq!(ram.log.last(), Some(&Access::Write(DATA0, 0x42)));
+    }
+}
+
+#[test]
+fn decimal_adc_and_sbc_repeat_the_operand_read() {
+    for op in [0x6D, 0xED] {
+        for (decimal, reads) in [(false, 1), (true, 2)] {
+            let (_, ram, cycles) = run_one(&[op, 0x23, 0x9F], |cpu, _| {
+                cpu.set_flag(cpu_65c02::flags::D, decimal);
+            });
+            assert_eq!(cycles, 4 + u32::from(decimal));
+            assert_eq!(ram.reads_of(DATA0), reads, "{op:02X} decimal {decimal}");
+        }
+    }
 }
 
 #[test]
