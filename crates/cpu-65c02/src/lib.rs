@@ -14,6 +14,41 @@
 //! cycle count. Interrupt lines are sampled between instructions, see [`Cpu::set_irq`]
 //! and [`Cpu::nmi`].
 //!
+//! # Running a routine to a trap address
+//! ```
+//! use cpu_65c02::{Bus, Cpu, State};
+//!
+//! struct Ram(Vec<u8>);
+//! impl Bus for Ram {
+//!     fn read(&mut self, addr: u16) -> u8 {
+//!         self.0[usize::from(addr)]
+//!     }
+//!     fn write(&mut self, addr: u16, value: u8) {
+//!         self.0[usize::from(addr)] = value;
+//!     }
+//! }
+//!
+//! let mut ram = Ram(vec![0; 0x10000]);
+//! // LDA #$2A ; STA $0300 ; STP
+//! ram.0[0x0200..0x0206].copy_from_slice(&[0xA9, 0x2A, 0x8D, 0x00, 0x03, 0xDB]);
+//! let mut cpu = Cpu::new();
+//! cpu.pc = 0x0200;
+//! let trap = 0x0206;
+//! let error = loop {
+//!     if cpu.pc == trap {
+//!         break None;
+//!     }
+//!     cpu.step(&mut ram);
+//!     match cpu.state() {
+//!         State::Running => {}
+//!         State::Stopped { pc } => break Some(format!("STP at ${pc:04X}")),
+//!         State::Waiting { pc } => break Some(format!("WAI at ${pc:04X}")),
+//!     }
+//! };
+//! assert_eq!(error.as_deref(), Some("STP at $0205"));
+//! assert_eq!((ram.0[0x0300], cpu.cycles), (0x2A, 2 + 4 + 3));
+//! ```
+//!
 //! # What the bus sees
 //! Every read and write that can reach memory-mapped I/O is issued in the order the
 //! chip issues it. Cycles that only touch page zero, the stack or the program stream
