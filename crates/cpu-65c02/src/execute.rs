@@ -21,7 +21,7 @@ impl Cpu {
         self.step_inline(bus)
     }
 
-    /// [`Cpu::step`], inlined into [`Cpu::run`]'s loop.
+    /// [`Cpu::step`], inlined into [`Cpu::step`] only.
     #[inline(always)]
     fn step_inline<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.cycles;
@@ -37,8 +37,15 @@ impl Cpu {
                 }
             }
         }
+        self.step_running(bus);
+        (self.cycles - start) as u32
+    }
+
+    /// One instruction or interrupt entry of a running core.
+    #[inline(always)]
+    fn step_running<B: Bus>(&mut self, bus: &mut B) {
         if (self.nmi_pending || self.irq_line) && self.poll_interrupts(bus) {
-            return (self.cycles - start) as u32;
+            return;
         }
         let op = self.fetch(bus);
         self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
@@ -50,18 +57,17 @@ impl Cpu {
         } else {
             None
         };
-        (self.cycles - start) as u32
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops
     /// or waits, or PC equals `trap` before an instruction; returns the cycles run.
     pub fn run<B: Bus>(&mut self, bus: &mut B, budget: u64, trap: Option<u16>) -> u64 {
         let start = self.cycles;
-        while self.cycles - start < budget {
-            if Some(self.pc) == trap || self.state != State::Running {
-                break;
-            }
-            self.step_inline(bus);
+        let end = start.saturating_add(budget);
+        // A PC can never equal u32::MAX: no trap.
+        let trap = trap.map_or(u32::MAX, u32::from);
+        while self.cycles < end && u32::from(self.pc) != trap && self.state == State::Running {
+            self.step_running(bus);
         }
         self.cycles - start
     }
