@@ -3,9 +3,10 @@
 //! [`BASE_CYCLES`] is the W65C02S opcode matrix (data sheet Table 5-4, cycle counts of
 //! Table 5-7) without the conditional extras, which are added where they arise: page
 //! crossing on indexed reads ([`crate::addressing`]), branch taken and branch taken
-//! across a page (here), decimal-mode ADC/SBC (the ALU code). BRA is
-//! listed as 2 and always takes the +1 of a taken branch; BBR/BBS as 5 (+1 taken, +1
-//! more across a page).
+//! across a page (here), decimal-mode ADC/SBC (the ALU code). BRA is listed as 2 and
+//! always takes the +1 of a taken branch; BBR/BBS as 5 (+1 taken, +1 more across a
+//! page). JMP (abs) is 6 cycles and reads its pointer's high byte from `abs + 1`
+//! without the NMOS wrap within the page; JMP (abs,X) is 6 cycles.
 //!
 //! Undefined opcodes are the data sheet's NOPs with its byte lengths and cycle counts:
 //! `x2` two bytes/2 cycles, `x3` and `xB` (bar WAI and STP) one byte/1 cycle, `$44`
@@ -13,9 +14,11 @@
 //! `$DC $FC` three bytes/4 cycles. Of their bus cycles only the operand fetches are
 //! issued (the chip's reads of the addresses they form are omitted).
 //!
-//! Internal cycles not issued to the bus: the second cycle of one-byte instructions
-//! (a re-read of the next opcode), the dummy stack read of PLA/PLX/PLY/PLP/RTS/RTI and
-//! JSR, RTS's PC increment cycle, the second zero-page read of BBR/BBS.
+//! Internal cycles not issued to the bus (all re-read page zero, the stack or the
+//! program stream): the second cycle of one-byte instructions, the dummy stack read of
+//! PLA/PLX/PLY/PLP/RTS/RTI and JSR, RTS's PC increment cycle, the index or pointer-fix
+//! cycle of JMP (abs) and JMP (abs,X), the taken-branch cycles, the second zero-page
+//! read of BBR/BBS, and the cycles of WAI and STP after their opcode fetch.
 
 use crate::addressing::Mode::{Abs, AbsX, AbsY, Imm, IzX, IzY, Izp, Zp, ZpX, ZpY};
 use crate::{Bus, Cpu, State, flags, vectors};
