@@ -29,7 +29,7 @@ impl Cpu {
             State::Running => {}
             State::Stopped { .. } => return 0,
             State::Waiting { .. } => {
-                if self.nmi_pending || self.irq_line {
+                if self.lines != 0 {
                     self.state = State::Running;
                 } else {
                     self.cycles += 1;
@@ -44,7 +44,7 @@ impl Cpu {
     /// One instruction or interrupt entry of a running core.
     #[inline(always)]
     fn step_running<B: Bus>(&mut self, bus: &mut B) {
-        if (self.nmi_pending || self.irq_line) && self.poll_interrupts(bus) {
+        if self.lines != 0 && self.poll_interrupts(bus) {
             return;
         }
         let op = self.fetch(bus);

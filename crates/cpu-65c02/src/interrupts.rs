@@ -11,6 +11,7 @@
 //! The two internal cycles of interrupt entry (re-reads of the next opcode) are counted
 //! but not issued to the bus.
 
+use crate::registers::{IRQ_LINE, NMI_PENDING};
 use crate::{Bus, Cpu, State, flags, vectors};
 
 impl Cpu {
@@ -45,7 +46,7 @@ impl Cpu {
         self.pc = Self::read_word(bus, vectors::RESET);
         self.cycles += 7;
         self.state = State::Running;
-        self.nmi_pending = false;
+        self.lines &= !NMI_PENDING;
         self.delayed_i = None;
     }
 
@@ -53,19 +54,23 @@ impl Cpu {
     /// active-low IRQB held low). It is sampled between instructions; the device must
     /// release it once serviced.
     pub fn set_irq(&mut self, asserted: bool) {
-        self.irq_line = asserted;
+        if asserted {
+            self.lines |= IRQ_LINE;
+        } else {
+            self.lines &= !IRQ_LINE;
+        }
     }
 
     /// Whether the IRQ input is asserted.
     #[must_use]
     pub fn irq_asserted(&self) -> bool {
-        self.irq_line
+        self.lines & IRQ_LINE != 0
     }
 
     /// Signals a falling edge on NMIB: the NMI is serviced before the next instruction
     /// (also releasing WAI).
     pub fn nmi(&mut self) {
-        self.nmi_pending = true;
+        self.lines |= NMI_PENDING;
     }
 
     /// Interrupt entry through `vector`: push PC and P (B as given), set `I`, clear
@@ -88,12 +93,12 @@ impl Cpu {
     /// Services a pending NMI or an unmasked IRQ; returns whether it did.
     #[inline(always)]
     pub(crate) fn poll_interrupts<B: Bus>(&mut self, bus: &mut B) -> bool {
-        if self.nmi_pending {
-            self.nmi_pending = false;
+        if self.lines & NMI_PENDING != 0 {
+            self.lines &= !NMI_PENDING;
             self.interrupt(bus, vectors::NMI, false);
             self.cycles += 7;
             true
-        } else if self.irq_line && !self.delayed_i.unwrap_or(self.p & flags::I != 0) {
+        } else if self.lines & IRQ_LINE != 0 && !self.delayed_i.unwrap_or(self.p & flags::I != 0) {
             self.interrupt(bus, vectors::IRQ, false);
             self.cycles += 7;
             true

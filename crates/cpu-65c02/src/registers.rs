@@ -68,16 +68,21 @@ pub struct Cpu {
     /// Cycles executed since [`Cpu::new`] (reset does not clear it).
     pub cycles: u64,
     pub(crate) state: State,
-    /// Level of the IRQ input (true = asserted).
-    pub(crate) irq_line: bool,
-    /// An NMI edge was seen and not yet serviced.
-    pub(crate) nmi_pending: bool,
+    /// Interrupt inputs: [`IRQ_LINE`] (level of the IRQ input) and [`NMI_PENDING`] (an
+    /// NMI edge seen and not yet serviced), in one byte so that the per-instruction
+    /// check is a single test.
+    pub(crate) lines: u8,
     /// `Some(I)` as the interrupt poll of the last instruction saw it when that was CLI,
     /// SEI or PLP, which change `I` after their poll (so the IRQ they unmask or mask is
     /// taken one instruction late); `None` when the poll uses `I` as it is (RTI changes
     /// it before its poll).
     pub(crate) delayed_i: Option<bool>,
 }
+
+/// Bit of [`Cpu::lines`]: the IRQ input is asserted.
+pub(crate) const IRQ_LINE: u8 = 0x01;
+/// Bit of [`Cpu::lines`]: an NMI edge is waiting to be serviced.
+pub(crate) const NMI_PENDING: u8 = 0x02;
 
 impl Default for Cpu {
     fn default() -> Self {
@@ -99,8 +104,7 @@ impl Cpu {
             p: flags::I | flags::B | flags::U,
             cycles: 0,
             state: State::Running,
-            irq_line: false,
-            nmi_pending: false,
+            lines: 0,
             delayed_i: None,
         }
     }
