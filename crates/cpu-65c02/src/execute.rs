@@ -7,7 +7,7 @@
 //! their poll, so the instruction after them still sees the old mask.
 
 use crate::opcodes::BASE_CYCLES;
-use crate::{Bus, Cpu, State, flags};
+use crate::{Bus, Cpu, State};
 
 impl Cpu {
     /// Runs one instruction, or one interrupt entry if an NMI is pending or an unmasked
@@ -49,14 +49,7 @@ impl Cpu {
         }
         let op = self.fetch(bus);
         self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
-        let i_before = self.p & flags::I != 0;
         self.execute(bus, op);
-        // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
-        self.delayed_i = if matches!(op, 0x28 | 0x58 | 0x78) {
-            Some(i_before)
-        } else {
-            None
-        };
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops

@@ -47,7 +47,6 @@ impl Cpu {
         self.cycles += 7;
         self.state = State::Running;
         self.lines &= !NMI_PENDING;
-        self.delayed_i = None;
     }
 
     /// Drives the IRQ input: `true` asserts it (level-sensitive, like the chip's
@@ -87,7 +86,16 @@ impl Cpu {
         self.push(bus, p | flags::U);
         self.p = (self.p | flags::I) & !flags::D;
         self.pc = Self::read_word(bus, vector);
-        self.delayed_i = None;
+    }
+
+    /// Whether `I` masks IRQ at this poll (see [`Cpu::delayed_i`]).
+    #[inline(always)]
+    fn irq_masked(&self) -> bool {
+        if self.delayed_at == self.cycles {
+            self.delayed_i
+        } else {
+            self.p & flags::I != 0
+        }
     }
 
     /// Services a pending NMI or an unmasked IRQ; returns whether it did.
@@ -98,7 +106,7 @@ impl Cpu {
             self.interrupt(bus, vectors::NMI, false);
             self.cycles += 7;
             true
-        } else if self.lines & IRQ_LINE != 0 && !self.delayed_i.unwrap_or(self.p & flags::I != 0) {
+        } else if self.lines & IRQ_LINE != 0 && !self.irq_masked() {
             self.interrupt(bus, vectors::IRQ, false);
             self.cycles += 7;
             true

@@ -383,12 +383,22 @@ impl Cpu {
                 self.y = self.pull(bus);
                 self.set_nz(self.y);
             }
-            0x28 => self.p = self.pull(bus) | flags::B | flags::U,
+            // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
+            0x28 => {
+                self.delay_i();
+                self.p = self.pull(bus) | flags::B | flags::U;
+            }
             // Flags.
             0x18 => self.p &= !flags::C,
             0x38 => self.p |= flags::C,
-            0x58 => self.p &= !flags::I,
-            0x78 => self.p |= flags::I,
+            0x58 => {
+                self.delay_i();
+                self.p &= !flags::I;
+            }
+            0x78 => {
+                self.delay_i();
+                self.p |= flags::I;
+            }
             0xD8 => self.p &= !flags::D,
             0xF8 => self.p |= flags::D,
             0xB8 => self.p &= !flags::V,

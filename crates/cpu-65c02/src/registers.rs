@@ -72,11 +72,13 @@ pub struct Cpu {
     /// NMI edge seen and not yet serviced), in one byte so that the per-instruction
     /// check is a single test.
     pub(crate) lines: u8,
-    /// `Some(I)` as the interrupt poll of the last instruction saw it when that was CLI,
-    /// SEI or PLP, which change `I` after their poll (so the IRQ they unmask or mask is
-    /// taken one instruction late); `None` when the poll uses `I` as it is (RTI changes
-    /// it before its poll).
-    pub(crate) delayed_i: Option<bool>,
+    /// `I` as the interrupt poll of a CLI, SEI or PLP saw it: they change `I` after
+    /// their poll, so the IRQ they unmask or mask is taken one instruction late. Valid
+    /// while [`Cpu::cycles`] still equals `delayed_at`, i.e. until anything else runs;
+    /// otherwise the poll uses `I` as it is (RTI changes it before its poll).
+    pub(crate) delayed_i: bool,
+    /// [`Cpu::cycles`] at the end of the CLI, SEI or PLP that set `delayed_i`.
+    pub(crate) delayed_at: u64,
 }
 
 /// Bit of [`Cpu::lines`]: the IRQ input is asserted.
@@ -105,7 +107,8 @@ impl Cpu {
             cycles: 0,
             state: State::Running,
             lines: 0,
-            delayed_i: None,
+            delayed_i: false,
+            delayed_at: u64::MAX,
         }
     }
 
@@ -132,6 +135,14 @@ impl Cpu {
             self.p &= !flag;
         }
         self.p |= flags::B | flags::U;
+    }
+
+    /// Records `I` before a CLI, SEI or PLP changes it (call after the base cycles are
+    /// counted; these instructions have no extra cycles).
+    #[inline(always)]
+    pub(crate) fn delay_i(&mut self) {
+        self.delayed_i = self.p & flags::I != 0;
+        self.delayed_at = self.cycles;
     }
 
     /// Sets N and Z from `value`.
