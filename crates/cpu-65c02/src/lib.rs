@@ -11,8 +11,10 @@
 //!
 //! # Granularity
 //! [`Cpu::step`] runs one whole instruction (or one interrupt entry) and returns its
-//! cycle count. Interrupt lines are sampled between instructions, see [`Cpu::set_irq`]
-//! and [`Cpu::nmi`].
+//! cycle count; [`Cpu::run`] loops it until a cycle budget is spent, PC reaches a trap
+//! address, or WAI/STP executes. Interrupt lines are sampled between instructions, see
+//! [`Cpu::set_irq`] and [`Cpu::nmi`]. [`Cpu::cycles`] counts every cycle of the data
+//! sheet, whether or not the cycle's bus access is issued (see below).
 //!
 //! # Running a routine to a trap address
 //! ```
