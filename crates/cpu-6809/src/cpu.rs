@@ -183,11 +183,11 @@ impl Cpu {
     /// the instruction), apart from [`Cpu::last_pc`] and [`Cpu::last_opcode`].
     #[inline]
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> Result<u32, Fault> {
-        if self.lines != 0 {
-            if let Some(cycles) = self.take_interrupt(bus) {
-                self.cycles += u64::from(cycles);
-                return Ok(cycles);
-            }
+        if self.lines != 0
+            && let Some(cycles) = self.take_interrupt(bus)
+        {
+            self.cycles += u64::from(cycles);
+            return Ok(cycles);
         }
         if self.state != State::Running {
             self.cycles += 1;

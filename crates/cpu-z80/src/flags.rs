@@ -38,7 +38,12 @@ pub(crate) const SZ53P: [u8; 256] = {
     let mut i = 0;
     while i < 256 {
         let v = i as u8;
-        t[i] = SZ53[i] | if v.count_ones() % 2 == 0 { PF } else { 0 };
+        t[i] = SZ53[i]
+            | if v.count_ones().is_multiple_of(2) {
+                PF
+            } else {
+                0
+            };
         i += 1;
     }
     t

@@ -35,7 +35,7 @@ impl Cram {
     pub fn write_byte(&mut self, addr: u8, value: u8) {
         let a = usize::from(addr) % CRAM_BYTES;
         let c = &mut self.colours[a / 2];
-        *c = if a % 2 == 0 {
+        *c = if a.is_multiple_of(2) {
             (*c & 0x00FF) | (u16::from(value) << 8)
         } else {
             (*c & 0xFF00) | u16::from(value)

@@ -96,7 +96,7 @@ impl Walls {
         walkers: impl Iterator<Item = &'a mut Walker>,
     ) -> WallFrame {
         let mut wf = WallFrame {
-            checked: frame % self.check_every == 0,
+            checked: frame.is_multiple_of(self.check_every),
             ..WallFrame::default()
         };
         for w in walkers {

@@ -147,10 +147,10 @@ impl CheckOutcome {
     #[must_use]
     pub fn merge_into(&self, s0: u8) -> u8 {
         let mut s = s0;
-        if let Some((_, number)) = self.fifth {
-            if s & (status::F | status::FIFTH_SPRITE) == 0 {
-                s = (s & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
-            }
+        if let Some((_, number)) = self.fifth
+            && s & (status::F | status::FIFTH_SPRITE) == 0
+        {
+            s = (s & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
         }
         if s & status::FIFTH_SPRITE == 0 {
             s = (s & (status::F | status::COLLISION)) | self.end_index.min(31);

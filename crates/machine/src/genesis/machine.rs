@@ -129,7 +129,9 @@ impl Machine for Genesis {
                 self.write_words(0b0001, addr as u16, bytes);
                 Ok(())
             }
-            Region::Cram(addr) if addr as usize + bytes.len() <= 128 && bytes.len() % 2 == 0 => {
+            Region::Cram(addr)
+                if addr as usize + bytes.len() <= 128 && bytes.len().is_multiple_of(2) =>
+            {
                 self.write_words(0b0011, addr as u16, bytes);
                 Ok(())
             }
