@@ -4,6 +4,7 @@
 
 mod cli;
 mod cmd;
+mod code_report;
 mod media;
 mod play;
 mod report;

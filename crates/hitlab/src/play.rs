@@ -164,12 +164,12 @@ impl Player {
     /// The selected method.
     #[must_use]
     pub fn method_id(&self) -> Option<MethodId> {
-        self.report.methods.get(self.method).map(|m| m.id)
+        self.report.shown(self.method).map(|m| m.id)
     }
 
     /// Selects the method `by` places further on in the list (wrapping; negative goes back).
     pub fn cycle_method(&mut self, by: isize) {
-        let n = self.report.methods.len().max(1) as isize;
+        let n = self.report.shown_len().max(1) as isize;
         self.method = (self.method as isize + by).rem_euclid(n) as usize;
     }
 

@@ -7,10 +7,11 @@
 //! writes a frame's sprites through the chip's ports, the reading of its status at vblank,
 //! and the words a report uses for all of it.
 
-use collide::{Hardware, MethodId, Screen};
+use collide::{Hardware, MethodId, Object, Screen};
 use serde::Deserialize;
 
 use crate::check::{HardwareCheck, pixel_check};
+use crate::routine::{Abi, RoutineError, RoutineOutcome};
 use crate::view::{HwSprite, SpriteView};
 
 /// Chip memory a rom is written into, through the chip's own write path.
@@ -59,6 +60,35 @@ pub enum Display {
     },
 }
 
+/// A target-code routine a machine ships: one of the seeds' methods as code for its CPU.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    /// Its name in reports: the method id and how the image was made ("mask16 z80-c").
+    pub name: &'static str,
+    /// The Rust method it must agree with, frame for frame.
+    pub method: MethodId,
+    /// The image, loaded at the contract's code address and entered at its first byte.
+    pub image: &'static [u8],
+}
+
+/// A machine's CPU on its own memory and I/O map, running routines under the routine
+/// contract (target-code.md) on the frame the chip has just rendered.
+pub trait TargetCode {
+    /// The contract's addresses, capacities, byte order and cycles per frame.
+    fn abi(&self) -> Abi;
+    /// The seeds' methods as code for this CPU.
+    fn builtins(&self) -> &'static [Builtin];
+    /// Runs `image` on `objects` (object `i` is record `i`; its `id` is its first hardware
+    /// sprite) at the start of vblank: the chip as the frame left it, its status not yet
+    /// read. Each call sees that same state: a status read inside the routine clears flags
+    /// only for that routine.
+    ///
+    /// # Errors
+    /// Any [`RoutineError`]: the image, the objects, a runaway or faulting routine, a pair
+    /// list out of bounds.
+    fn run(&mut self, image: &[u8], objects: &[Object]) -> Result<RoutineOutcome, RoutineError>;
+}
+
 /// One machine: a chip behind its driver, and the words reports use for it.
 pub trait Machine {
     /// The registry key (`genesis`, `msx`, `vera`, `vectrex`).
@@ -90,6 +120,9 @@ pub trait Machine {
     fn run_frame(&mut self);
     /// Reads the status the way a vblank handler would (clearing what a read clears).
     fn read_verdict(&mut self) -> Verdict;
+    /// The status a read would return now, without its side effects: what the methods that
+    /// read the chip see, and what target code finds when it runs before the handler.
+    fn peek_verdict(&self) -> Verdict;
     /// The chip's sprite view of the last frame, by sprite number.
     fn sprites(&self) -> Vec<SpriteView>;
     /// The truth among the chip's sprites projected to the chip's form, with the reasons
@@ -149,6 +182,10 @@ pub trait Machine {
     /// Run the labyrinth's wall check every N frames, for machines whose scenes walk a
     /// labyrinth (the Vectrex); `None` elsewhere.
     fn wall_check_every(&self) -> Option<u32> {
+        None
+    }
+    /// The machine's CPU side, where the machine has a CPU model.
+    fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
         None
     }
     /// Turns writing the picture off (a collision-only mode) or back on; returns false

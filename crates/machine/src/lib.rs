@@ -26,6 +26,6 @@ pub mod x16;
 mod template;
 
 pub use check::{Form, HardwareCheck};
-pub use contract::{Display, Machine, Region, Verdict};
+pub use contract::{Builtin, Display, Machine, Region, TargetCode, Verdict};
 pub use registry::{KEYS, Resources, Settings, Target};
 pub use view::{HwSprite, NotDrawn, SpriteView};

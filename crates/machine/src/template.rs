@@ -98,6 +98,13 @@ impl Machine for TemplateMachine {
             ..Verdict::default()
         }
     }
+    fn peek_verdict(&self) -> Verdict {
+        Verdict {
+            collided: self.status & 1 != 0,
+            status: u16::from(self.status),
+            ..Verdict::default()
+        }
+    }
     fn sprites(&self) -> Vec<SpriteView> {
         self.view()
     }

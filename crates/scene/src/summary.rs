@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use collide::{Cost, MethodId};
 use machine::vectrex::maze::WallCost;
 
-use crate::session::FrameReport;
+use crate::session::{FrameReport, MethodFrame};
 
 /// One method over all frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +38,60 @@ pub struct MethodTotals {
     pub flag_frames: u64,
 }
 
+/// A target-code routine over all frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoutineTotals {
+    /// Its name ("mask16 z80-asm").
+    pub name: String,
+    /// The Rust method it must agree with.
+    pub method: MethodId,
+    /// Its pairs against the truths, as for a method.
+    pub totals: MethodTotals,
+    /// Cycles of each frame it ran to completion, in frame order.
+    pub cycles: Vec<u64>,
+    /// Frames on which it failed (runaway, fault, bad pair list).
+    pub errors: u64,
+    /// The first failure: frame and message.
+    pub first_error: Option<(u32, String)>,
+    /// Frames on which its pairs differed from the Rust method's.
+    pub rust_disagreements: u64,
+    /// First such frame.
+    pub first_rust_disagreement: Option<u32>,
+    /// Pairs written more than once, summed.
+    pub duplicates: u64,
+    /// Chip accesses faster than the chip allows, summed.
+    pub chip_too_fast: u64,
+}
+
+/// Cycle statistics of a routine: median, 99th percentile and maximum per frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CycleStats {
+    /// Median (the lower middle of an even count).
+    pub median: u64,
+    /// 99th percentile, nearest rank.
+    pub p99: u64,
+    /// Maximum.
+    pub max: u64,
+}
+
+impl RoutineTotals {
+    /// Median, p99 and maximum cycles per frame; `None` when it never completed.
+    #[must_use]
+    pub fn cycle_stats(&self) -> Option<CycleStats> {
+        if self.cycles.is_empty() {
+            return None;
+        }
+        let mut c = self.cycles.clone();
+        c.sort_unstable();
+        let rank = |q: usize| c[(c.len() * q).div_ceil(100).clamp(1, c.len()) - 1];
+        Some(CycleStats {
+            median: c[(c.len() - 1) / 2],
+            p99: rank(99),
+            max: c[c.len() - 1],
+        })
+    }
+}
+
 /// The chip over all frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HardwareTotals {
@@ -68,6 +122,10 @@ pub struct Summary {
     pub methods: BTreeMap<MethodId, MethodTotals>,
     /// Method order as run.
     pub order: Vec<MethodId>,
+    /// Target-code routines, in the order run.
+    pub routines: Vec<RoutineTotals>,
+    /// CPU cycles per frame of the machine running the routines.
+    pub cycles_per_frame: Option<u64>,
     /// The wall methods over all frames (labyrinth scenes).
     pub walls: Option<WallTotals>,
     /// The most CPU cycles a frame used, where the machine counts them.
@@ -106,6 +164,7 @@ impl Summary {
     /// Adds one frame.
     pub fn add(&mut self, r: &FrameReport) {
         self.frames += 1;
+        self.cycles_per_frame = self.cycles_per_frame.or(r.cycles_per_frame);
         if let Some(c) = r.frame_cycles {
             self.max_frame_cycles = Some(self.max_frame_cycles.unwrap_or(0).max(c));
             if c > 30_000 {
@@ -141,24 +200,65 @@ impl Summary {
             if !self.methods.contains_key(&m.id) {
                 self.order.push(m.id);
             }
-            let t = self.methods.entry(m.id).or_default();
-            t.pairs += m.found.pairs.len() as u64;
-            t.box_hits += m.vs_box.hits.len() as u64;
-            t.box_misses += m.vs_box.misses.len() as u64;
-            t.box_false_alarms += m.vs_box.false_alarms.len() as u64;
-            t.pixel_hits += m.vs_pixel.hits.len() as u64;
-            t.pixel_misses += m.vs_pixel.misses.len() as u64;
-            t.pixel_false_alarms += m.vs_pixel.false_alarms.len() as u64;
-            t.good_bad_misses += m.vs_good_bad.misses.len() as u64;
-            if !m.vs_box.misses.is_empty() && m.found.flag.is_none() {
-                t.frames_with_misses += 1;
-                t.first_miss_frame.get_or_insert(r.frame);
+            add_method(self.methods.entry(m.id).or_default(), m, r.frame);
+        }
+        for m in &r.routines {
+            let Some(run) = &m.code else { continue };
+            let at = match self.routines.iter().position(|t| t.name == run.name) {
+                Some(i) => i,
+                None => {
+                    self.routines.push(RoutineTotals {
+                        name: run.name.clone(),
+                        method: m.id,
+                        totals: MethodTotals::default(),
+                        cycles: Vec::new(),
+                        errors: 0,
+                        first_error: None,
+                        rust_disagreements: 0,
+                        first_rust_disagreement: None,
+                        duplicates: 0,
+                        chip_too_fast: 0,
+                    });
+                    self.routines.len() - 1
+                }
+            };
+            let t = &mut self.routines[at];
+            add_method(&mut t.totals, m, r.frame);
+            match (&run.error, run.cycles) {
+                (Some(e), _) => {
+                    t.errors += 1;
+                    t.first_error.get_or_insert_with(|| (r.frame, e.clone()));
+                }
+                (None, Some(c)) => t.cycles.push(c),
+                (None, None) => {}
             }
-            if m.found.flag == Some(true) {
-                t.flag_frames += 1;
+            if run.same_as_rust == Some(false) {
+                t.rust_disagreements += 1;
+                t.first_rust_disagreement.get_or_insert(r.frame);
             }
-            t.cost += m.found.cost;
-            max_cost(&mut t.worst, &m.found.cost);
+            t.duplicates += run.duplicates as u64;
+            t.chip_too_fast += run.chip_too_fast;
         }
     }
+}
+
+/// Adds one frame of method `m` to `t`.
+fn add_method(t: &mut MethodTotals, m: &MethodFrame, frame: u32) {
+    t.pairs += m.found.pairs.len() as u64;
+    t.box_hits += m.vs_box.hits.len() as u64;
+    t.box_misses += m.vs_box.misses.len() as u64;
+    t.box_false_alarms += m.vs_box.false_alarms.len() as u64;
+    t.pixel_hits += m.vs_pixel.hits.len() as u64;
+    t.pixel_misses += m.vs_pixel.misses.len() as u64;
+    t.pixel_false_alarms += m.vs_pixel.false_alarms.len() as u64;
+    t.good_bad_misses += m.vs_good_bad.misses.len() as u64;
+    if !m.vs_box.misses.is_empty() && m.found.flag.is_none() {
+        t.frames_with_misses += 1;
+        t.first_miss_frame.get_or_insert(frame);
+    }
+    if m.found.flag == Some(true) {
+        t.flag_frames += 1;
+    }
+    t.cost += m.found.cost;
+    max_cost(&mut t.worst, &m.found.cost);
 }

@@ -7,6 +7,7 @@ use scene::session::FrameReport;
 use scene::summary::Summary;
 
 use crate::cli::CompareArgs;
+use crate::code_report::{routines_json, routines_text};
 use crate::report::{summary_json, summary_text};
 use crate::{Fault, Outcome, bad_input};
 
@@ -88,10 +89,12 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
         let mut v = summary_json(&summary);
         v["scene"] = loaded.path.display().to_string().into();
         v["name"] = loaded.scene.name.clone().into();
+        v["routines"] = routines_json(&summary);
         println!("{v}");
     } else {
         println!("{}", header(&loaded, summary.frames, &named));
         print!("{}", summary_text(&summary, named.flag_name));
+        print!("{}", routines_text(&summary));
     }
     Ok(Outcome::Ok)
 }

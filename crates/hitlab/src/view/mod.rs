@@ -88,7 +88,7 @@ pub struct View<'a> {
     pub info: &'a Info,
     /// The frame.
     pub report: &'a FrameReport,
-    /// Index of the selected method in `report.methods`.
+    /// Index of the selected row in the report's methods, then its routines.
     pub method: usize,
     /// The active area.
     pub screen: Screen,
@@ -119,7 +119,7 @@ pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usi
     let ki = k as i64;
     let r = view.report;
     c.set_clip(Rect::new(0, 0, frame.w as i64, frame.h as i64));
-    let method = r.methods.get(view.method);
+    let method = r.shown(view.method);
     if let (true, Some(m)) = (overlays.guides, method) {
         Guides::of(m.id, &r.objects, view.screen, &r.verdict, view.info.columns).draw(
             &mut c,

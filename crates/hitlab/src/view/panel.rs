@@ -28,6 +28,27 @@ const DIM_RGB: u32 = 0x808080;
 /// One panel line and its colour.
 pub type Line = (String, u32);
 
+/// A routine's line: its cycles as a share of the frame, or why it failed.
+fn code_line(run: &scene::session::CodeRun, frame: Option<u64>) -> (String, u32) {
+    match (run.cycles, &run.error) {
+        (Some(c), None) => {
+            let share = frame.map_or(String::new(), |f| {
+                format!(", {:.1}% of the frame", c as f64 * 100.0 / f.max(1) as f64)
+            });
+            let same = match run.same_as_rust {
+                Some(false) => " DIFFERS from Rust",
+                _ => "",
+            };
+            (
+                format!(" cpu: {c} cycles{share}{same}"),
+                if same.is_empty() { BODY_RGB } else { BAD_RGB },
+            )
+        }
+        (_, Some(e)) => (format!(" cpu: {e}"), BAD_RGB),
+        (None, None) => (" cpu: did not run".into(), DIM_RGB),
+    }
+}
+
 fn cost_lines(c: &Cost) -> [String; 2] {
     [
         format!(" cost {} seed ops, {} pair tests", c.seed_ops, c.pair_tests),
@@ -103,7 +124,7 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
     }
     push(&mut out, String::new(), BODY_RGB);
 
-    let Some(m) = r.methods.get(view.method) else {
+    let Some(m) = r.shown(view.method) else {
         push(&mut out, "no method selected".into(), DIM_RGB);
         return out;
     };
@@ -112,11 +133,15 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
         format!(
             "method {} of {}: {} [m]",
             view.method + 1,
-            r.methods.len(),
-            m.id
+            r.shown_len(),
+            m.label()
         ),
         METHOD_RGB,
     );
+    if let Some(run) = &m.code {
+        let (line, rgb) = code_line(run, r.cycles_per_frame);
+        push(&mut out, line, rgb);
+    }
     push(&mut out, format!(" {}", m.id.origin()), BODY_RGB);
     push(
         &mut out,
@@ -225,34 +250,46 @@ mod tests {
     use crate::play::{Options, Player};
 
     #[test]
-    fn every_method_fits_the_panel() {
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes/vera/rings.ron");
-        let mut p = Player::open(&path, &Options::default()).expect("scene");
-        for _ in 0..40 {
-            p.step(None);
-        }
-        let r = p.report().clone();
-        for method in 0..r.methods.len() {
-            let view = View {
-                info: p.info(),
-                report: &r,
-                method,
-                screen: collide::Screen {
-                    w_px: 640,
-                    h_px: 480,
-                },
-            };
-            for rows in [LINES, 50] {
-                let l = lines(&view, Overlays::ALL, rows);
-                assert_eq!(l.len(), rows);
-                assert!(l.iter().all(|(s, _)| s.chars().count() <= COLS), "{l:?}");
-                assert!(l[0].0.starts_with("X16 rings"));
-                assert!(
-                    l.iter()
-                        .any(|(s, _)| s.contains(r.methods[method].id.as_str()))
-                );
-                assert!(l[rows - 1].0.contains("h: keys"));
+    fn every_method_and_routine_fits_the_panel() {
+        for (scene, title, screen) in [
+            ("vera/rings.ron", "X16 rings", (640, 480)),
+            ("msx/bands.ron", "MSX band masks", (256, 192)),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../scenes")
+                .join(scene);
+            let mut p = Player::open(&path, &Options::default()).expect("scene");
+            for _ in 0..40 {
+                p.step(None);
+            }
+            let r = p.report().clone();
+            for method in 0..r.shown_len() {
+                let view = View {
+                    info: p.info(),
+                    report: &r,
+                    method,
+                    screen: collide::Screen {
+                        w_px: screen.0,
+                        h_px: screen.1,
+                    },
+                };
+                let label = r.shown(method).expect("a row").label();
+                for rows in [LINES, 50] {
+                    let l = lines(&view, Overlays::ALL, rows);
+                    assert_eq!(l.len(), rows);
+                    assert!(l.iter().all(|(s, _)| s.chars().count() <= COLS), "{l:?}");
+                    assert!(l[0].0.starts_with(title));
+                    assert!(l.iter().any(|(s, _)| s.contains(label)), "{label}: {l:?}");
+                    assert!(l[rows - 1].0.contains("h: keys"));
+                }
+                if r.shown(method).is_some_and(|m| m.code.is_some()) {
+                    let l = lines(&view, Overlays::ALL, LINES);
+                    assert!(
+                        l.iter()
+                            .any(|(s, _)| s.contains("cycles") && s.contains("% of the frame")),
+                        "a routine shows its cycles: {l:?}"
+                    );
+                }
             }
         }
     }

@@ -178,6 +178,10 @@ impl Machine for Genesis {
         verdict(self.vdp.read_status(), first_collision_line)
     }
 
+    fn peek_verdict(&self) -> Verdict {
+        verdict(self.vdp.peek_status(), self.vdp.first_collision_line())
+    }
+
     fn sprites(&self) -> Vec<SpriteView> {
         chip_sprites(&self.vdp)
     }

@@ -9,7 +9,8 @@ use tms9918::Vdp;
 use tms9918::status::{COLLISION, FIFTH_NUMBER_MASK, FIFTH_SPRITE};
 
 use super::MsxSettings;
-use crate::contract::{Machine, Region, Verdict, bit};
+use super::target::MsxTarget;
+use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Y value that ends the attribute table.
@@ -23,6 +24,8 @@ const PARKED_Y: u8 = 209;
 pub struct Msx {
     vdp: Vdp,
     settings: MsxSettings,
+    /// The Z80 and its memory, for target code.
+    target: MsxTarget,
 }
 
 impl Msx {
@@ -47,7 +50,13 @@ impl Msx {
         Self {
             vdp,
             settings: settings.clone(),
+            target: MsxTarget::new(),
         }
+    }
+
+    /// The CPU side and the chip, for running a routine.
+    pub(super) fn board_parts(&mut self) -> (&mut MsxTarget, &Vdp) {
+        (&mut self.target, &self.vdp)
     }
 
     fn write_block(&mut self, addr: u16, bytes: &[u8]) {
@@ -110,6 +119,14 @@ impl Machine for Msx {
         ]
     }
 
+    fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
+        Some(self)
+    }
+
+    fn cycles_per_frame(&self) -> Option<u64> {
+        Some(super::target::T_PER_FRAME)
+    }
+
     fn screen(&self) -> Screen {
         Screen::new(256, 192)
     }
@@ -155,6 +172,10 @@ impl Machine for Msx {
 
     fn read_verdict(&mut self) -> Verdict {
         verdict(self.vdp.read_status())
+    }
+
+    fn peek_verdict(&self) -> Verdict {
+        verdict(self.vdp.peek_status())
     }
 
     fn sprites(&self) -> Vec<SpriteView> {

@@ -258,6 +258,10 @@ impl Machine for VectrexMachine {
         self.verdict
     }
 
+    fn peek_verdict(&self) -> Verdict {
+        self.verdict
+    }
+
     fn sprites(&self) -> Vec<SpriteView> {
         self.sprites
             .iter()

@@ -186,6 +186,10 @@ impl Machine for X16 {
         verdict(isr)
     }
 
+    fn peek_verdict(&self) -> Verdict {
+        verdict(self.vera.isr())
+    }
+
     fn sprites(&self) -> Vec<SpriteView> {
         chip_sprites(&self.vera)
     }

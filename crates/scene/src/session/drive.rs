@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use collide::{Group, Object, OpaqueMask, PxBox};
+use collide::{Group, Object, OpaqueMask, PxBox, Screen};
 use machine::{HwSprite, Machine, SpriteView};
 
 use super::instances::Instance;
@@ -47,19 +47,32 @@ pub fn hw_sprites(instances: &[Instance], machine: &dyn Machine) -> Vec<HwSprite
     out
 }
 
-/// The software layer's objects: each the union of its sprites as the chip saw them.
+/// The software layer's objects: each the union of its sprites as the chip saw them, its
+/// `id` its first hardware sprite (the routine contract's `sprite` field).
+///
+/// A sprite wholly outside the active area adds nothing: it shows nowhere, and where the
+/// driver parked it (an MSX sprite the chip cannot place goes to line 210, a Genesis one
+/// to raw Y 0) its box is the parking place, not the object's. An object none of whose
+/// sprites reach the screen has an empty box.
 #[must_use]
-pub fn objects(instances: &[Instance], chip: &[SpriteView], slots: u32) -> Vec<Object> {
+pub fn objects(
+    instances: &[Instance],
+    chip: &[SpriteView],
+    slots: u32,
+    screen: Screen,
+) -> Vec<Object> {
     let mut by_slot: Vec<Option<&SpriteView>> = vec![None; slots as usize];
     for s in chip {
+        if s.bbox.clamp_to(screen).is_none() {
+            continue;
+        }
         if let Some(slot) = by_slot.get_mut(s.number as usize) {
             *slot = Some(s);
         }
     }
     instances
         .iter()
-        .enumerate()
-        .map(|(i, inst)| {
+        .map(|inst| {
             let parts: Vec<&SpriteView> = (0..inst.parts.len() as u32)
                 .filter_map(|k| {
                     by_slot
@@ -68,7 +81,7 @@ pub fn objects(instances: &[Instance], chip: &[SpriteView], slots: u32) -> Vec<O
                         .flatten()
                 })
                 .collect();
-            let mut obj = compose(i as u32, inst.group, &parts);
+            let mut obj = compose(inst.first_slot, inst.group, &parts);
             obj.collision_mask = parts.iter().fold(0, |m, s| m | s.collision_mask);
             obj
         })

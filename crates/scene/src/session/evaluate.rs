@@ -5,6 +5,7 @@ use collide::truth::{self, Scope};
 use collide::{Found, Frame, Group, Hardware, Method, MethodId, Object, Pair, Screen};
 use machine::{HardwareCheck, SpriteView, Verdict};
 
+use super::code::CodeRun;
 use crate::compare::Tally;
 use crate::walkers::WallFrame;
 
@@ -21,6 +22,18 @@ pub struct MethodFrame {
     pub vs_pixel: Tally,
     /// Against the Good x Bad pairs of box truth: the pairs seed 002's game cares about.
     pub vs_good_bad: Tally,
+    /// For target code: the routine's run (`None` for a Rust method).
+    pub code: Option<CodeRun>,
+}
+
+impl MethodFrame {
+    /// The row's name: the routine's, or the method id.
+    #[must_use]
+    pub fn label(&self) -> &str {
+        self.code
+            .as_ref()
+            .map_or(self.id.as_str(), |c| c.name.as_str())
+    }
 }
 
 /// Everything known about one frame.
@@ -44,12 +57,16 @@ pub struct FrameReport {
     pub pixel_truth: Vec<Pair>,
     /// Every selected method.
     pub methods: Vec<MethodFrame>,
+    /// Every target-code routine run on the machine's CPU, after the methods.
+    pub routines: Vec<MethodFrame>,
     /// blake3 of the palette-indexed frame, hex.
     pub frame_hash: String,
     /// The wall methods' frame (Vectrex labyrinth scenes).
     pub walls: Option<WallFrame>,
     /// CPU cycles the frame used, where the machine counts them.
     pub frame_cycles: Option<u64>,
+    /// CPU cycles in one frame of the machine, where it has a CPU model.
+    pub cycles_per_frame: Option<u64>,
 }
 
 /// The frame's truth and every method's answer.
@@ -61,6 +78,24 @@ pub struct Evaluation {
     pub pixel_truth: Vec<Pair>,
     /// Every method's result, in order.
     pub methods: Vec<MethodFrame>,
+    /// The Good x Bad pairs of box truth.
+    pub good_bad_truth: Vec<Pair>,
+}
+
+impl FrameReport {
+    /// Rows the window can show: the methods, then the routines.
+    #[must_use]
+    pub fn shown_len(&self) -> usize {
+        self.methods.len() + self.routines.len()
+    }
+
+    /// Row `i` of [`FrameReport::shown_len`].
+    #[must_use]
+    pub fn shown(&self, i: usize) -> Option<&MethodFrame> {
+        self.methods
+            .get(i)
+            .or_else(|| self.routines.get(i.checked_sub(self.methods.len())?))
+    }
 }
 
 /// Runs the truth and `methods` on `objects`, with `hardware` as the chip reported it.
@@ -93,6 +128,7 @@ pub fn evaluate(
                 vs_pixel: Tally::of(&found.pairs, &pixel_truth),
                 vs_good_bad: Tally::of(&found.pairs, &good_bad_truth),
                 found,
+                code: None,
             }
         })
         .collect();
@@ -100,6 +136,7 @@ pub fn evaluate(
         box_truth,
         pixel_truth,
         methods,
+        good_bad_truth,
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`react`] (what a hit object does next). The machine answers everything about itself
 //! through its contract; nothing here asks which machine it is.
 
+pub mod code;
 pub mod drive;
 pub mod evaluate;
 pub mod instances;
@@ -14,6 +15,7 @@ pub mod react;
 use collide::{Method, MethodConfig, MethodId};
 use machine::Machine;
 
+pub use code::{CodeRoutine, CodeRun};
 pub use evaluate::{FrameReport, MethodFrame};
 pub use instances::Instance;
 
@@ -27,6 +29,7 @@ pub struct Session {
     machine: Box<dyn Machine>,
     instances: Vec<Instance>,
     methods: Vec<Box<dyn Method>>,
+    routines: Vec<CodeRoutine>,
     frame: u32,
     pending_hits: Vec<bool>,
     walls: Option<Walls>,
@@ -121,6 +124,7 @@ impl Session {
         if let Some(c) = loaded.scene.columns {
             config.columns = c;
         }
+        let routines = code::builtins_for(machine.as_mut(), &chosen);
         let methods = chosen
             .iter()
             .map(|&id| collide::build(id, &config))
@@ -135,6 +139,7 @@ impl Session {
             machine,
             instances,
             methods,
+            routines,
             frame: 0,
             pending_hits,
             walls,
@@ -185,16 +190,33 @@ impl Session {
         let sprites = drive::hw_sprites(&self.instances, self.machine.as_ref());
         self.machine.write_sprites(&sprites);
         self.machine.run_frame();
-        let verdict = self.machine.read_verdict();
         let chip_sprites = self.machine.sprites();
-        let objects = drive::objects(&self.instances, &chip_sprites, self.machine.sprite_slots());
-        let hardware = self.machine.hardware_check(&chip_sprites, &verdict);
+        let objects = drive::objects(
+            &self.instances,
+            &chip_sprites,
+            self.machine.sprite_slots(),
+            self.machine.screen(),
+        );
         let eval = evaluate::evaluate(
             &objects,
             self.machine.screen(),
-            self.machine.method_hardware(&verdict),
+            self.machine.method_hardware(&self.machine.peek_verdict()),
             &mut self.methods,
         );
+        // Target code runs at the start of vblank, before the harness's own status read.
+        let routines = code::run_all(
+            self.machine.as_mut(),
+            &self.routines,
+            &objects,
+            code::Truths {
+                boxes: &eval.box_truth,
+                pixels: &eval.pixel_truth,
+                good_bad: &eval.good_bad_truth,
+            },
+            &eval.methods,
+        );
+        let verdict = self.machine.read_verdict();
+        let hardware = self.machine.hardware_check(&chip_sprites, &verdict);
         evaluate::mark_hits(&objects, &eval.pixel_truth, &mut self.pending_hits);
         let frame_hash = blake3::hash(self.machine.frame_indexed())
             .to_hex()
@@ -209,9 +231,11 @@ impl Session {
             box_truth: eval.box_truth,
             pixel_truth: eval.pixel_truth,
             methods: eval.methods,
+            routines,
             frame_hash,
             walls,
             frame_cycles: self.machine.frame_cycles(),
+            cycles_per_frame: self.machine.cycles_per_frame(),
         };
         self.frame += 1;
         report
