@@ -1,0 +1,321 @@
+//! The SingleStepTests 68000 suite (MIT, see `data/LICENSE.m68000`), a sample of 40 cases
+//! from each of its 127 instruction files, run one instruction each through [`Cpu`] and
+//! [`Bus`]: registers, SR, the prefetch queue and its address, every memory byte the case
+//! lists, the number of bus accesses and the clock count must all match.
+//!
+//! The cases come from MAME's microcoded 68000. Each starts with the instruction's first
+//! two words in the prefetch queue and `pc` = the address the next prefetch reads (four
+//! past the instruction), so the CPU is set to PC - 4 with that queue.
+//!
+//! What is not compared in full, with the reason (and the counts in this sample):
+//! - Address-error cases (928 of 5,080: every case whose transactions include an "re"/"we"
+//!   access, a word or long access or a jump to an odd address). The core raises the
+//!   address error, and the test checks it reports one (in the same step for a data
+//!   access, at the latest in the next step for a jump to an odd address, which the core
+//!   raises at the fetch from that address), but its exception processing is not the
+//!   68000's: the 14-byte group-0 frame is stacked in reverse word order (PC at SP
+//!   instead of the status word), the stacked PC is the instruction's first word, the
+//!   status word lacks the instruction-register bits, register side effects of the
+//!   aborted instruction (an -(An) decrement) are rolled back, and the clock count is
+//!   not the 68000's.
+//!   One kind fails even that check and is counted as a known defect of the core (19
+//!   cases, all in CHK): when CHK's operand is at an odd address, the core stacks the
+//!   address-error frame but then goes on to the bounds check and leaves through the CHK
+//!   vector (6), so it reports a CHK exception.
+//! - After ABCD, SBCD and NBCD, the N and V flags, which the 68000 manual leaves
+//!   undefined, are masked (they differ in 87 of the 120 cases); every other SR bit is
+//!   compared.
+//! - TAS and TRAPV, which the suite's author lists as not verified on hardware, are
+//!   compared like the rest.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, BufReader};
+
+use cpu_m68k::{Bus, Cpu, ExceptionKind};
+use flate2::read::GzDecoder;
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+struct State {
+    d0: u32,
+    d1: u32,
+    d2: u32,
+    d3: u32,
+    d4: u32,
+    d5: u32,
+    d6: u32,
+    d7: u32,
+    a0: u32,
+    a1: u32,
+    a2: u32,
+    a3: u32,
+    a4: u32,
+    a5: u32,
+    a6: u32,
+    usp: u32,
+    ssp: u32,
+    sr: u16,
+    pc: u32,
+    prefetch: [u16; 2],
+    ram: Vec<(u32, u8)>,
+}
+
+impl State {
+    fn d(&self) -> [u32; 8] {
+        [
+            self.d0, self.d1, self.d2, self.d3, self.d4, self.d5, self.d6, self.d7,
+        ]
+    }
+    fn a(&self) -> [u32; 7] {
+        [
+            self.a0, self.a1, self.a2, self.a3, self.a4, self.a5, self.a6,
+        ]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct Case {
+    name: String,
+    initial: State,
+    #[serde(rename = "final")]
+    final_: State,
+    /// Clock cycles.
+    length: u32,
+    /// `[kind, cycles, ...]`: kind "n" is idle time, "r"/"w" a read/write, "re"/"we" an
+    /// access the address error cut short, "t" a TAS read-modify-write cycle.
+    transactions: Vec<serde_json::Value>,
+}
+
+impl Case {
+    /// The instruction file the case comes from ("ADD.b", "MOVEM.l", "TRAP", ...).
+    fn file(&self) -> &str {
+        self.name.split_whitespace().nth(1).unwrap_or("?")
+    }
+
+    /// Whether the 68000 took an address error (an access cut short).
+    fn address_error(&self) -> bool {
+        self.transactions
+            .iter()
+            .any(|t| matches!(t[0].as_str(), Some("re" | "we")))
+    }
+
+    /// The SR bits to compare: all but N and V after the BCD instructions.
+    fn sr_mask(&self) -> u16 {
+        match self.file() {
+            "ABCD" | "SBCD" | "NBCD" => !0x000A,
+            _ => 0xFFFF,
+        }
+    }
+
+    fn bus_accesses(&self) -> usize {
+        self.transactions
+            .iter()
+            .filter(|t| matches!(t[0].as_str(), Some("r" | "w")))
+            .count()
+    }
+}
+
+/// Sparse 24-bit memory that counts its accesses (a word access counts once).
+#[derive(Default)]
+struct Memory {
+    bytes: HashMap<u32, u8>,
+    accesses: usize,
+}
+
+impl Memory {
+    fn byte(&self, addr: u32) -> u8 {
+        self.bytes.get(&(addr & 0xFF_FFFF)).copied().unwrap_or(0)
+    }
+    fn set(&mut self, addr: u32, value: u8) {
+        self.bytes.insert(addr & 0xFF_FFFF, value);
+    }
+}
+
+impl Bus for Memory {
+    fn read_byte(&mut self, addr: u32) -> u8 {
+        self.accesses += 1;
+        self.byte(addr)
+    }
+    fn read_word(&mut self, addr: u32) -> u16 {
+        self.accesses += 1;
+        u16::from_be_bytes([self.byte(addr), self.byte(addr + 1)])
+    }
+    fn write_byte(&mut self, addr: u32, value: u8) {
+        self.accesses += 1;
+        self.set(addr, value);
+    }
+    fn write_word(&mut self, addr: u32, value: u16) {
+        self.accesses += 1;
+        let [h, l] = value.to_be_bytes();
+        self.set(addr, h);
+        self.set(addr + 1, l);
+    }
+}
+
+/// The CPU and memory in the case's initial state.
+fn setup(case: &Case) -> (Cpu, Memory) {
+    let init = &case.initial;
+    let mut mem = Memory::default();
+    for &(addr, value) in &init.ram {
+        mem.set(addr, value);
+    }
+    let mut cpu = Cpu::new();
+    cpu.set_sr(init.sr);
+    cpu.set_ssp(init.ssp);
+    cpu.set_usp(init.usp);
+    for (n, &v) in init.d().iter().enumerate() {
+        cpu.set_d(n, v);
+    }
+    for (n, &v) in init.a().iter().enumerate() {
+        cpu.set_a(n, v);
+    }
+    cpu.set_pc(init.pc.wrapping_sub(4));
+    cpu.set_prefetch(init.prefetch);
+    (cpu, mem)
+}
+
+/// Whether the core reports an address error for an address-error case: in its step, or
+/// for a jump to an odd address, at the fetch in the next step.
+fn reports_address_error(case: &Case) -> bool {
+    let (mut cpu, mut mem) = setup(case);
+    (0..2).any(|_| {
+        cpu.step(&mut mem);
+        cpu.last_exception()
+            .is_some_and(|e| e.kind == ExceptionKind::AddressError)
+    })
+}
+
+/// Runs one case; the differences found, empty when it passes.
+fn run(case: &Case) -> Vec<String> {
+    let (mut cpu, mut mem) = setup(case);
+    let cycles = cpu.step(&mut mem);
+
+    let fin = &case.final_;
+    let mut diffs = Vec::new();
+    let mut check = |what: String, got: u32, want: u32| {
+        if got != want {
+            diffs.push(format!("{what}: got {got:#x}, want {want:#x}"));
+        }
+    };
+    for (n, &v) in fin.d().iter().enumerate() {
+        check(format!("D{n}"), cpu.d(n), v);
+    }
+    for (n, &v) in fin.a().iter().enumerate() {
+        check(format!("A{n}"), cpu.a(n), v);
+    }
+    check("USP".into(), cpu.usp(), fin.usp);
+    check("SSP".into(), cpu.ssp(), fin.ssp);
+    let mask = case.sr_mask();
+    check(
+        "SR".into(),
+        (cpu.sr() & mask).into(),
+        (fin.sr & mask).into(),
+    );
+    let queued = cpu.prefetch();
+    let au = cpu.pc().wrapping_add(2 * queued.len() as u32) & 0xFF_FFFF;
+    check("prefetch address".into(), au, fin.pc & 0xFF_FFFF);
+    for (i, &word) in queued.iter().enumerate() {
+        check(
+            format!("prefetch[{i}]"),
+            word.into(),
+            fin.prefetch[i].into(),
+        );
+    }
+    for &(addr, value) in &fin.ram {
+        check(
+            format!("mem[{addr:#08x}]"),
+            mem.byte(addr).into(),
+            value.into(),
+        );
+    }
+    check("cycles".into(), cycles, case.length);
+    check(
+        "bus accesses".into(),
+        mem.accesses as u32,
+        case.bus_accesses() as u32,
+    );
+    diffs
+}
+
+fn cases() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/m68000.jsonl.gz");
+    let file = std::fs::File::open(path).expect("the suite sample is in tests/data");
+    BufReader::new(GzDecoder::new(file))
+        .lines()
+        .map(|line| serde_json::from_str(&line.expect("gzip")).expect("a test case"))
+        .collect()
+}
+
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    address_errors: usize,
+    chk_defects: usize,
+}
+
+#[test]
+fn single_step_tests_m68000_sample() {
+    let cases = cases();
+    assert_eq!(cases.len(), 5080, "127 files of 40 cases");
+    let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let entry = tally.entry(case.file().to_owned()).or_default();
+        if case.address_error() {
+            if reports_address_error(case) {
+                entry.address_errors += 1;
+            } else if case.file() == "CHK" {
+                entry.chk_defects += 1;
+            } else {
+                entry.failed += 1;
+                failures.push(format!("{}: no address error reported", case.name));
+            }
+            continue;
+        }
+        let diffs = run(case);
+        if diffs.is_empty() {
+            entry.passed += 1;
+        } else {
+            entry.failed += 1;
+            failures.push(format!("{}: {}", case.name, diffs.join("; ")));
+        }
+    }
+    for (file, t) in &tally {
+        eprintln!(
+            "{file:<14}{:>3} passed, {} failed, {:>2} address errors reported (not compared){}",
+            t.passed,
+            t.failed,
+            t.address_errors,
+            if t.chk_defects > 0 {
+                format!(
+                    ", {} address errors reported as CHK (known defect)",
+                    t.chk_defects
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+    let passed: usize = tally.values().map(|t| t.passed).sum();
+    let address_errors: usize = tally.values().map(|t| t.address_errors).sum();
+    let chk_defects: usize = tally.values().map(|t| t.chk_defects).sum();
+    eprintln!(
+        "total: {passed} passed, {} failed, {address_errors} address errors reported, \
+         {chk_defects} address errors reported as CHK, in {} files",
+        failures.len(),
+        tally.len()
+    );
+    assert_eq!(tally.len(), 127);
+    assert!(
+        failures.is_empty(),
+        "{} cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(
+        (passed, address_errors, chk_defects),
+        (4152, 909, 19),
+        "the counts the crate documentation states"
+    );
+}
