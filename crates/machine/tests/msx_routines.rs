@@ -12,6 +12,16 @@ use tms9918::Vdp;
 /// Every committed image and the method it implements.
 const IMAGES: &[(&str, MethodId, &[u8])] = &[
     (
+        "mask16-asm",
+        MethodId::Mask16,
+        include_bytes!("../../../roms/msx/code/mask16-asm.bin"),
+    ),
+    (
+        "mask8-asm",
+        MethodId::Mask8,
+        include_bytes!("../../../roms/msx/code/mask8-asm.bin"),
+    ),
+    (
         "half-pairs",
         MethodId::HalfPairs,
         include_bytes!("../../../roms/msx/code/half-pairs.bin"),
@@ -37,14 +47,14 @@ fn coordinate(rng: &mut SplitMix64, screen_side: i32) -> i32 {
     }
 }
 
-/// A seeded random frame of 0-32 objects: sizes 1-32, positions on and off screen and
-/// beyond 256 px, Good, Bad and Art.
-fn random_frame(rng: &mut SplitMix64) -> Vec<Object> {
+/// A seeded random frame of 0-32 objects: sizes 1-`max_side`, positions on and off screen
+/// and beyond 256 px, Good, Bad and Art.
+fn random_frame(rng: &mut SplitMix64, max_side: u32) -> Vec<Object> {
     let n = rng.below(33) as usize;
     (0..n)
         .map(|i| {
-            let w = 1 + rng.below(32) as u16;
-            let h = 1 + rng.below(32) as u16;
+            let w = 1 + rng.below(max_side) as u16;
+            let h = 1 + rng.below(max_side) as u16;
             let x = coordinate(rng, 256);
             let y = coordinate(rng, 192);
             let group = match rng.below(10) {
@@ -95,8 +105,19 @@ fn run_image(
 
 #[test]
 fn every_image_finds_the_rust_methods_pairs_on_10000_frames() {
+    same_pairs_as_rust(32, 0x5EED_0000);
+}
+
+/// Objects up to 255 px wide and tall: the seeds' lost and misplaced end bands (an object
+/// reaching x + w = 256 from band 6), middle bands left unset, spans clamped to the screen.
+#[test]
+fn every_image_finds_the_rust_methods_pairs_with_wide_objects() {
+    same_pairs_as_rust(255, 0x0B16_0000);
+}
+
+fn same_pairs_as_rust(max_side: u32, seed: u64) {
     for &(name, id, image) in IMAGES {
-        let mut rng = SplitMix64(0x5EED_0000 ^ name.len() as u64);
+        let mut rng = SplitMix64(seed ^ name.len() as u64);
         let mut target = MsxTarget::new();
         let mut vdp = Vdp::new();
         {
@@ -104,7 +125,7 @@ fn every_image_finds_the_rust_methods_pairs_on_10000_frames() {
             board.load(image).unwrap();
         }
         for frame in 0..10_000 {
-            let objects = random_frame(&mut rng);
+            let objects = random_frame(&mut rng, max_side);
             let flag = rng.below(2) == 1;
             chip_with_flag(&mut vdp, flag);
             let hw = Some(vdp.status().collision());

@@ -2,6 +2,7 @@
 ; the TMS9918A (which clears F, 5S and C) and run half-pairs only when C (bit 5) is set;
 ; otherwise report no pairs.
         include "contract.inc"
+        include "boxtest.inc"
         org $4000
         in a,($99)
         and $20
