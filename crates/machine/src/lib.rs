@@ -9,5 +9,6 @@
 //! Pure: no files, no window, no RON text. Settings are plain serde types that the scene
 //! layer parses.
 
+pub mod genesis;
 pub mod msx;
 pub mod routine;
