@@ -245,10 +245,10 @@ pub fn hv_counter(elapsed: u64, h_mode: HMode, active_lines: u16) -> u16 {
     // NTSC V28: $00-$EA, then $E5-$FF.
     let v = if line <= 0xEA { line } else { line - 6 };
     let in_line = master % MASTER_PER_LINE;
-    // H32: 171 counter values a line ($00-$93, $E9-$FF); H40: 210 ($00-$B6, $E4-$FF).
+    // H32: 171 counter values a line ($00-$93, $E9-$FF); H40: 211 ($00-$B6, $E4-$FF).
     let (values, last, jump_to) = match h_mode {
         HMode::H32 => (171, 0x93, 0xE9),
-        HMode::H40 => (210, 0xB6, 0xE4),
+        HMode::H40 => (211, 0xB6, 0xE4),
     };
     let k = in_line * values / MASTER_PER_LINE;
     let h = if k <= last { k } else { jump_to + (k - last - 1) };
@@ -543,5 +543,59 @@ impl Target for GenesisBoard<'_> {
                 return Err(RoutineError::Halted { pc: Addr(pc) });
             }
         }
+    }
+}
+
+/// Seed 002's methods as 68000 code: the images in `roms/genesis/code/`, built from the
+/// sources beside them as `roms/genesis/code/build.ron` records. Each returns exactly the
+/// pairs of the Rust method of the same id on the same objects (for `columns`, on the
+/// screen of the image's mode, 224 lines).
+pub mod images {
+    use collide::MethodId;
+    use genesis::HMode;
+
+    /// `all-pairs-4case`: seed 002 Method 1, first form, with its strict comparisons.
+    pub const ALL_PAIRS_4CASE: &[u8] =
+        include_bytes!("../../../../roms/genesis/code/all-pairs-4case.bin");
+    /// `all-pairs-reject`: Method 1, second form.
+    pub const ALL_PAIRS_REJECT: &[u8] =
+        include_bytes!("../../../../roms/genesis/code/all-pairs-reject.bin");
+    /// `half-pairs`: Method 1, third form.
+    pub const HALF_PAIRS: &[u8] = include_bytes!("../../../../roms/genesis/code/half-pairs.bin");
+    /// `hw-gated`: Method 1 behind Method 0, reading the status word at $C00004.
+    pub const HW_GATED: &[u8] = include_bytes!("../../../../roms/genesis/code/hw-gated.bin");
+    /// `good-vs-bad`: Method 2.
+    pub const GOOD_VS_BAD: &[u8] = include_bytes!("../../../../roms/genesis/code/good-vs-bad.bin");
+    /// `columns` over 32 columns (H32, 256 px).
+    pub const COLUMNS_H32: &[u8] = include_bytes!("../../../../roms/genesis/code/columns-h32.bin");
+    /// `columns` over 40 columns (H40, 320 px).
+    pub const COLUMNS_H40: &[u8] = include_bytes!("../../../../roms/genesis/code/columns-h40.bin");
+
+    /// The methods with an image.
+    pub const METHODS: [MethodId; 6] = [
+        MethodId::AllPairs4Case,
+        MethodId::AllPairsReject,
+        MethodId::HalfPairs,
+        MethodId::HwGated,
+        MethodId::GoodVsBad,
+        MethodId::Columns,
+    ];
+
+    /// The image of method `id` for a chip in `h_mode` (only `columns` depends on it: one
+    /// column per 8 px of the mode's width); `None` for a method without one.
+    #[must_use]
+    pub fn image(id: MethodId, h_mode: HMode) -> Option<&'static [u8]> {
+        Some(match id {
+            MethodId::AllPairs4Case => ALL_PAIRS_4CASE,
+            MethodId::AllPairsReject => ALL_PAIRS_REJECT,
+            MethodId::HalfPairs => HALF_PAIRS,
+            MethodId::HwGated => HW_GATED,
+            MethodId::GoodVsBad => GOOD_VS_BAD,
+            MethodId::Columns => match h_mode {
+                HMode::H32 => COLUMNS_H32,
+                HMode::H40 => COLUMNS_H40,
+            },
+            _ => return None,
+        })
     }
 }
