@@ -7,9 +7,11 @@ use collide::rng::SplitMix64;
 use collide::{Found, Frame, Group, Hardware, MethodConfig, MethodId, Object, PxBox, Screen};
 use genesis::{STATUS_COLLISION, Vdp};
 use machine::genesis::target::{
-    ABI, CODE, CODE_MAX, CYCLES_PER_FRAME, GenesisTarget, OUT, images, hv_counter,
+    ABI, CODE, CODE_MAX, CYCLES_PER_FRAME, GenesisTarget, OUT, hv_counter, images,
 };
-use machine::routine::{Addr, Routine, RoutineError, RoutineOutcome, Target, run_loaded, run_routine};
+use machine::routine::{
+    Addr, Routine, RoutineError, RoutineOutcome, Target, run_loaded, run_routine,
+};
 
 /// Every committed image, the method it implements and its columns (0: not `columns`).
 const IMAGES: &[(&str, MethodId, u8, &[u8])] = &[
@@ -165,7 +167,12 @@ fn chip_frame(vdp: &mut Vdp, overlap: bool) {
     vdp.run_frame();
 }
 
-fn run(target: &mut GenesisTarget, vdp: &mut Vdp, image: &[u8], objects: &[Object]) -> RoutineOutcome {
+fn run(
+    target: &mut GenesisTarget,
+    vdp: &mut Vdp,
+    image: &[u8],
+    objects: &[Object],
+) -> RoutineOutcome {
     let mut board = target.board(vdp);
     run_routine(&mut board, &Routine::at_start(&ABI, image), objects)
         .unwrap_or_else(|e| panic!("{e} on {objects:?}"))
@@ -200,7 +207,11 @@ fn every_image_finds_the_rust_methods_pairs_on_10000_frames() {
             hits += got.pairs.len();
             if id == MethodId::HwGated {
                 // The routine's status read cleared bit 5.
-                assert_eq!(vdp.peek_status() & STATUS_COLLISION, 0, "{name} frame {frame}");
+                assert_eq!(
+                    vdp.peek_status() & STATUS_COLLISION,
+                    0,
+                    "{name} frame {frame}"
+                );
             }
         }
         assert!(hits > 10_000, "{name}: only {hits} pairs in 10,000 frames");
@@ -294,7 +305,10 @@ fn two_objects() -> Vec<Object> {
 fn the_frame_is_262_lines_of_3420_master_clocks_over_7() {
     assert_eq!(CYCLES_PER_FRAME, 128_006);
     assert_eq!(ABI.runaway_limit(), 8 * 128_006);
-    assert_eq!((ABI.code, ABI.obj, ABI.out, ABI.stack), (0x200, 0xFF_0000, 0xFF_1000, 0xFF_FE00));
+    assert_eq!(
+        (ABI.code, ABI.obj, ABI.out, ABI.stack),
+        (0x200, 0xFF_0000, 0xFF_1000, 0xFF_FE00)
+    );
     assert_eq!(ABI.out_capacity, 2048);
 }
 
@@ -310,14 +324,25 @@ fn an_image_too_large_is_refused() {
     let image = vec![0x4E; CODE_MAX as usize + 1];
     let mut target = GenesisTarget::new();
     let mut vdp = Vdp::new();
-    let err = run_routine(&mut target.board(&mut vdp), &Routine::at_start(&ABI, &image), &[])
-        .unwrap_err();
-    assert!(matches!(err, RoutineError::ImageTooLarge { len, max, at }
-        if len == CODE_MAX as usize + 1 && max == CODE_MAX && at == Addr(CODE)), "{err}");
+    let err = run_routine(
+        &mut target.board(&mut vdp),
+        &Routine::at_start(&ABI, &image),
+        &[],
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, RoutineError::ImageTooLarge { len, max, at }
+        if len == CODE_MAX as usize + 1 && max == CODE_MAX && at == Addr(CODE)),
+        "{err}"
+    );
     // The largest image fits.
     let mut big = vec![0; CODE_MAX as usize];
     big[..2].copy_from_slice(&RTS.to_be_bytes());
-    let out = run_routine(&mut target.board(&mut vdp), &Routine::at_start(&ABI, &big), &[]);
+    let out = run_routine(
+        &mut target.board(&mut vdp),
+        &Routine::at_start(&ABI, &big),
+        &[],
+    );
     assert_eq!(out.unwrap().cycles, 36);
 }
 
@@ -339,22 +364,49 @@ fn a_routine_that_never_returns_is_stopped_with_its_pc() {
 fn a_count_above_capacity_is_an_overrun() {
     // MOVE.W #2049,$FF1000; RTS
     let err = run_words(&[0x33FC, 2049, 0x00FF, 0x1000, RTS], &two_objects()).unwrap_err();
-    assert!(matches!(err, RoutineError::Overrun { count: 2049, capacity: 2048, at }
-        if at == Addr(OUT)), "{err}");
+    assert!(
+        matches!(err, RoutineError::Overrun { count: 2049, capacity: 2048, at }
+        if at == Addr(OUT)),
+        "{err}"
+    );
 }
 
 #[test]
 fn bad_indices_are_reported() {
     // MOVE.L #$0001_0005,$FF1000 (K = 1, pair (0, 5)); RTS
-    let err = run_words(&[0x23FC, 0x0001, 0x0005, 0x00FF, 0x1000, RTS], &two_objects())
-        .unwrap_err();
-    assert!(matches!(err, RoutineError::IndexOutOfRange { pair: 0, i: 0, j: 5, n: 2 }), "{err}");
+    let err = run_words(
+        &[0x23FC, 0x0001, 0x0005, 0x00FF, 0x1000, RTS],
+        &two_objects(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RoutineError::IndexOutOfRange {
+                pair: 0,
+                i: 0,
+                j: 5,
+                n: 2
+            }
+        ),
+        "{err}"
+    );
     // K = 1, pair (1, 1).
-    let err = run_words(&[0x23FC, 0x0001, 0x0101, 0x00FF, 0x1000, RTS], &two_objects())
-        .unwrap_err();
-    assert!(matches!(err, RoutineError::SelfPair { pair: 0, index: 1 }), "{err}");
+    let err = run_words(
+        &[0x23FC, 0x0001, 0x0101, 0x00FF, 0x1000, RTS],
+        &two_objects(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, RoutineError::SelfPair { pair: 0, index: 1 }),
+        "{err}"
+    );
     // K = 1, pair (1, 0): fine, normalised.
-    let out = run_words(&[0x23FC, 0x0001, 0x0100, 0x00FF, 0x1000, RTS], &two_objects()).unwrap();
+    let out = run_words(
+        &[0x23FC, 0x0001, 0x0100, 0x00FF, 0x1000, RTS],
+        &two_objects(),
+    )
+    .unwrap();
     assert_eq!(out.pairs, vec![collide::Pair::new(0, 1)]);
 }
 
@@ -365,14 +417,20 @@ fn a_byte_write_to_the_data_port_is_an_error_with_pc_and_address() {
     match &err {
         RoutineError::Fault { pc, what } => {
             assert_eq!(*pc, Addr(0x202));
-            assert!(what.contains("$C00000") && what.contains("byte write"), "{what}");
+            assert!(
+                what.contains("$C00000") && what.contains("byte write"),
+                "{what}"
+            );
         }
         e => panic!("{e}"),
     }
     // And to the control port's low byte.
     let err = run_words(&[0x13FC, 0x0001, 0x00C0, 0x0005, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { pc, what }
-        if *pc == Addr(0x200) && what.contains("$C00005")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { pc, what }
+        if *pc == Addr(0x200) && what.contains("$C00005")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -400,34 +458,55 @@ fn an_illegal_instruction_is_reported_with_its_pc_and_opcode() {
 fn an_odd_address_word_read_is_an_address_error_at_its_pc() {
     // $200: LEA $FF0001,A0; $206: MOVE.W (A0),D0
     let err = run_words(&[0x41F9, 0x00FF, 0x0001, 0x3010, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { pc, what }
-        if *pc == Addr(0x206) && what.contains("address error")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { pc, what }
+        if *pc == Addr(0x206) && what.contains("address error")),
+        "{err}"
+    );
 }
 
 #[test]
 fn lockups_and_exceptions_are_errors() {
     // MOVE.W $C00010,D0: a read of the PSG.
     let err = run_words(&[0x3039, 0x00C0, 0x0010, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { what, .. } if what.contains("$C00010")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { what, .. } if what.contains("$C00010")),
+        "{err}"
+    );
     // MOVE.W $800000,D0: nothing there.
     let err = run_words(&[0x3039, 0x0080, 0x0000, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { what, .. } if what.contains("$800000")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { what, .. } if what.contains("$800000")),
+        "{err}"
+    );
     // MOVE.W $C00020,D0: the VDP area with A5 set.
     let err = run_words(&[0x3039, 0x00C0, 0x0020, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { what, .. } if what.contains("$C00020")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { what, .. } if what.contains("$C00020")),
+        "{err}"
+    );
     // MOVE.W D0,$C00008: a write to the HV counter.
     let err = run_words(&[0x33C0, 0x00C0, 0x0008, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { what, .. } if what.contains("$C00008")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { what, .. } if what.contains("$C00008")),
+        "{err}"
+    );
     // DIVU #0,D0.
     let err = run_words(&[0x4E71, 0x80FC, 0x0000, RTS], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { pc, what }
-        if *pc == Addr(0x202) && what.contains("division by zero")), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { pc, what }
+        if *pc == Addr(0x202) && what.contains("division by zero")),
+        "{err}"
+    );
     // STOP #$2700: waits for an interrupt that never comes.
     let err = run_words(&[0x4E72, 0x2700, RTS], &[]).unwrap_err();
     assert_eq!(err, RoutineError::Halted { pc: Addr(0x200) });
     // JMP $000000: into the vector table.
     let err = run_words(&[0x4EF9, 0x0000, 0x0000], &[]).unwrap_err();
-    assert!(matches!(&err, RoutineError::Fault { pc, .. } if *pc == Addr(0)), "{err}");
+    assert!(
+        matches!(&err, RoutineError::Fault { pc, .. } if *pc == Addr(0)),
+        "{err}"
+    );
 }
 
 #[test]
@@ -481,9 +560,17 @@ fn the_vdp_ports_and_their_mirrors_drive_the_chip() {
     board.peek(0xFF_0100, &mut got);
     let hv = u16::from_be_bytes([got[0], got[1]]);
     let status = u16::from_be_bytes([got[2], got[3]]);
-    assert_eq!(hv >> 8, 0xE0, "line 224, the first of vertical blanking: {hv:#06x}");
+    assert_eq!(
+        hv >> 8,
+        0xE0,
+        "line 224, the first of vertical blanking: {hv:#06x}"
+    );
     assert_ne!(status & STATUS_COLLISION, 0, "{status:#06x}");
-    assert_eq!(vdp.peek_status() & STATUS_COLLISION, 0, "the read cleared bit 5");
+    assert_eq!(
+        vdp.peek_status() & STATUS_COLLISION,
+        0,
+        "the read cleared bit 5"
+    );
     assert_eq!(vdp.register(12), 0);
     assert_eq!(&vdp.vram()[0..2], &[0xAB, 0xCD]);
     assert!(out.cycles > 36);
@@ -513,4 +600,96 @@ fn the_board_recovers_after_a_fault() {
     assert!(run_routine(&mut board, &Routine::at_start(&ABI, &stop), &[]).is_err());
     let out = run_routine(&mut board, &Routine::at_start(&ABI, &words(&[RTS])), &[]).unwrap();
     assert_eq!(out.cycles, 36);
+}
+
+// ---------------------------------------------------------------------------------------
+// Cycles.
+
+/// The first frame of `scenes/genesis/shmup.ron`: the player's ship and 15 shots (Good,
+/// seven shots sharing a column with another), 32 enemies (Bad: a row of 22 and 10
+/// raiders) and 32 stars (Art): 80 sprites.
+fn shmup_frame() -> Vec<Object> {
+    let mut boxes = vec![(PxBox::new(152, 200, 16, 16), Group::Good)];
+    boxes.extend((0..8).map(|k| (PxBox::new(24 + 36 * k, 180, 8, 8), Group::Good)));
+    boxes.extend((0..7).map(|k| (PxBox::new(24 + 36 * k, 110, 8, 8), Group::Good)));
+    boxes.extend((0..22).map(|k| (PxBox::new(14 * k, 40, 16, 16), Group::Bad)));
+    boxes.extend((0..10).map(|k| (PxBox::new(4 + 31 * k, 96 + 3 * k, 16, 16), Group::Bad)));
+    boxes.extend((0..32).map(|k| (PxBox::new(2 + 10 * k, 7 * k, 8, 8), Group::Art)));
+    boxes
+        .into_iter()
+        .enumerate()
+        .map(|(i, (b, g))| Object::new(i as u32, b, g))
+        .collect()
+}
+
+/// The seed's heaviest case: 80 sprites, 40 Good and 40 Bad, 16x16, over the H40 screen.
+fn seed_80_frame() -> Vec<Object> {
+    let mut rng = SplitMix64(80);
+    (0..80)
+        .map(|i| {
+            let b = PxBox::new(rng.below(304) as i32, rng.below(208) as i32, 16, 16);
+            Object::new(i, b, if i < 40 { Group::Good } else { Group::Bad })
+        })
+        .collect()
+}
+
+/// Each image's cycles on the shoot-em-up frame and on the seed's 80-sprite case, beside
+/// the seed's own count (`seed_ops` of the Rust method); `hw-gated` with bit 5 set and
+/// clear. Run with `--nocapture` to see the table.
+#[test]
+fn cycles_on_the_seeds_frames() {
+    let frames = [
+        ("shmup 16G+32B+32Art", shmup_frame()),
+        ("seed 40G+40B", seed_80_frame()),
+    ];
+    eprintln!(
+        "{:<18} {:<20} {:>5} {:>9} {:>7} {:>9} {:>8}",
+        "image", "frame", "pairs", "cycles", "frame%", "seed ops", "cyc/op"
+    );
+    let mut cycles = std::collections::HashMap::new();
+    for (frame_name, objects) in &frames {
+        for &(name, id, columns, image) in IMAGES {
+            if columns == 32 {
+                continue;
+            }
+            for flag in [true, false] {
+                if !flag && id != MethodId::HwGated {
+                    continue;
+                }
+                let mut target = GenesisTarget::new();
+                let mut vdp = chip();
+                chip_frame(&mut vdp, flag);
+                let out = run(&mut target, &mut vdp, image, objects);
+                let want = rust_found(id, columns, objects, H40, flag);
+                assert_eq!(out.pairs, want.pairs, "{name} on {frame_name}");
+                let label = if id == MethodId::HwGated {
+                    format!("{name} (bit 5 {})", if flag { "set" } else { "clear" })
+                } else {
+                    name.to_owned()
+                };
+                eprintln!(
+                    "{label:<18} {frame_name:<20} {:>5} {:>9} {:>6.1}% {:>9} {:>8.1}",
+                    out.pairs.len(),
+                    out.cycles,
+                    100.0 * out.cycles as f64 / CYCLES_PER_FRAME as f64,
+                    want.cost.seed_ops,
+                    out.cycles as f64 / want.cost.seed_ops.max(1) as f64,
+                );
+                cycles.insert((label, *frame_name), out.cycles);
+            }
+        }
+    }
+    for (frame_name, _) in &frames {
+        let c = |name: &str| cycles[&(name.to_owned(), *frame_name)];
+        assert!(c("all-pairs-4case") > c("all-pairs-reject"), "{frame_name}");
+        assert!(c("all-pairs-reject") > c("half-pairs"), "{frame_name}");
+        assert!(c("half-pairs") > c("good-vs-bad"), "{frame_name}");
+        assert!(c("good-vs-bad") > c("columns-h40"), "{frame_name}");
+        assert!(c("hw-gated (bit 5 clear)") < 100, "{frame_name}");
+    }
+    let seed = |name: &str| cycles[&(name.to_owned(), "seed 40G+40B")] as f64;
+    eprintln!(
+        "seed 40G+40B: good-vs-bad / columns = {:.1} in cycles (the seed: 64000 / 240 = 266)",
+        seed("good-vs-bad") / seed("columns-h40")
+    );
 }

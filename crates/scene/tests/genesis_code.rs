@@ -46,9 +46,13 @@ fn the_genesis_build_file_is_valid_and_its_images_exist() {
 
 #[test]
 fn the_genesis_images_rebuild_identically_twice_or_are_skipped() {
-    let installed = ["m68k-linux-gnu-as", "m68k-linux-gnu-ld", "m68k-linux-gnu-objcopy"]
-        .iter()
-        .all(|tool| find_program(tool).is_some());
+    let installed = [
+        "m68k-linux-gnu-as",
+        "m68k-linux-gnu-ld",
+        "m68k-linux-gnu-objcopy",
+    ]
+    .iter()
+    .all(|tool| find_program(tool).is_some());
     for _ in 0..2 {
         for img in rebuild_code(&build_ron()).unwrap() {
             assert!(

@@ -251,7 +251,11 @@ pub fn hv_counter(elapsed: u64, h_mode: HMode, active_lines: u16) -> u16 {
         HMode::H40 => (211, 0xB6, 0xE4),
     };
     let k = in_line * values / MASTER_PER_LINE;
-    let h = if k <= last { k } else { jump_to + (k - last - 1) };
+    let h = if k <= last {
+        k
+    } else {
+        jump_to + (k - last - 1)
+    };
     ((v as u16) << 8) | (h as u16 & 0xFF)
 }
 
