@@ -90,7 +90,7 @@ fn random_frame(rng: &mut SplitMix64, screen: Screen) -> Vec<Object> {
     let n = rng.below(81) as usize;
     let mut boxes: Vec<PxBox> = Vec::with_capacity(n);
     let row_y = rng.below(224) as i32;
-    let objects = (0..n)
+    (0..n)
         .map(|i| {
             let size = |rng: &mut SplitMix64| {
                 if rng.below(2) == 0 {
@@ -119,8 +119,7 @@ fn random_frame(rng: &mut SplitMix64, screen: Screen) -> Vec<Object> {
             };
             Object::new(i as u32, b, group)
         })
-        .collect();
-    objects
+        .collect()
 }
 
 fn rust_found(id: MethodId, columns: u8, objects: &[Object], screen: Screen, flag: bool) -> Found {
@@ -692,4 +691,40 @@ fn cycles_on_the_seeds_frames() {
         "seed 40G+40B: good-vs-bad / columns = {:.1} in cycles (the seed: 64000 / 240 = 266)",
         seed("good-vs-bad") / seed("columns-h40")
     );
+}
+
+/// 100 identical boxes make 4,950 pairs (2,500 Good-Bad), more than the list holds: the
+/// routines (all sharing PUSH_PAIR) stop storing at 2,048, count on, and the harness
+/// reports the overrun; nothing is written past the list. (The all-pairs forms need more
+/// than the 8-frame budget for 100 colliding boxes.)
+#[test]
+fn the_images_count_past_a_full_list_without_writing_past_it() {
+    let objects: Vec<Object> = (0..100)
+        .map(|i| {
+            let group = if i % 2 == 0 { Group::Good } else { Group::Bad };
+            Object::new(i, PxBox::new(100, 100, 16, 16), group)
+        })
+        .collect();
+    for (image, pairs) in [
+        (images::HALF_PAIRS, 100 * 99 / 2),
+        (images::GOOD_VS_BAD, 50 * 50),
+    ] {
+        let mut target = GenesisTarget::new();
+        let mut vdp = Vdp::new();
+        let mut board = target.board(&mut vdp);
+        let end = OUT + 2 + 4 * 1024;
+        board.poke(end, &[0xA5; 16]);
+        let err = run_routine(&mut board, &Routine::at_start(&ABI, image), &objects).unwrap_err();
+        assert_eq!(
+            err,
+            RoutineError::Overrun {
+                count: pairs,
+                capacity: 2048,
+                at: Addr(OUT)
+            }
+        );
+        let mut after = [0; 16];
+        board.peek(end, &mut after);
+        assert_eq!(after, [0xA5; 16]);
+    }
 }
