@@ -274,6 +274,17 @@ fn the_catalogue_picks_columns_by_display_mode() {
         assert_eq!(images::image(id, mode), Some(image));
     }
     assert_eq!(images::image(MethodId::Grid, genesis::HMode::H40), None);
+    // By the chip's register 12.
+    let mut vdp = chip();
+    assert_eq!(
+        images::for_chip(MethodId::Columns, &vdp),
+        Some(images::COLUMNS_H40)
+    );
+    vdp.write_control(0x8C00);
+    assert_eq!(
+        images::for_chip(MethodId::Columns, &vdp),
+        Some(images::COLUMNS_H32)
+    );
 }
 
 // ---------------------------------------------------------------------------------------

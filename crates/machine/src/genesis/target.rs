@@ -602,4 +602,11 @@ pub mod images {
             _ => return None,
         })
     }
+
+    /// The image of method `id` for the chip as it stands: `columns` by the display mode
+    /// in register 12 (H32 or H40).
+    #[must_use]
+    pub fn for_chip(id: MethodId, vdp: &genesis::Vdp) -> Option<&'static [u8]> {
+        image(id, vdp.registers().h_mode())
+    }
 }
