@@ -96,7 +96,7 @@ impl Player {
             columns: loaded
                 .scene
                 .columns
-                .unwrap_or(collide::MethodConfig::default().columns),
+                .unwrap_or_else(|| session.machine().columns()),
         };
         let glow = matches!(session.machine().display(), Display::Vector { .. })
             .then(|| session.machine().frame_indexed().to_vec());

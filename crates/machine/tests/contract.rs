@@ -74,3 +74,17 @@ fn only_machines_with_video_memory_have_a_probe() {
     assert_eq!(machine::registry::probe_keys(), ["genesis", "msx", "vera"]);
     assert!(machine::registry::probe("vectrex").is_none());
 }
+
+#[test]
+fn the_genesis_screen_is_its_settings_before_the_first_frame() {
+    let resources = Resources::default();
+    for (ron, w, h, columns) in [
+        ("Genesis((h40: true))", 320, 224, 40),
+        ("Genesis((h40: false, v30: true))", 256, 240, 32),
+    ] {
+        let target: Target = ron::from_str(ron).expect("a target");
+        let m = target.settings().build(&resources).expect("builds");
+        let s = m.screen();
+        assert_eq!((s.w_px, s.h_px, m.columns()), (w, h, columns), "{ron}");
+    }
+}

@@ -7,7 +7,8 @@ use genesis::Vdp;
 use genesis::status::{STATUS_COLLISION, STATUS_OVERFLOW};
 
 use super::GenesisSettings;
-use crate::contract::{Machine, Region, Verdict, bit};
+use super::target::{CYCLES_PER_FRAME, GenesisTarget};
+use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
@@ -15,6 +16,8 @@ use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows};
 pub struct Genesis {
     vdp: Vdp,
     settings: GenesisSettings,
+    /// The 68000 and its memory, for target code.
+    target: GenesisTarget,
 }
 
 impl Genesis {
@@ -37,7 +40,18 @@ impl Genesis {
         Self {
             vdp,
             settings: settings.clone(),
+            target: GenesisTarget::new(),
         }
+    }
+
+    /// H40 (40 cells, 320 px) rather than H32.
+    pub(super) fn h40(&self) -> bool {
+        self.settings.h40
+    }
+
+    /// The CPU side and the chip, for running a routine.
+    pub(super) fn board_parts(&mut self) -> (&mut GenesisTarget, &Vdp) {
+        (&mut self.target, &self.vdp)
     }
 
     /// Sets up a write command (`code` = C3-C0) at `addr` and sends `bytes` as words.
@@ -111,8 +125,22 @@ impl Machine for Genesis {
         ]
     }
 
+    fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
+        Some(self)
+    }
+
+    fn cycles_per_frame(&self) -> Option<u64> {
+        Some(CYCLES_PER_FRAME)
+    }
+
     fn screen(&self) -> Screen {
-        Screen::new(self.vdp.width_px(), self.vdp.height_px())
+        // The mode the driver set, not the chip's last frame: before the first frame the
+        // VDP still reports its power-on H32, and motion areas and the `columns` count are
+        // set up from this before any frame is drawn.
+        Screen::new(
+            if self.settings.h40 { 320 } else { 256 },
+            if self.settings.v30 { 240 } else { 224 },
+        )
     }
 
     fn frame_rate_hz(&self) -> u32 {

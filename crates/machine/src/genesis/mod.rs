@@ -3,6 +3,7 @@
 //! Rules come from `specs/genesis-vdp.md` and, beneath it, the `genesis` chip crate's
 //! module docs (Genesis Plus GX, BlastEm, jgenesis).
 
+pub mod code;
 mod machine;
 pub mod probe;
 mod settings;

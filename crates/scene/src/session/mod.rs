@@ -120,10 +120,10 @@ impl Session {
         } else {
             machine.default_methods()
         };
+        // Seed 002: 32 or 40 columns, as the machine's display has them, unless the scene
+        // says otherwise.
         let mut config = MethodConfig::default();
-        if let Some(c) = loaded.scene.columns {
-            config.columns = c;
-        }
+        config.columns = loaded.scene.columns.unwrap_or_else(|| machine.columns());
         let routines = code::builtins_for(machine.as_mut(), &chosen);
         let methods = chosen
             .iter()
