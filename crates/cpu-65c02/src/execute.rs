@@ -1,0 +1,67 @@
+//! The per-instruction loop: interrupt polling, opcode fetch, base cycle count and
+//! dispatch ([`crate::opcodes`]), and the run states of WAI and STP.
+//!
+//! Interrupt inputs are sampled once between instructions. That stands for the poll
+//! the W65C02S makes in the last cycle of each instruction: a line asserted between
+//! two steps is taken before the next instruction. CLI, SEI and PLP change `I` after
+//! their poll, so the instruction after them still sees the old mask.
+
+use crate::opcodes::BASE_CYCLES;
+use crate::{Bus, Cpu, State};
+
+impl Cpu {
+    /// Runs one instruction, or one interrupt entry if an NMI is pending or an unmasked
+    /// IRQ is asserted, and returns the cycles it took (also added to [`Cpu::cycles`]).
+    ///
+    /// After STP nothing runs and 0 is returned until [`Cpu::reset`]. After WAI, each
+    /// call without an interrupt input idles one cycle and returns 1; see
+    /// [`Cpu::state`].
+    #[inline]
+    pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
+        self.step_inline(bus)
+    }
+
+    /// [`Cpu::step`], inlined into [`Cpu::step`] only.
+    #[inline(always)]
+    fn step_inline<B: Bus>(&mut self, bus: &mut B) -> u32 {
+        let start = self.cycles;
+        match self.state {
+            State::Running => {}
+            State::Stopped { .. } => return 0,
+            State::Waiting { .. } => {
+                if self.lines != 0 {
+                    self.state = State::Running;
+                } else {
+                    self.cycles += 1;
+                    return 1;
+                }
+            }
+        }
+        self.step_running(bus);
+        (self.cycles - start) as u32
+    }
+
+    /// One instruction or interrupt entry of a running core.
+    #[inline(always)]
+    fn step_running<B: Bus>(&mut self, bus: &mut B) {
+        if self.lines != 0 && self.poll_interrupts(bus) {
+            return;
+        }
+        let op = self.fetch(bus);
+        self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
+        self.execute(bus, op);
+    }
+
+    /// Runs instructions until at least `budget` cycles have elapsed, the core stops
+    /// or waits, or PC equals `trap` before an instruction; returns the cycles run.
+    pub fn run<B: Bus>(&mut self, bus: &mut B, budget: u64, trap: Option<u16>) -> u64 {
+        let start = self.cycles;
+        let end = start.saturating_add(budget);
+        // A PC can never equal u32::MAX: no trap.
+        let trap = trap.map_or(u32::MAX, u32::from);
+        while self.cycles < end && u32::from(self.pc) != trap && self.state == State::Running {
+            self.step_running(bus);
+        }
+        self.cycles - start
+    }
+}
