@@ -55,9 +55,10 @@
 //! # The frame
 //! The X16 drives a VGA 640x480 picture: 525 lines of 800 pixel clocks at 25.175 MHz, so a
 //! frame lasts 800 x 525 / 25,175,000 s = 16.683 ms (59.94 Hz). The 65C02 runs at
-//! 8,000,000 Hz, so a frame is 8,000,000 x 800 x 525 / 25,175,000 = 133,466.73 CPU cycles,
-//! rounded to the nearest whole cycle: [`CYCLES_PER_FRAME`] = 133,467 (the fraction is
-//! 0.27 of a cycle, 2 ns per frame).
+//! 8,000,000 Hz, so a frame is 8,000,000 x 800 x 525 / 25,175,000 = 3.36e12 / 25,175,000
+//! = 133,465.74 CPU cycles, rounded to the nearest whole cycle: [`CYCLES_PER_FRAME`] =
+//! 133,466 (0.26 of a cycle, 33 ns, more than the exact frame). Computed in integers as
+//! (8,000,000 x 800 x 525 + 25,175,000 / 2) / 25,175,000.
 
 use cpu_65c02::{Bus, Cpu, State, flags};
 use vera::Vera;
@@ -72,8 +73,8 @@ pub const PIXEL_CLOCK_HZ: u64 = 25_175_000;
 pub const PIXELS_PER_LINE: u64 = 800;
 /// Lines per VGA frame (480 visible).
 pub const LINES_PER_FRAME: u64 = 525;
-/// CPU cycles per frame: 8e6 x 800 x 525 / 25.175e6 = 133,466.73, rounded to the nearest
-/// cycle.
+/// CPU cycles per frame: 8e6 x 800 x 525 / 25.175e6 = 133,465.74, rounded to the nearest
+/// cycle: 133,466.
 pub const CYCLES_PER_FRAME: u64 =
     (CLOCK_HZ * PIXELS_PER_LINE * LINES_PER_FRAME + PIXEL_CLOCK_HZ / 2) / PIXEL_CLOCK_HZ;
 
