@@ -32,20 +32,21 @@ rec:    .res 2              ; the record being filtered
 left:   .res 1              ; records left
 index:  .res 1              ; its index
 group:  .res 1              ; its group
-ng:     .res 1              ; projectiles listed
-nb:     .res 1              ; targets listed
+ng:     .res 1              ; projectiles listed (entries 1..ng)
+nb:     .res 1              ; targets listed (entries 0..nb-1)
 bi:     .res 1              ; outer index (targets)
-lo0:    .res 1              ; span start (x or y), 16-bit signed
-hi0:    .res 1
+xl:     .res 1              ; the record's x and y
+xh:     .res 1
+yl:     .res 1
+yh:     .res 1
 lo1:    .res 1              ; span end, inclusive
 hi1:    .res 1
-t:      .res 1
 first:  .res 1              ; first band of a span
 mxl:    .res 1              ; X map of the record
 mxh:    .res 1
 myl:    .res 1              ; Y map
 myh:    .res 1
-bmxl:   .res 1              ; the current target: maps, x, y, index
+bmxl:   .res 1              ; the current target: maps, x, y
 bmxh:   .res 1
 bmyl:   .res 1
 bmyh:   .res 1
@@ -57,7 +58,8 @@ dx16:   .res 1              ; DX + 16
 ptr:    .res 2              ; hit table row
 
 .segment "BSS"
-; Projectiles: maps, x - 16, y - 16 (so that target - entry = D + 16), record index.
+; Projectiles, entries 1..ng (the inner loop counts down to 1): maps, x - 16, y - 16 (so
+; that target - entry = D + 16), record index.
 g_mxl:  .res 256
 g_mxh:  .res 256
 g_myl:  .res 256
@@ -67,7 +69,7 @@ g_xh:   .res 256
 g_yl:   .res 256
 g_yh:   .res 256
 g_idx:  .res 256
-; Targets: maps, x, y, record index.
+; Targets, entries 0..nb-1: maps, x, y, record index.
 b_mxl:  .res 256
 b_mxh:  .res 256
 b_myl:  .res 256
@@ -77,6 +79,81 @@ b_xh:   .res 256
 b_yl:   .res 256
 b_yh:   .res 256
 b_idx:  .res 256
+
+; BAND pl, ph, t0, t1, t2: A = the band of the on-screen coordinate ph:pl (high byte 0, 1
+; or 2) from the per-coordinate tables t0 (0..255), t1 (256..511), t2 (512..). Uses X.
+.macro BAND pl, ph, t0, t1, t2
+        .local p0, p1, done
+        ldx pl
+        lda ph
+        beq p0
+        .ifblank t2
+        lda t1,x
+        bra done
+        .else
+        cmp #1
+        beq p1
+        lda t2,x
+        bra done
+p1:     lda t1,x
+        bra done
+        .endif
+p0:     lda t0,x
+done:
+.endmacro
+
+; SPAN_MAP: the map of the record's span pos .. pos + size - 1 clamped to 0 .. limit - 1,
+; stored in outl / outh, and the position in pl / ph; jumps to `off` when no pixel of the
+; span is on screen. Uses A, X, Y.
+.macro SPAN_MAP pos, size, limit, pl, ph, t0, t1, t2, outl, outh, off
+        .local below, neg, start_set, last15, last_set
+        ldy #pos
+        lda (rec),y
+        sta pl
+        iny
+        lda (rec),y
+        sta ph
+        bmi neg
+        cmp #>limit             ; pos >= limit: wholly past the far edge
+        bcc below
+        bne off
+        lda pl
+        cmp #<limit
+        bcs off
+below:  BAND pl, ph, t0, t1, t2
+        sta first
+        bra start_set
+neg:    stz first               ; pos < 0: band 0
+start_set:
+        ldy #size
+        lda (rec),y             ; size >= 1
+        dec a
+        clc
+        adc pl
+        sta lo1
+        lda ph
+        adc #0                  ; end = pos + size - 1 (pos < limit: no overflow)
+        bmi off                 ; end < 0: wholly before the near edge
+        sta hi1
+        cmp #>limit             ; end >= limit: the last band
+        bcc :+
+        bne last15
+        lda lo1
+        cmp #<limit
+        bcs last15
+:       BAND lo1, hi1, t0, t1, t2
+        tay
+        bra last_set
+last15: ldy #15
+last_set:
+        ldx first
+        lda from_l,x
+        and to_l,y
+        sta outl
+        lda from_h,x
+        and to_h,y
+        sta outh
+.endmacro
 
 .segment "CODE"
 chain:
@@ -106,7 +183,7 @@ chain:
         sta rec
         lda #>(OBJS+2)
         sta rec+1
-        jmp filter
+        bra filter
 exit:
         PAIRS_END
         rts
@@ -139,15 +216,7 @@ filter:
         txa
         and isr_x
         beq skip
-        jsr x_map
-        bcs skip                ; no on-screen column
-        jsr y_map
-        bcs skip
-        lda group
-        bne :+
-        jsr add_projectile
-        bra skip
-:       jsr add_target
+        jmp maps
 skip:
         lda rec
         clc
@@ -157,10 +226,17 @@ skip:
         inc rec+1
 :       inc index
         dec left
-        beq pairs
-        jmp filter
+        bne filter
+        jmp pairs
 
-add_projectile:
+maps:
+        SPAN_MAP REC_X, REC_W, 640, xl, xh, bx0, bx1, bx2, mxl, mxh, drop
+        bra ymap
+drop:   jmp skip                ; within reach of both maps' branches
+ymap:   SPAN_MAP REC_Y, REC_H, 480, yl, yh, by0, by1, , myl, myh, drop
+        lda group
+        bne target
+        inc ng                  ; a projectile: entry ng
         ldx ng
         lda mxl
         sta g_mxl,x
@@ -170,31 +246,25 @@ add_projectile:
         sta g_myl,x
         lda myh
         sta g_myh,x
-        ldy #REC_X
         sec
-        lda (rec),y
+        lda xl
         sbc #16
         sta g_xl,x
-        iny
-        lda (rec),y
+        lda xh
         sbc #0
         sta g_xh,x
-        iny
         sec
-        lda (rec),y
+        lda yl
         sbc #16
         sta g_yl,x
-        iny
-        lda (rec),y
+        lda yh
         sbc #0
         sta g_yh,x
         lda index
         sta g_idx,x
-        inc ng
-        rts
-
-add_target:
-        ldx nb
+        jmp skip
+target:
+        ldx nb                  ; a target: entry nb
         lda mxl
         sta b_mxl,x
         lda mxh
@@ -203,22 +273,18 @@ add_target:
         sta b_myl,x
         lda myh
         sta b_myh,x
-        ldy #REC_X
-        lda (rec),y
+        lda xl
         sta b_xl,x
-        iny
-        lda (rec),y
+        lda xh
         sta b_xh,x
-        iny
-        lda (rec),y
+        lda yl
         sta b_yl,x
-        iny
-        lda (rec),y
+        lda yh
         sta b_yh,x
         lda index
         sta b_idx,x
         inc nb
-        rts
+        jmp skip
 
 ; ----- Step 3: every target against every projectile. -----
 pairs:
@@ -250,7 +316,7 @@ outer:
         sta byh
         lda b_idx,y
         sta second
-        ldx #0
+        ldx ng
 inner:
         lda bmxl                ; X maps
         and g_mxl,x
@@ -293,8 +359,7 @@ ymeet:
         lda (ptr),y
         bne hit
 next:
-        inx
-        cpx ng
+        dex
         bne inner
         inc bi
         lda bi
@@ -307,85 +372,6 @@ hit:                            ; out of the loop, so its branches stay short
         ADD_PAIR
         bra next
 
-; ----- Spatial maps. -----
-; SPAN_MAP: the map of the span pos .. pos + size - 1 of the record, clamped to
-; 0 .. limit - 1; bands of (1 << shifts) * the divisor folded into `div`. Returns C set
-; when no pixel of the span is on screen, else C clear and the map in outl / outh.
-.macro SPAN_MAP pos, size, limit, shifts, div, outl, outh
-        .local below, start0, first_set, end_last, end_band
-        ldy #pos
-        lda (rec),y
-        sta lo0
-        iny
-        lda (rec),y
-        sta hi0
-        bmi below
-        lda lo0                 ; pos >= limit: wholly past the far edge
-        cmp #<limit
-        lda hi0
-        sbc #>limit
-        bcc below
-        rts                     ; C set
-below:                          ; pos < limit
-        ldy #size
-        lda (rec),y             ; size >= 1
-        dec a
-        clc
-        adc lo0
-        sta lo1
-        lda hi0
-        adc #0
-        sta hi1                 ; end = pos + size - 1 (pos < limit: no overflow)
-        bpl :+
-        sec                     ; end < 0: wholly before the near edge
-        rts
-:       lda hi0
-        bmi start0
-        lda lo0                 ; first band: pos / band
-        sta t
-        lda hi0
-        .repeat shifts
-        lsr a
-        ror t
-        .endrep
-        ldx t
-        lda div,x
-        bra first_set
-start0: lda #0                  ; pos < 0: band 0
-first_set:
-        sta first
-        lda lo1                 ; end >= limit: the last band
-        cmp #<limit
-        lda hi1
-        sbc #>limit
-        bcc end_band
-        ldy #15
-        bra end_last
-end_band:
-        lda lo1
-        sta t
-        lda hi1
-        .repeat shifts
-        lsr a
-        ror t
-        .endrep
-        ldx t
-        ldy div,x
-end_last:
-        ldx first
-        lda from_l,x
-        and to_l,y
-        sta outl
-        lda from_h,x
-        and to_h,y
-        sta outh
-        clc
-        rts
-.endmacro
-
-x_map:  SPAN_MAP REC_X, REC_W, 640, 3, div5, mxl, mxh     ; x / 40 = (x >> 3) / 5
-y_map:  SPAN_MAP REC_Y, REC_H, 480, 1, div15, myl, myh    ; y / 30 = (y >> 1) / 15
-
 .segment "RODATA"
 ; VRAM address of byte 6 of sprite s's attributes, bits 7-0 and 15-8 (bit 16 is 1).
 attr_l: .repeat 128, s
@@ -394,11 +380,22 @@ attr_l: .repeat 128, s
 attr_m: .repeat 128, s
         .byte >(SPRATTR + 8 * s + 6)
         .endrep
-div5:   .repeat 80, i
-        .byte i / 5
+; Band of every on-screen coordinate: x / 40 for x in 0..639 (three pages by high
+; byte), y / 30 for y in 0..479 (two pages).
+bx0:    .repeat 256, i
+        .byte i / 40
         .endrep
-div15:  .repeat 240, i
-        .byte i / 15
+bx1:    .repeat 256, i
+        .byte (256 + i) / 40
+        .endrep
+bx2:    .repeat 128, i
+        .byte (512 + i) / 40
+        .endrep
+by0:    .repeat 256, i
+        .byte i / 30
+        .endrep
+by1:    .repeat 224, i
+        .byte (256 + i) / 30
         .endrep
 ; Band b and every later one: $FFFF >> b; band b and every earlier one: $FFFF << (15 - b).
 from_l: .repeat 16, b
