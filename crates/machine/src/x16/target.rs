@@ -2,9 +2,9 @@
 //! X16's memory map, with the VERA at $9F20-$9F3F driven through its real registers.
 //!
 //! # The board
-//! - **CPU**: the `cpu-65c02` core. It issues the CMOS part's bus accesses only, so a
-//!   read of DATA0/DATA1 steps the VERA's address exactly once per instruction that reads
-//!   it (no dummy reads).
+//! - **CPU**: the `cpu-65c02` core. It issues the CMOS part's bus accesses and no dummy
+//!   read of a wrong address, so `LDA $9F23` steps the VERA's port 0 address exactly once
+//!   (a read-modify-write such as `INC $9F23` reads twice, as the CMOS part does).
 //! - **RAM** $0000-$9EFF (fixed low RAM). $0000 and $0001 are the X16's RAM and ROM bank
 //!   registers; here there is one bank of each, so they read back what was written and
 //!   select nothing.
