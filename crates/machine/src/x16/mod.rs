@@ -6,6 +6,7 @@
 mod machine;
 pub mod probe;
 mod settings;
+pub mod target;
 
 pub use machine::{X16, chip_sprites, verdict};
 pub use settings::{VeraQuirks, VeraSettings};

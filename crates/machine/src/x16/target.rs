@@ -1,0 +1,399 @@
+//! The Commander X16 as a routine sees it (target-code.md): a WDC 65C02 at 8 MHz on the
+//! X16's memory map, with the VERA at $9F20-$9F3F driven through its real registers.
+//!
+//! # The board
+//! - **CPU**: the `cpu-65c02` core. It issues the CMOS part's bus accesses and no dummy
+//!   read of a wrong address, so `LDA $9F23` steps the VERA's port 0 address exactly once
+//!   (a read-modify-write such as `INC $9F23` reads twice, as the CMOS part does).
+//! - **RAM** $0000-$9EFF (fixed low RAM). $0000 and $0001 are the X16's RAM and ROM bank
+//!   registers; here there is one bank of each, so they read back what was written and
+//!   select nothing.
+//! - **I/O** $9F00-$9FFF:
+//!   - $9F20-$9F3F: the machine's [`vera::Vera`], through [`Vera::read_reg`] and
+//!     [`Vera::write_reg`]: ADDRx_L/M/H with auto-increment, DATA0/DATA1, CTRL, IEN, ISR
+//!     at $9F27 (the collision nibble in bits 7-4), DC_VIDEO and the rest, following the
+//!     quirk profile the chip was built with ([`vera::Quirks::Hardware`], the FPGA, or
+//!     [`vera::Quirks::X16Emu`], the emulator: an ISR write then also clears bits 7-4);
+//!   - the rest ($9F00-$9F1F, the two VIAs; $9F40-$9FFF, the YM2151 and the expansion
+//!     slots) is not on the board: reads return $9F, the byte an absolute-mode read
+//!     leaves on the open data bus (the operand's high byte fetched just before), and
+//!     writes are ignored.
+//! - **Banked RAM window** $A000-$BFFF: one 8 KB bank of RAM (the X16 has up to 256,
+//!   selected by $0000; a routine that needs more than one is outside this board).
+//! - **ROM** $C000-$FFFF: the harness's own 16 KB. It holds the call stub and the vectors;
+//!   every other byte is STP ($DB). Writes to it are ignored, as on the machine.
+//!
+//! The image is loaded in RAM at $0810 (where a PRG's `SYS 2064` code lands) and may run
+//! up to the object table at $6000 ([`ABI`]`.code_max` = $57F0 bytes). The object table
+//! is at $6000 (up to 255 records: the pair list's indices are bytes), the pair list at
+//! $7000 (a count and 2,048 pairs, up to $8001). RAM from $8002 to $9EFF, the banked
+//! window and the zero page are the routine's scratch; nothing is cleared between calls.
+//!
+//! # The call
+//! The harness writes `JSR entry` at [`STUB`] ($FF00, in ROM), sets S = $FF (the stack is
+//! page 1), PC = [`STUB`], A = X = Y = 0, P with I set (interrupts masked) and D clear, and
+//! runs until the PC reaches [`TRAP`] ($FF03, the byte after the stub). Cycles are counted
+//! from the first cycle of the `JSR` (6) to the last of the routine's `RTS` (6), both
+//! included.
+//!
+//! The 65C02 has no undefined opcodes (they are NOPs), so the call stops with an error on:
+//! - STP: [`RoutineError::Halted`] with the STP's address;
+//! - WAI while no interrupt input is asserted: [`RoutineError::Fault`] with the WAI's
+//!   address (during the call the VERA stands at the start of vblank and raises no new
+//!   interrupt, so nothing would ever wake the CPU). With VERA's IRQ output asserted
+//!   (ISR & IEN != 0) WAI resumes, as the chip does;
+//! - execution anywhere but RAM, the banked window and the stub (the I/O page, the ROM):
+//!   [`RoutineError::Fault`] naming the PC. An interrupt or BRK goes through the ROM's
+//!   vectors to [`IRQ_HANDLER`] or [`NMI_HANDLER`], where no KERNAL handler exists: a
+//!   fault that says which (BRK is told apart by the B bit of the pushed status and named
+//!   by its own address);
+//! - the budget ([`RoutineError::Runaway`] with the PC).
+//!
+//! The VERA accepts accesses at the 65C02's full speed, so [`CallOutcome::chip_too_fast`]
+//! is always 0 on this board.
+//!
+//! # The frame
+//! The X16 drives a VGA 640x480 picture: 525 lines of 800 pixel clocks at 25.175 MHz, so a
+//! frame lasts 800 x 525 / 25,175,000 s = 16.683 ms (59.94 Hz). The 65C02 runs at
+//! 8,000,000 Hz, so a frame is 8,000,000 x 800 x 525 / 25,175,000 = 3.36e12 / 25,175,000
+//! = 133,465.74 CPU cycles, rounded to the nearest whole cycle: [`CYCLES_PER_FRAME`] =
+//! 133,466 (0.26 of a cycle, 33 ns, more than the exact frame). Computed in integers as
+//! (8,000,000 x 800 x 525 + 25,175,000 / 2) / 25,175,000.
+
+use cpu_65c02::{Bus, Cpu, State, flags};
+use vera::Vera;
+
+use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
+
+/// The 65C02's clock on the X16: 8 MHz.
+pub const CLOCK_HZ: u64 = 8_000_000;
+/// VGA 640x480 pixel clock.
+pub const PIXEL_CLOCK_HZ: u64 = 25_175_000;
+/// Pixel clocks per VGA line (640 visible).
+pub const PIXELS_PER_LINE: u64 = 800;
+/// Lines per VGA frame (480 visible).
+pub const LINES_PER_FRAME: u64 = 525;
+/// CPU cycles per frame: 8e6 x 800 x 525 / 25.175e6 = 133,465.74, rounded to the nearest
+/// cycle: 133,466.
+pub const CYCLES_PER_FRAME: u64 =
+    (CLOCK_HZ * PIXELS_PER_LINE * LINES_PER_FRAME + PIXEL_CLOCK_HZ / 2) / PIXEL_CLOCK_HZ;
+
+/// Where the image is loaded.
+pub const CODE: u16 = 0x0810;
+/// The object table.
+pub const OBJ: u16 = 0x6000;
+/// The pair list.
+pub const OUT: u16 = 0x7000;
+/// The first address of the I/O page (RAM runs below it).
+pub const IO: u16 = 0x9F00;
+/// The VERA's first register.
+pub const VERA_BASE: u16 = 0x9F20;
+/// The VERA's last register.
+pub const VERA_LAST: u16 = 0x9F3F;
+/// The banked RAM window.
+pub const BANK_WINDOW: u16 = 0xA000;
+/// The first ROM address (ROM runs to $FFFF).
+pub const ROM: u16 = 0xC000;
+/// Where the harness writes its `JSR entry` stub (in ROM).
+pub const STUB: u16 = 0xFF00;
+/// Where the routine's `RTS` lands: the byte after the stub.
+pub const TRAP: u16 = STUB + 3;
+/// Where the IRQ/BRK vector points (no handler there: a fault).
+pub const IRQ_HANDLER: u16 = 0xFF10;
+/// Where the NMI vector points (no handler there: a fault).
+pub const NMI_HANDLER: u16 = 0xFF20;
+/// Where the RESET vector points.
+pub const RESET_HANDLER: u16 = 0xFF30;
+/// What an unmapped I/O read returns (the open bus after an absolute-mode operand fetch).
+pub const OPEN_BUS: u8 = 0x9F;
+
+const STP: u8 = 0xDB;
+
+/// The X16 side of the routine contract.
+pub const ABI: Abi = Abi {
+    machine: "x16",
+    code: CODE as u32,
+    code_max: (OBJ - CODE) as u32,
+    obj: OBJ as u32,
+    obj_capacity: 255,
+    out: OUT as u32,
+    out_capacity: 2048,
+    stack: 0x01FF,
+    byte_order: ByteOrder::Little,
+    cycles_per_frame: CYCLES_PER_FRAME,
+};
+
+/// The X16's CPU and memory, kept between calls. Borrow the machine's chip for a call with
+/// [`X16Target::board`].
+#[derive(Clone)]
+pub struct X16Target {
+    cpu: Cpu,
+    /// The whole 64 KB as the CPU addresses it; the I/O page is never read from here.
+    mem: Box<[u8; 0x10000]>,
+    image_len: usize,
+}
+
+impl std::fmt::Debug for X16Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("X16Target")
+            .field("pc", &Addr(u32::from(self.cpu.pc)))
+            .field("cycles", &self.cpu.cycles)
+            .field("image_len", &self.image_len)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for X16Target {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// True where the CPU writes to memory: RAM and the banked window.
+#[inline]
+const fn writable(addr: u16) -> bool {
+    addr < IO || (addr >= BANK_WINDOW && addr < ROM)
+}
+
+impl X16Target {
+    /// A board at power-on: RAM zero, no image, the harness's ROM (stub, vectors, STP
+    /// elsewhere).
+    #[must_use]
+    pub fn new() -> Self {
+        let mut mem = Box::new([0u8; 0x10000]);
+        mem[usize::from(ROM)..].fill(STP);
+        let vector = |mem: &mut [u8; 0x10000], at: u16, to: u16| {
+            mem[usize::from(at)..usize::from(at) + 2].copy_from_slice(&to.to_le_bytes());
+        };
+        vector(&mut mem, 0xFFFA, NMI_HANDLER);
+        vector(&mut mem, 0xFFFC, RESET_HANDLER);
+        vector(&mut mem, 0xFFFE, IRQ_HANDLER);
+        Self {
+            cpu: Cpu::new(),
+            mem,
+            image_len: 0,
+        }
+    }
+
+    /// The board with the machine's chip on its I/O page, for the calls of one frame.
+    pub fn board<'a>(&'a mut self, vera: &'a mut Vera) -> X16Board<'a> {
+        X16Board { target: self, vera }
+    }
+
+    /// The CPU, as the last call left it.
+    #[must_use]
+    pub const fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+
+    /// The length of the loaded image.
+    #[must_use]
+    pub const fn image_len(&self) -> usize {
+        self.image_len
+    }
+
+    /// A byte of memory (RAM, banked window, ROM) as the CPU would read it; the I/O page
+    /// is not memory: use [`X16Board::peek`](Target::peek) for the chip's registers.
+    #[must_use]
+    pub fn memory(&self, addr: u16) -> u8 {
+        self.mem[usize::from(addr)]
+    }
+
+    /// Whether the CPU may execute at `pc`: RAM, the banked window, the stub.
+    #[must_use]
+    pub const fn may_execute(pc: u16) -> bool {
+        pc < IO || (pc >= BANK_WINDOW && pc < ROM) || (pc >= STUB && pc < TRAP)
+    }
+}
+
+/// The X16 board for one call: the CPU and memory of an [`X16Target`] with the machine's
+/// [`Vera`] on the I/O page. Implements [`Target`].
+#[derive(Debug)]
+pub struct X16Board<'a> {
+    target: &'a mut X16Target,
+    vera: &'a mut Vera,
+}
+
+impl X16Board<'_> {
+    /// The chip on the I/O page.
+    #[must_use]
+    pub fn vera(&self) -> &Vera {
+        self.vera
+    }
+
+    /// The CPU, as the last call left it.
+    #[must_use]
+    pub fn cpu(&self) -> &Cpu {
+        &self.target.cpu
+    }
+
+    fn interrupt_fault(&self, pc: u16) -> RoutineError {
+        let cpu = &self.target.cpu;
+        let mem = &self.target.mem;
+        let stacked = |k: u8| mem[0x0100 | usize::from(cpu.s.wrapping_add(k))];
+        let p = stacked(1);
+        let ret = u16::from_le_bytes([stacked(2), stacked(3)]);
+        if pc == IRQ_HANDLER && p & flags::B != 0 {
+            RoutineError::Fault {
+                pc: Addr(u32::from(ret.wrapping_sub(2))),
+                what: "BRK: the board has no KERNAL handler behind the IRQ/BRK vector".to_owned(),
+            }
+        } else {
+            let which = if pc == NMI_HANDLER { "NMI" } else { "IRQ" };
+            RoutineError::Fault {
+                pc: Addr(u32::from(ret)),
+                what: format!(
+                    "{which} taken (return address {}): the board has no KERNAL handler \
+                     behind the vector; keep interrupts masked",
+                    Addr(u32::from(ret))
+                ),
+            }
+        }
+    }
+}
+
+/// The 65C02's view of the board during a call.
+struct X16Bus<'a> {
+    mem: &'a mut [u8; 0x10000],
+    vera: &'a mut Vera,
+}
+
+impl Bus for X16Bus<'_> {
+    #[inline]
+    fn read(&mut self, addr: u16) -> u8 {
+        if addr & 0xFF00 == IO {
+            if (VERA_BASE..=VERA_LAST).contains(&addr) {
+                self.vera.read_reg((addr - VERA_BASE) as u8)
+            } else {
+                OPEN_BUS
+            }
+        } else {
+            self.mem[usize::from(addr)]
+        }
+    }
+
+    #[inline]
+    fn write(&mut self, addr: u16, value: u8) {
+        if writable(addr) {
+            self.mem[usize::from(addr)] = value;
+        } else if (VERA_BASE..=VERA_LAST).contains(&addr) {
+            self.vera.write_reg((addr - VERA_BASE) as u8, value);
+        }
+    }
+}
+
+impl Target for X16Board<'_> {
+    fn abi(&self) -> Abi {
+        ABI
+    }
+
+    fn load(&mut self, image: &[u8]) -> Result<(), RoutineError> {
+        check_image(&ABI, image)?;
+        let code = usize::from(CODE);
+        let mem = &mut self.target.mem;
+        mem[code..code + image.len()].copy_from_slice(image);
+        mem[code + image.len()..usize::from(OBJ)].fill(0);
+        self.target.image_len = image.len();
+        Ok(())
+    }
+
+    fn poke(&mut self, addr: u32, bytes: &[u8]) {
+        for (k, &b) in bytes.iter().enumerate() {
+            match u16::try_from(addr as usize + k) {
+                Ok(a) if writable(a) => self.target.mem[usize::from(a)] = b,
+                _ => {}
+            }
+        }
+    }
+
+    fn peek(&mut self, addr: u32, out: &mut [u8]) {
+        for (k, b) in out.iter_mut().enumerate() {
+            let a = ((addr as usize + k) & 0xFFFF) as u16;
+            *b = if a & 0xFF00 == IO {
+                if (VERA_BASE..=VERA_LAST).contains(&a) {
+                    self.vera.peek_reg((a - VERA_BASE) as u8)
+                } else {
+                    OPEN_BUS
+                }
+            } else {
+                self.target.mem[usize::from(a)]
+            };
+        }
+    }
+
+    fn call(&mut self, entry: u32, budget: u64) -> Result<CallOutcome, RoutineError> {
+        let Ok(entry16) = u16::try_from(entry) else {
+            return Err(RoutineError::Fault {
+                pc: Addr(u32::from(STUB)),
+                what: format!("JSR {}: beyond the 65C02's 64 KB", Addr(entry)),
+            });
+        };
+        let [lo, hi] = entry16.to_le_bytes();
+        let stub = usize::from(STUB);
+        self.target.mem[stub..stub + 3].copy_from_slice(&[0x20, lo, hi]);
+        // A fresh core: running, A = X = Y = 0, I set, D clear, no pending NMI.
+        let mut cpu = Cpu::new();
+        cpu.s = 0xFF;
+        cpu.pc = STUB;
+        cpu.cycles = self.target.cpu.cycles;
+        let start = cpu.cycles;
+        let mut bus = X16Bus {
+            mem: &mut self.target.mem,
+            vera: self.vera,
+        };
+        let result = loop {
+            let used = cpu.cycles - start;
+            if cpu.pc == TRAP && used > 0 {
+                break Ok(CallOutcome {
+                    cycles: used,
+                    chip_too_fast: 0,
+                });
+            }
+            if used >= budget {
+                break Err(RoutineError::Runaway {
+                    pc: Addr(u32::from(cpu.pc)),
+                    cycles: used,
+                    budget,
+                });
+            }
+            let irq = bus.vera.irq();
+            match cpu.state() {
+                State::Running => {}
+                State::Stopped { pc } => {
+                    break Err(RoutineError::Halted {
+                        pc: Addr(u32::from(pc)),
+                    });
+                }
+                State::Waiting { pc } => {
+                    if !irq {
+                        break Err(RoutineError::Fault {
+                            pc: Addr(u32::from(pc)),
+                            what: "WAI with no interrupt input asserted: nothing on the board \
+                                   raises one during the call, the CPU would wait forever"
+                                .to_owned(),
+                        });
+                    }
+                }
+            }
+            if !X16Target::may_execute(cpu.pc) {
+                break Err(RoutineError::Fault {
+                    pc: Addr(u32::from(cpu.pc)),
+                    what: "execution outside RAM and the banked window (the I/O page or the \
+                           harness's ROM: there is no KERNAL on the board)"
+                        .to_owned(),
+                });
+            }
+            cpu.set_irq(irq);
+            cpu.step(&mut bus);
+        };
+        self.target.cpu = cpu;
+        match result {
+            Err(RoutineError::Fault { pc, .. })
+                if pc.0 == u32::from(IRQ_HANDLER) || pc.0 == u32::from(NMI_HANDLER) =>
+            {
+                Err(self.interrupt_fault(pc.0 as u16))
+            }
+            other => other,
+        }
+    }
+}
