@@ -6,15 +6,25 @@ use collide::rng::SplitMix64;
 use collide::{Found, Frame, Group, Hardware, MethodConfig, MethodId, Object, PxBox, Screen};
 use machine::msx::target::{ABI, MsxTarget};
 use machine::routine::Target;
-use machine::routine::{Routine, RoutineOutcome, run_loaded, run_routine};
+use machine::routine::{Routine, run_loaded, run_routine};
 use tms9918::Vdp;
 
 /// Every committed image and the method it implements.
 const IMAGES: &[(&str, MethodId, &[u8])] = &[
     (
+        "mask16-c",
+        MethodId::Mask16,
+        include_bytes!("../../../roms/msx/code/mask16-c.bin"),
+    ),
+    (
         "mask16-asm",
         MethodId::Mask16,
         include_bytes!("../../../roms/msx/code/mask16-asm.bin"),
+    ),
+    (
+        "mask8-c",
+        MethodId::Mask8,
+        include_bytes!("../../../roms/msx/code/mask8-c.bin"),
     ),
     (
         "mask8-asm",
@@ -92,17 +102,6 @@ fn rust_pairs(id: MethodId, objects: &[Object], flag: Option<bool>) -> Found {
     found
 }
 
-fn run_image(
-    target: &mut MsxTarget,
-    vdp: &mut Vdp,
-    image: &[u8],
-    objects: &[Object],
-) -> RoutineOutcome {
-    let mut board = target.board(vdp);
-    run_routine(&mut board, &Routine::at_start(&ABI, image), objects)
-        .unwrap_or_else(|e| panic!("{e} on {objects:?}"))
-}
-
 #[test]
 fn every_image_finds_the_rust_methods_pairs_on_10000_frames() {
     same_pairs_as_rust(32, 0x5EED_0000);
@@ -161,17 +160,39 @@ fn typical_frame() -> Vec<Object> {
         .collect()
 }
 
+/// 32 Good and Bad objects on one spot: every pair collides, the slowest frame of 32.
+fn worst_frame() -> Vec<Object> {
+    (0..32)
+        .map(|i| {
+            let group = if i % 2 == 0 { Group::Good } else { Group::Bad };
+            Object::new(i, PxBox::new(100, 80, 16, 16), group)
+        })
+        .collect()
+}
+
 #[test]
 fn cycles_on_a_typical_frame() {
-    let objects = typical_frame();
-    eprintln!("image        pairs  T-states  frames");
+    cycles_table("typical", &typical_frame());
+}
+
+/// Every pair of 32 objects colliding: the slowest frame of 32 objects. Each image must
+/// return within the 8-frame limit.
+#[test]
+fn cycles_on_the_worst_frame_of_32() {
+    cycles_table("worst", &worst_frame());
+}
+
+fn cycles_table(what: &str, objects: &[Object]) {
+    eprintln!("{what} frame: image, pairs, T-states, frames");
     for &(name, id, image) in IMAGES {
         let mut target = MsxTarget::new();
         let mut vdp = Vdp::new();
         chip_with_flag(&mut vdp, true);
         let hw = Some(vdp.status().collision());
-        let out = run_image(&mut target, &mut vdp, image, &objects);
-        assert_eq!(out.pairs, rust_pairs(id, &objects, hw).pairs, "{name}");
+        let mut board = target.board(&mut vdp);
+        let out = run_routine(&mut board, &Routine::at_start(&ABI, image), objects)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(out.pairs, rust_pairs(id, objects, hw).pairs, "{name}");
         eprintln!(
             "{name:<12} {:>5} {:>9} {:>7.2}",
             out.pairs.len(),
