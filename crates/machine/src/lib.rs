@@ -11,3 +11,4 @@
 
 pub mod msx;
 pub mod routine;
+pub mod vectrex;
