@@ -94,7 +94,11 @@ pub fn assemble(source: &str) -> Result<Assembly, AsmError> {
         origin: out.origin.unwrap_or(0),
         image: out.image,
         listing: out.listing,
-        symbols: asm.symbols,
+        symbols: asm
+            .symbols
+            .into_iter()
+            .map(|(k, v)| (k, v as u16))
+            .collect(),
     })
 }
 
@@ -194,7 +198,8 @@ impl Output {
 }
 
 struct Asm {
-    symbols: BTreeMap<String, u16>,
+    /// Values as defined: labels are addresses, `equ`s may be negative.
+    symbols: BTreeMap<String, i64>,
     /// Lines whose indexed offset was unknown in pass 1: 16 bits in both passes.
     long_offsets: HashSet<usize>,
     pass: u8,
@@ -455,7 +460,8 @@ impl Asm {
             let v = self
                 .eval(line.operand, n)?
                 .ok_or_else(|| err(n, "an `equ` value must be known where it is defined"))?;
-            self.define(label, to_u16(v, n)?, n)?;
+            to_u16(v, n)?;
+            self.define(label, v, n)?;
             if let Some(out) = out {
                 let _ = writeln!(
                     out.listing,
@@ -476,7 +482,7 @@ impl Asm {
             }
             *pc = Some(v);
             if let Some(l) = line.label {
-                self.define(l, v, n)?;
+                self.define(l, i64::from(v), n)?;
             }
             if let Some(out) = out {
                 out.origin.get_or_insert(v);
@@ -495,7 +501,7 @@ impl Asm {
             (None, _, _) => return Err(err(n, "code or label before the first `org`")),
         };
         if let Some(l) = line.label {
-            self.define(l, here, n)?;
+            self.define(l, i64::from(here), n)?;
         }
         let bytes = match mnemonic {
             None => Vec::new(),
@@ -516,7 +522,7 @@ impl Asm {
         Ok(())
     }
 
-    fn define(&mut self, label: &str, value: u16, n: usize) -> Result<(), AsmError> {
+    fn define(&mut self, label: &str, value: i64, n: usize) -> Result<(), AsmError> {
         match self.symbols.get(label) {
             Some(&old) if self.pass == 1 => {
                 let _ = old;
@@ -524,7 +530,7 @@ impl Asm {
             }
             Some(&old) if old != value => Err(err(
                 n,
-                format!("`{label}` moved between passes (${old:04X} -> ${value:04X})"),
+                format!("`{label}` moved between passes ({old} -> {value})"),
             )),
             _ => {
                 self.symbols.insert(label.to_owned(), value);
@@ -916,7 +922,7 @@ impl Parser<'_> {
             return Ok(Some(v));
         }
         match self.asm.symbols.get(tok) {
-            Some(&v) => Ok(Some(i64::from(v))),
+            Some(&v) => Ok(Some(v)),
             None if self.asm.pass == 1 => Ok(None),
             None => Err(err(self.n, format!("undefined symbol `{tok}`"))),
         }
@@ -994,6 +1000,8 @@ mod tests {
         assert_eq!(a.image, [10, 21, 0xFF, 6, 10, 0x10, 0x00, 0xF8, 0xFF]);
         assert_eq!(a.symbol("end"), Some(0x1009));
         assert_eq!(a.symbol("W"), Some(10));
+        let a = assemble("N equ 8-48\n org 0\n adda #N\n fcb N").unwrap();
+        assert_eq!(a.image, [0x8B, 0xD8, 0xD8]);
         assert!(
             a.listing.contains("1000  0A 15 FF 06  start fcb"),
             "{}",
