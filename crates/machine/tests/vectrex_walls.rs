@@ -372,9 +372,12 @@ fn with_the_roms_obj_hit_on_the_core_the_answers_and_cycles_are_the_boards_and_e
     assert!(missed.is_empty(), "never executed:\n{}", missed.join("\n"));
 }
 
+/// A walker as the scene defines it: node, seed, speed, half-size.
+type WalkerDef = ((u8, u8), u64, u32, u8);
+
 /// The walkers of `scenes/vectrex/labyrinth.ron`, as `crates/scene/src/walkers.rs` moves
 /// them: (node, seed, speed, size) per walker, in the scene's order, and the frames.
-fn scene_walkers() -> (Vec<((u8, u8), u64, u32, u8)>, u32) {
+fn scene_walkers() -> (Vec<WalkerDef>, u32) {
     let num = |text: &str, key: &str| -> u64 {
         let at = text.find(key).unwrap_or_else(|| panic!("{key}")) + key.len();
         let digits: String = text[at..]
