@@ -514,3 +514,46 @@ fn both_routines_take_every_decision_of_the_labyrinth_scene() {
     assert!(per_frame_t.max_measured * 20 < CYCLES_PER_FRAME);
     assert!(per_frame_b.measured / 500 > CYCLES_PER_FRAME);
 }
+
+/// Where the measured cycles part from the estimates, term by term: `obj_hit_walls`
+/// costs the estimate plus 6 cycles per wall (`ADDD <HH`, the player's half-size added to
+/// each wall's) plus a fixed amount per direction and outcome (a hit leaves the loop
+/// before its `CMPU`/`BNE`, which the estimate charges); `maze_tiles` a fixed amount per
+/// direction and path.
+#[test]
+fn the_measured_cycles_part_from_the_estimates_by_fixed_terms() {
+    use std::collections::BTreeMap;
+    let lab = labyrinth();
+    let mut t = board();
+    let mut rng = SplitMix64(0x0003_C1C1);
+    let mut boxes: BTreeMap<(u8, bool, bool), BTreeSet<i64>> = BTreeMap::new();
+    let mut tiles: BTreeMap<(u8, u64, bool), BTreeSet<i64>> = BTreeMap::new();
+    for _ in 0..10_000 {
+        let d = random_decision(&mut rng);
+        let q = WallQuery::new(&d.player, d.dir).unwrap();
+        let on = d.player.pos.on_track(d.dir);
+        let mut cb = WallCost::default();
+        ObjHitWalls::new().may_move(&lab, &d.player, d.dir, &mut cb);
+        let rb = t.wall(u32::from(OBJ_HIT_WALLS), &q).unwrap();
+        let k = rb.cycles as i64 - cb.cycles_6809 as i64 - 6 * cb.obj_hit_calls as i64;
+        boxes.entry((q.dir, on, rb.blocked)).or_default().insert(k);
+        let mut ct = WallCost::default();
+        MazeTiles::new().may_move(&lab, &d.player, d.dir, &mut ct);
+        let rt = t.wall(u32::from(TILES), &q).unwrap();
+        let along = if d.dir.horizontal() { d.player.pos.x } else { d.player.pos.y };
+        let negative = along.stepped(d.dir.delta()).fine() < 0;
+        tiles
+            .entry((q.dir, if on { ct.tile_reads + 1 } else { 0 }, negative))
+            .or_default()
+            .insert(rt.cycles as i64 - ct.cycles_6809 as i64);
+    }
+    println!("\nobj_hit_walls: measured - estimate - 6 x walls tested, by (direction, on track, blocked)");
+    for (key, set) in &boxes {
+        println!("{key:?}: {set:?}");
+        assert_eq!(set.len(), 1, "{key:?}: {set:?}");
+    }
+    println!("\nmaze_tiles: measured - estimate by (direction, 0 off track / 1 no test / 2 one tile / 3 two tiles, fine after the step < 0)");
+    for (key, set) in &tiles {
+        println!("{key:?}: {set:?}");
+    }
+}
