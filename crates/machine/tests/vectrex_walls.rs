@@ -540,19 +540,27 @@ fn the_measured_cycles_part_from_the_estimates_by_fixed_terms() {
         let mut ct = WallCost::default();
         MazeTiles::new().may_move(&lab, &d.player, d.dir, &mut ct);
         let rt = t.wall(u32::from(TILES), &q).unwrap();
-        let along = if d.dir.horizontal() { d.player.pos.x } else { d.player.pos.y };
+        let along = if d.dir.horizontal() {
+            d.player.pos.x
+        } else {
+            d.player.pos.y
+        };
         let negative = along.stepped(d.dir.delta()).fine() < 0;
         tiles
             .entry((q.dir, if on { ct.tile_reads + 1 } else { 0 }, negative))
             .or_default()
             .insert(rt.cycles as i64 - ct.cycles_6809 as i64);
     }
-    println!("\nobj_hit_walls: measured - estimate - 6 x walls tested, by (direction, on track, blocked)");
+    println!(
+        "\nobj_hit_walls: measured - estimate - 6 x walls tested, by (direction, on track, blocked)"
+    );
     for (key, set) in &boxes {
         println!("{key:?}: {set:?}");
         assert_eq!(set.len(), 1, "{key:?}: {set:?}");
     }
-    println!("\nmaze_tiles: measured - estimate by (direction, 0 off track / 1 no test / 2 one tile / 3 two tiles, fine after the step < 0)");
+    println!(
+        "\nmaze_tiles: measured - estimate by (direction, 0 off track / 1 no test / 2 one tile / 3 two tiles, fine after the step < 0)"
+    );
     for (key, set) in &tiles {
         println!("{key:?}: {set:?}");
     }
