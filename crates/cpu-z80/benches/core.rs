@@ -1,5 +1,5 @@
 //! Throughput of the core on a fixed program over 64 KB of RAM: a loop mixing register
-//! loads, 8- and 16-bit arithmetic, memory operands, a relative jump and a 256-byte LDIR.
+//! loads, 8- and 16-bit arithmetic, memory operands, a relative jump and a 16-byte LDIR.
 
 use cpu_z80::{Bus, Cpu};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -43,7 +43,7 @@ const PROGRAM: &[u8] = &[
     0x10, 0xF1,             // 0016 DJNZ loop
     0x21, 0x00, 0x80,       // 0018 LD HL,8000
     0x11, 0x00, 0x90,       // 001B LD DE,9000
-    0x01, 0x00, 0x01,       // 001E LD BC,0100
+    0x01, 0x10, 0x00,       // 001E LD BC,0010
     0xED, 0xB0,             // 0021 LDIR
     0x18, 0xDB,             // 0023 JR 0000
 ];

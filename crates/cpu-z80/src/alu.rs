@@ -6,7 +6,7 @@
 //! Q latch as the SingleStepTests data shows (`((Q ^ F) | A)`).
 
 use crate::Cpu;
-use crate::flags::{CF, HF, NF, PF, SF, SZ53, SZ53P, XF, YF, ZF, parity};
+use crate::flags::{CF, HF, NF, PF, SF, SZ53, SZ53P, XF, YF, ZF};
 
 impl Cpu {
     /// ADD/ADC: overflow when both operands have the same sign and the result does not.
@@ -253,11 +253,5 @@ impl Cpu {
         let f = SZ53[v as usize] | (self.f & CF) | if self.iff2 { PF } else { 0 };
         self.set_f(f);
         self.p = true;
-    }
-
-    /// Parity flag alone, for the block instructions.
-    #[inline(always)]
-    pub(crate) fn par(v: u8) -> u8 {
-        parity(v)
     }
 }

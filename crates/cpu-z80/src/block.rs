@@ -8,7 +8,7 @@
 //! PC + 1, and bits 3 and 5 take the high byte of PC; the I/O forms also adjust P/V and H
 //! from B, as the SingleStepTests data records (later measurements by D. Banks and others).
 
-use crate::flags::{CF, HF, NF, PF, SF, XF, YF, ZF};
+use crate::flags::{CF, HF, NF, PF, SF, XF, YF, ZF, parity};
 use crate::timing::{BLOCK_REPEAT, ED};
 use crate::{Bus, Cpu};
 
@@ -108,7 +108,7 @@ impl Cpu {
         let b = self.b;
         let nf = (v >> 6) & NF;
         let hc = if k > 0xFF { HF | CF } else { 0 };
-        let p = Self::par((k as u8 & 7) ^ b);
+        let p = parity((k as u8 & 7) ^ b);
         let mut f = (b & (SF | XF | YF)) | if b == 0 { ZF } else { 0 } | nf | hc | p;
         let mut extra = 0;
         if repeat && b != 0 {
@@ -121,12 +121,12 @@ impl Cpu {
                 } else {
                     (b.wrapping_add(1), b & 0x0F == 0x0F)
                 };
-                f ^= Self::par(bb & 7) ^ PF;
+                f ^= parity(bb & 7) ^ PF;
                 if half {
                     f |= HF;
                 }
             } else {
-                f ^= Self::par(b & 7) ^ PF;
+                f ^= parity(b & 7) ^ PF;
             }
         }
         self.set_f(f);

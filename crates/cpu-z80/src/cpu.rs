@@ -1,4 +1,9 @@
 //! The register file, instruction stepping and the bus helpers every page shares.
+//!
+//! R counts M1 cycles in its low seven bits and keeps bit 7 (Young, section 6); a prefix byte
+//! is an M1 cycle of its own, the opcode byte of DD CB d op is not. HALT leaves PC past
+//! itself and repeats 4 T-state M1 cycles until an interrupt (UM0080, HALT; the
+//! SingleStepTests data shows PC after the HALT).
 
 use crate::Bus;
 
@@ -177,8 +182,8 @@ impl Cpu {
         self.nmi_pending = true;
     }
 
-    /// Executes one instruction, one T-state group of HALT (a 4 T-state NOP), or the
-    /// acceptance of a pending interrupt, and returns the T-states it took, wait states
+    /// Executes one instruction, one 4 T-state refresh cycle while halted, or the acceptance
+    /// of a pending interrupt, and returns the T-states it took, wait states
     /// included. [`Cpu::t`] advances by the same amount.
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.t;
@@ -190,7 +195,8 @@ impl Cpu {
             self.q_prev = self.q;
             self.q = 0;
             if self.halted {
-                // A halted Z80 keeps fetching (and refreshing) without advancing PC.
+                // A halted Z80 keeps running M1 cycles (so R counts on and the machine's M1
+                // waits apply) and ignores what it reads; PC stays past the HALT.
                 bus.read(self.pc);
                 self.inc_r();
                 self.t += 4 + u64::from(bus.m1_wait());

@@ -9,8 +9,8 @@
 //! - Mode 2: 19 T-states; the vector is read from `(I << 8) | byte`.
 //!
 //! Acceptance clears HALT (the pushed PC is already past the HALT), increments R once and
-//! loads MEMPTR with the jump address. Right after LD A,I or LD A,R an accepted interrupt
-//! clears P/V, as the NMOS Z80 does.
+//! loads MEMPTR with the jump address. Right after LD A,I or LD A,R an accepted maskable
+//! interrupt clears P/V, as the NMOS Z80 does.
 
 use crate::flags::PF;
 use crate::{Bus, Cpu};
@@ -19,9 +19,7 @@ impl Cpu {
     pub(crate) fn accept_interrupt<B: Bus>(&mut self, bus: &mut B) {
         self.halted = false;
         self.inc_r();
-        if self.p {
-            self.f &= !PF;
-        }
+        let after_ld_a_ir = self.p;
         self.p = false;
         self.ei = false;
         self.q = 0;
@@ -35,13 +33,18 @@ impl Cpu {
             self.t += 11;
             return;
         }
+        // LD A,I/R copies IFF2 into P/V late enough that the acceptance's clearing of IFF2
+        // gets there first; NMI leaves IFF2 alone, so only here.
+        if after_ld_a_ir {
+            self.f &= !PF;
+        }
         self.iff1 = false;
         self.iff2 = false;
         let data = bus.int_ack();
         match self.im {
             0 => {
                 self.t += 2;
-                let cycles = self.exec_main::<0, B>(bus, data);
+                let cycles = self.exec_main_outlined::<0, B>(bus, data);
                 self.t += u64::from(cycles);
             }
             1 => {

@@ -10,8 +10,27 @@
 //! - the Zilog *Z80 CPU User Manual* (UM0080) for the documented behaviour and T-states;
 //! - Sean Young's *The Undocumented Z80 Documented* for undocumented opcodes and flags, the
 //!   MEMPTR notes it cites, and the interrupt and R register details;
-//! - the SingleStepTests `z80` suite (captured from real hardware behaviour models) for the
-//!   later findings: the Q latch in SCF/CCF, and the flags of interrupted block instructions.
+//! - the SingleStepTests `z80` suite for the later findings it encodes: the Q latch in
+//!   SCF/CCF, and the flags of block instructions that repeat.
+//!
+//! ```
+//! use cpu_z80::{Bus, Cpu};
+//!
+//! struct Ram(Vec<u8>);
+//! impl Bus for Ram {
+//!     fn read(&mut self, addr: u16) -> u8 { self.0[usize::from(addr)] }
+//!     fn write(&mut self, addr: u16, value: u8) { self.0[usize::from(addr)] = value; }
+//!     fn input(&mut self, _port: u16, _t: u64) -> u8 { 0xFF }
+//!     fn output(&mut self, _port: u16, _value: u8, _t: u64) {}
+//! }
+//!
+//! let mut ram = Ram(vec![0; 0x10000]);
+//! ram.0[..4].copy_from_slice(&[0x3E, 0x2A, 0x76, 0x00]); // LD A,42 / HALT
+//! let mut cpu = Cpu::new();
+//! assert_eq!(cpu.step(&mut ram), 7);
+//! cpu.run(&mut ram, 100, Some(0x0003)); // stops at the trap address after HALT
+//! assert_eq!((cpu.a, cpu.pc, cpu.halted), (42, 0x0003, true));
+//! ```
 //!
 //! The modules split the work by concern: [`flags`] (flag bits and tables), `alu`
 //! (arithmetic), `main_page` (unprefixed, DD and FD pages), `cb_page` (CB, DDCB and FDCB),
@@ -68,7 +87,8 @@ pub trait Bus {
 
     /// The byte a device puts on the data bus during an interrupt acknowledge cycle.
     ///
-    /// Interrupt mode 2 uses it as the low byte of the vector address and mode 0 executes it
+    /// Called once for every maskable interrupt the CPU accepts, in any mode (a device may
+    /// take it as the acknowledgement). Interrupt mode 2 uses it as the low byte of the vector address and mode 0 executes it
     /// as an opcode. The default, 0xFF, is what an idle pulled-up bus gives (RST 38h in mode 0).
     fn int_ack(&mut self) -> u8 {
         0xFF

@@ -13,7 +13,7 @@ use crate::{Bus, Cpu};
 impl Cpu {
     /// Executes `op` (already fetched) with prefix `X` (0 none, 1 DD, 2 FD) and returns its
     /// T-states apart from the wait states already added to [`Cpu::t`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn exec_main<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
         let mut cycles = u32::from(if X == 0 {
             MAIN[op as usize]
@@ -272,12 +272,12 @@ impl Cpu {
             0xDD => {
                 let op2 = self.fetch_op(bus);
                 self.t += Self::prefix_t::<X>();
-                return self.exec_main::<1, B>(bus, op2);
+                return self.exec_main_outlined::<1, B>(bus, op2);
             }
             0xFD => {
                 let op2 = self.fetch_op(bus);
                 self.t += Self::prefix_t::<X>();
-                return self.exec_main::<2, B>(bus, op2);
+                return self.exec_main_outlined::<2, B>(bus, op2);
             }
             0xED => {
                 let op2 = self.fetch_op(bus);
@@ -286,6 +286,14 @@ impl Cpu {
             }
         }
         cycles
+    }
+
+    /// [`Cpu::exec_main`] kept out of line: used for the DD and FD pages, so the unprefixed
+    /// page stays small enough to inline into [`Cpu::step`], and for the rare mode 0
+    /// interrupt.
+    #[inline(never)]
+    pub(crate) fn exec_main_outlined<const X: u8, B: Bus>(&mut self, bus: &mut B, op: u8) -> u32 {
+        self.exec_main::<X, B>(bus, op)
     }
 
     /// T-states a DD/FD prefix adds before the opcode it modifies.

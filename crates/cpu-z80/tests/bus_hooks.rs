@@ -84,10 +84,12 @@ fn io_run(code: &[u8]) -> [(u16, u8, bool, u64); 2] {
     out
 }
 
+/// Code, port, value written (None for an input), T-state of the access, M1 cycles before it.
+type IoCase = (&'static [u8], u16, Option<u8>, u64, u64);
+
 #[test]
 fn port_addresses_and_access_times() {
-    // (code, port, value written or None for input, T-state of the access, M1 cycles)
-    let cases: [(&[u8], u16, Option<u8>, u64, u64); 10] = [
+    let cases: [IoCase; 10] = [
         (&[0xDB, 0x78], 0x1278, None, 9, 1),
         (&[0xD3, 0x99], 0x1299, Some(0x12), 9, 1),
         (&[0xED, 0x78], 0x3456, None, 10, 2),

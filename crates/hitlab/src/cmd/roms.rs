@@ -29,9 +29,45 @@ pub fn run(args: &RomsArgs) -> Result<Outcome, Fault> {
             }
         }
     }
+    for build in scene::roms::code::find_code_builds(&args.dir) {
+        for img in scene::roms::code::rebuild_code(&build).map_err(bad_input)? {
+            stale += usize::from(code_image(args.check, &img)?);
+        }
+    }
     Ok(if stale > 0 {
         Outcome::Failed
     } else {
         Outcome::Ok
+    })
+}
+
+/// Reports one rebuilt code image (writes it when building); true when it is stale.
+fn code_image(check: bool, img: &scene::roms::code::CodeImage) -> Result<bool, Fault> {
+    use scene::roms::code::CodeOutcome;
+    let path = img.path.display();
+    let method = &img.method;
+    Ok(match (&img.outcome, &img.rebuilt) {
+        (CodeOutcome::Identical, _) => {
+            println!("same  {path} ({method}): identical");
+            false
+        }
+        (CodeOutcome::Skipped { .. }, _) => {
+            println!("skip  {path} ({method}): {}", img.outcome);
+            false
+        }
+        (CodeOutcome::Differs { .. }, Some(bytes)) if !check => {
+            std::fs::write(&img.path, bytes)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", img.path.display()))?;
+            println!("built {path} ({method}, {} bytes)", bytes.len());
+            false
+        }
+        (CodeOutcome::Differs { .. }, _) => {
+            println!("stale {path} ({method}): {}", img.outcome);
+            true
+        }
+        (CodeOutcome::Failed { .. }, _) => {
+            println!("fail  {path} ({method}): {}", img.outcome);
+            true
+        }
     })
 }

@@ -272,3 +272,22 @@ fn decoding_a_short_body_is_an_overrun_not_a_panic() {
     let err = decode_pairs(&ABI, 3, &[0, 1], 4).unwrap_err();
     assert!(matches!(err, RoutineError::Overrun { .. }), "{err}");
 }
+
+#[test]
+fn decoding_random_lists_never_panics_and_keeps_its_promises() {
+    let mut rng = collide::rng::SplitMix64(7);
+    for _ in 0..20_000 {
+        let n = rng.below(20) as usize;
+        let count = if rng.below(10) == 0 {
+            rng.below(65536) as u16
+        } else {
+            rng.below(20) as u16
+        };
+        let body: Vec<u8> = (0..rng.below(48)).map(|_| rng.below(24) as u8).collect();
+        if let Ok(d) = decode_pairs(&ABI, count, &body, n) {
+            assert!(d.pairs.windows(2).all(|w| w[0] < w[1]));
+            assert!(d.pairs.iter().all(|p| p.a < p.b && (p.b as usize) < n));
+            assert_eq!(d.pairs.len() + d.duplicates, usize::from(count));
+        }
+    }
+}

@@ -6,6 +6,7 @@
 //! floating-point library calls: the path tables use [`trig`]'s fixed series).
 
 mod art;
+pub mod code;
 mod encode;
 pub mod trig;
 
