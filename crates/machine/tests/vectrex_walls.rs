@@ -565,3 +565,68 @@ fn the_measured_cycles_part_from_the_estimates_by_fixed_terms() {
         println!("{key:?}: {set:?}");
     }
 }
+
+/// The seed's `goRightAllowed` as printed (labyrinth 10 wide, unpadded, player position the
+/// tile up-left of the node, extended loads), on the board: from every node, with the
+/// stub's `JSR` and the routine's `RTS`, it costs what `maze-tiles` charges for its
+/// routine, 63 cycles when the first tile blocks and 77 when both are read.
+#[test]
+fn the_seeds_go_right_allowed_costs_what_maze_tiles_charges() {
+    let lab = labyrinth();
+    let rows: Vec<String> = lab
+        .tiles()
+        .chunks(10)
+        .map(|r| {
+            let bytes: Vec<String> = r.iter().map(|b| format!("0b{b:04b}")).collect();
+            format!(" fcb {}", bytes.join(","))
+        })
+        .collect();
+    let src = format!(
+        "
+PlayerPositionY equ $C890
+PlayerPositionX equ $C891
+WidthOfLabyrinth equ 10
+ org $1000
+goRightAllowed:
+ ldx #AdressLabyrinthDef     ; address labyrinth
+ lda PlayerPositionY         ; get player y position
+ ldb #WidthOfLabyrinth       ; multiply with
+ mul                         ; width of labyrinth
+ leax d,x                    ; adjust labyrinth position
+ lda  PlayerPositionX        ; load player x position
+ inca                        ; since right is +1
+ leax a,x                    ; in x now the correct position that must be tested
+ ldb ,x                      ; in b value of that tile
+ andb #0b0010                ; is it a tile going down?
+ bne moveNotAllowed          ; if so - move not allowed - jump
+ leax WidthOfLabyrinth,x     ; check the second involved tile
+ ldb ,x                      ; in b value of the tile below the just tested
+ andb #0b0001                ; is it a tile going up (upper wall)
+ bne moveNotAllowed          ; if so - move not allowed - jump
+ rts
+moveNotAllowed:
+ rts
+AdressLabyrinthDef:
+{}
+",
+        rows.join("\n")
+    );
+    let a = assemble(&src).unwrap_or_else(|e| panic!("{e}"));
+    let mut t = VectrexTarget::new();
+    t.load(&a.image).unwrap();
+    let mut seen = BTreeSet::new();
+    for gy in 1..=5 {
+        for gx in 1..=9 {
+            t.poke(0xC890, &[gy as u8 - 1, gx as u8 - 1]);
+            let measured = t.call(0x1000, 1000).unwrap().cycles;
+            // Half-size 7: the box reaches the centre at once (fine -7, the 20-cycle fine
+            // check), after the 10-cycle on-track check.
+            let player = Player::new(Pos::node(gx, gy), 7).unwrap();
+            let mut c = WallCost::default();
+            MazeTiles::new().may_move(&lab, &player, Dir::Right, &mut c);
+            assert_eq!(measured + 10 + 20, c.cycles_6809, "node ({gx}, {gy})");
+            seen.insert(measured);
+        }
+    }
+    assert_eq!(seen, BTreeSet::from([63, 77]));
+}
