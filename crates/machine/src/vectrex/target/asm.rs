@@ -1000,14 +1000,15 @@ mod tests {
         assert_eq!(a.image, [10, 21, 0xFF, 6, 10, 0x10, 0x00, 0xF8, 0xFF]);
         assert_eq!(a.symbol("end"), Some(0x1009));
         assert_eq!(a.symbol("W"), Some(10));
-        let a = assemble("N equ 8-48\n org 0\n adda #N\n fcb N").unwrap();
-        assert_eq!(a.image, [0x8B, 0xD8, 0xD8]);
         assert!(
             a.listing.contains("1000  0A 15 FF 06  start fcb"),
             "{}",
             a.listing
         );
         assert!(a.listing.contains("\n1004  0A\n"), "{}", a.listing);
+        // Negative `equ`s stay negative: they fit a byte.
+        let a = assemble("N equ 8-48\n org 0\n adda #N\n fcb N").unwrap();
+        assert_eq!(a.image, [0x8B, 0xD8, 0xD8]);
     }
 
     #[test]
