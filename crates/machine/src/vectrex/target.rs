@@ -14,10 +14,11 @@
 //!   sees it. Nothing drives the CPU's IRQ or FIRQ line.
 //! - **Unmapped** $8000-$C7FF reads $FF and ignores writes.
 //! - **BIOS** $E000-$FFFF is not shipped: it reads $FF. When the PC reaches `Obj_Hit`
-//!   ($F8FF), `Obj_Will_Hit` ($F8F3) or `Obj_Will_Hit_u` ($F8E5) right after a `JSR`,
-//!   `BSR` or `LBSR`, the board runs the model of [`vectrex::bios`] and returns as the
-//!   routine's own `PULS Y,PC` would (see [below](#the-bios-collision-routines)).
-//!   Reaching any other BIOS address is a [`RoutineError::Fault`] naming it.
+//!   ($F8FF), `Obj_Will_Hit` ($F8F3) or `Obj_Will_Hit_u` ($F8E5), by a `JSR` (or a `JMP`
+//!   as a tail call), the board runs the model of [`vectrex::bios`] and returns as the
+//!   routine's own `PULS Y,PC` would, to the address on top of the stack (see
+//!   [below](#the-bios-collision-routines)). Reaching any other BIOS address is a
+//!   [`RoutineError::Fault`] naming it.
 //!
 //! Execution is allowed in the image and in RAM; anywhere else is a
 //! [`RoutineError::Fault`] naming the PC. `SWI`, `SWI2` and `SWI3` (their vectors lead
@@ -41,10 +42,10 @@
 //! The model ([`vectrex::bios::obj_hit`] and friends, from the annotated BIOS) gives the
 //! carry and the cycles of the path taken, counted from the caller's extended `JSR`
 //! (8 cycles) to the last cycle of its closing `PULS Y,PC`. The core has already counted
-//! the caller's real `JSR` (8 extended, 7 direct or indexed `,X`), so the board adds the
-//! model's cycles minus its 8 and the total is exactly what the BIOS code costs after
-//! that `JSR`: `JSR $F8FF` + `Obj_Hit` = 80 to 164 cycles, as on the core running the
-//! ROM's bytes (a test runs those bytes and compares).
+//! the instruction that got there (`JSR` extended 8, direct or `,X` 7, a tail-call `JMP`
+//! 3 or 4), so the board adds the model's cycles minus its 8 and the total is exactly
+//! what the BIOS code costs after that instruction: `JSR $F8FF` + `Obj_Hit` = 80 to 164
+//! cycles, as on the core running the ROM's bytes (a test runs those bytes and compares).
 //!
 //! Register effects, as the ROM code leaves them: A, B, X, Y, U, S (after the return)
 //! and DP unchanged; PC the return address popped from the stack; in CC, E, F and I
@@ -408,36 +409,15 @@ fn fault(pc: u16, what: &str) -> RoutineError {
     }
 }
 
-/// The opcodes that reach a subroutine: `JSR` (direct, indexed, extended), `BSR`, `LBSR`.
-const fn is_call(opcode: u16) -> bool {
-    matches!(opcode, 0x9D | 0xAD | 0xBD | 0x8D | 0x17)
-}
-
 /// The PC is in the BIOS: run the modelled routine there and return as its `PULS Y,PC`
 /// does, or name the address.
 fn bios_call(cpu: &mut Cpu, bus: &mut VecBus<'_>) -> Result<(), RoutineError> {
     let pc = cpu.pc;
-    let which = match pc {
-        OBJ_HIT => "Obj_Hit",
-        OBJ_WILL_HIT => "Obj_Will_Hit",
-        OBJ_WILL_HIT_U => "Obj_Will_Hit_u",
-        _ => {
-            return Err(fault(
-                pc,
-                "BIOS address reached: the BIOS is not shipped; only Obj_Hit ($F8FF), \
-                 Obj_Will_Hit ($F8F3) and Obj_Will_Hit_u ($F8E5) are modelled",
-            ));
-        }
-    };
-    if !is_call(cpu.last_opcode) {
+    if !matches!(pc, OBJ_HIT | OBJ_WILL_HIT | OBJ_WILL_HIT_U) {
         return Err(fault(
             pc,
-            &format!(
-                "{which} reached from {} by opcode ${:02X}, not by JSR/BSR/LBSR: it could not \
-                 return",
-                Addr(u32::from(cpu.last_pc)),
-                cpu.last_opcode
-            ),
+            "BIOS address reached: the BIOS is not shipped; only Obj_Hit ($F8FF), \
+             Obj_Will_Hit ($F8F3) and Obj_Will_Hit_u ($F8E5) are modelled",
         ));
     }
     let centre = YX::from_reg(cpu.y);
