@@ -155,7 +155,9 @@ pub struct WallQuery {
 
 impl WallQuery {
     /// The decision "may `player` step in `dir`"; `None` when its coarse position does
-    /// not fit the routine's unsigned bytes.
+    /// not fit the routine's unsigned bytes. (The seed 003 image in `roms/vectrex/code`
+    /// answers for positions within the labyrinth's outer grid lines; beyond them its
+    /// table reads leave the labyrinth's ring of open tiles.)
     #[must_use]
     pub fn new(player: &Player, dir: Dir) -> Option<Self> {
         let pos = player.pos;
