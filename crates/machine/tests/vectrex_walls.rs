@@ -27,6 +27,7 @@ const IMAGE: &[u8] = include_bytes!("../../../roms/vectrex/code/walls.bin");
 const LISTING: &str = include_str!("../../../roms/vectrex/code/walls.lst");
 const LABYRINTH: &str = include_str!("../../../roms/vectrex/labyrinth.ron");
 const SCENE: &str = include_str!("../../../scenes/vectrex/labyrinth.ron");
+const SOMETIMES: &str = include_str!("../../../scenes/vectrex/sometimes.ron");
 
 /// `maze_tiles`' entry.
 const TILES: u16 = 0x1000;
@@ -375,9 +376,9 @@ fn with_the_roms_obj_hit_on_the_core_the_answers_and_cycles_are_the_boards_and_e
 /// A walker as the scene defines it: node, seed, speed, half-size.
 type WalkerDef = ((u8, u8), u64, u32, u8);
 
-/// The walkers of `scenes/vectrex/labyrinth.ron`, as `crates/scene/src/walkers.rs` moves
-/// them: (node, seed, speed, size) per walker, in the scene's order, and the frames.
-fn scene_walkers() -> (Vec<WalkerDef>, u32) {
+/// The walkers of a scene file (`scenes/vectrex/*.ron`): (node, seed, speed, size) per
+/// walker, in the scene's order, the frames and `check_every` (1 when absent).
+fn scene_walkers(scene: &str) -> (Vec<WalkerDef>, u32, u32) {
     let num = |text: &str, key: &str| -> u64 {
         let at = text.find(key).unwrap_or_else(|| panic!("{key}")) + key.len();
         let digits: String = text[at..]
@@ -388,7 +389,7 @@ fn scene_walkers() -> (Vec<WalkerDef>, u32) {
         digits.parse().unwrap()
     };
     let mut walkers = Vec::new();
-    for line in SCENE.lines().filter(|l| l.contains("Walker(")) {
+    for line in scene.lines().filter(|l| l.contains("Walker(")) {
         let node = &line[line.find("node: (").unwrap() + 7..];
         let (gx, rest) = node.split_once(',').unwrap();
         let gy: String = rest
@@ -403,21 +404,26 @@ fn scene_walkers() -> (Vec<WalkerDef>, u32) {
             num(line, "size:") as u8,
         ));
     }
-    (walkers, num(SCENE, "frames:") as u32)
+    let every = if scene.contains("check_every:") {
+        num(scene, "check_every:") as u32
+    } else {
+        1
+    };
+    (walkers, num(scene, "frames:") as u32, every)
 }
 
-/// Every decision the scene takes, frame by frame, as the walkers make them (checked
-/// every frame: the scene has no `check_every`).
-fn scene_decisions(lab: &Labyrinth) -> Vec<Vec<Decision>> {
+/// Every decision a scene takes, frame by frame, as `crates/scene/src/walkers.rs` makes
+/// them: on the frames where the walls are checked the game's answer is `maze-tiles`';
+/// on the others a walker moves wherever its line goes and no decision is recorded.
+fn scene_decisions(lab: &Labyrinth, scene: &str) -> Vec<Vec<Decision>> {
     struct W {
         player: Player,
         dir: Dir,
         rng: SplitMix64,
         speed: u32,
     }
-    let (defs, frames) = scene_walkers();
-    assert_eq!(defs.len(), 5);
-    assert!(!SCENE.contains("check_every"));
+    let (defs, frames, every) = scene_walkers(scene);
+    assert!(!defs.is_empty());
     let mut ws: Vec<W> = defs
         .iter()
         .map(|&(node, seed, speed, size)| W {
@@ -430,11 +436,15 @@ fn scene_decisions(lab: &Labyrinth) -> Vec<Vec<Decision>> {
         .collect();
     let mut tiles = MazeTiles::new();
     let mut out = Vec::new();
-    for _ in 0..frames {
+    for f in 0..frames {
         let mut frame = Vec::new();
+        let checked = f % every == 0;
         for w in &mut ws {
             for _ in 0..w.speed {
                 let mut decide = |player: &Player, dir: Dir, frame: &mut Vec<Decision>| {
+                    if !checked {
+                        return player.pos.on_track(dir);
+                    }
                     frame.push(Decision {
                         player: *player,
                         dir,
@@ -472,7 +482,9 @@ fn scene_decisions(lab: &Labyrinth) -> Vec<Vec<Decision>> {
 #[test]
 fn both_routines_take_every_decision_of_the_labyrinth_scene() {
     let lab = labyrinth();
-    let frames = scene_decisions(&lab);
+    let (defs, _, every) = scene_walkers(SCENE);
+    assert_eq!((defs.len(), every), (5, 1));
+    let frames = scene_decisions(&lab, SCENE);
     let mut t = board();
     let (mut tiles, mut boxes) = ([Tally::default(); 4], Tally::default());
     let (mut per_frame_t, mut per_frame_b) = (Tally::default(), Tally::default());
@@ -629,4 +641,35 @@ AdressLabyrinthDef:
         }
     }
     assert_eq!(seen, BTreeSet::from([63, 77]));
+}
+
+/// `scenes/vectrex/sometimes.ron` checks the walls every 4th frame; in between its walkers
+/// go through walls and leave the labyrinth (more than half of the checked decisions are
+/// then outside it, where the routines' unsigned tile positions cannot go). Every checked
+/// decision inside the labyrinth's outer grid lines gets the Rust methods' answer from both
+/// routines.
+#[test]
+fn both_routines_take_the_checked_decisions_of_the_sometimes_scene() {
+    let lab = labyrinth();
+    let (defs, frames, every) = scene_walkers(SOMETIMES);
+    assert_eq!((defs.len(), every), (3, 4));
+    let decisions = scene_decisions(&lab, SOMETIMES);
+    assert_eq!(decisions.len(), frames as usize);
+    let mut t = board();
+    let (mut tiles, mut boxes) = ([Tally::default(); 4], Tally::default());
+    let (mut inside, mut outside) = (0, 0);
+    for (f, frame) in decisions.iter().enumerate() {
+        assert!(f % 4 == 0 || frame.is_empty());
+        for &d in frame {
+            let (x, y) = (d.player.pos.x.units(), d.player.pos.y.units());
+            if (0..=160).contains(&x) && (0..=96).contains(&y) {
+                check(&mut t, &lab, d, &mut tiles, &mut boxes);
+                inside += 1;
+            } else {
+                outside += 1;
+            }
+        }
+    }
+    println!("sometimes.ron: {inside} checked decisions inside the labyrinth, {outside} outside");
+    assert!(inside > 100, "{inside}");
 }
