@@ -32,24 +32,29 @@
 //! ([`RoutineError::Runaway`]).
 //!
 //! # VRAM access timing
-//! The call starts at the start of vertical blanking: line 192, the first line after the
-//! active display, where the chip has just set F. Lines 192-261 (70 lines, 15,960 T-states)
-//! are the vertical border, then lines 0-191 are displayed, and so on while the routine runs.
-//! Each VRAM access through the ports (a data-port read or write at #98, and the second
-//! control byte of a read set-up, which makes the chip prefetch) is checked at the T-state
-//! the core reports for its I/O cycle:
-//! - in the vertical border, or with the display blanked (R1 BL = 0), or in text mode, there
-//!   is no limit: the chip offers a CPU slot every 4 VDP cycles in the border (6 in text
-//!   mode), closer than the fastest MSX I/O instruction (12 T-states) can follow;
-//! - during the active display in Graphics I/II and multicolor modes, an access less than
-//!   [`VRAM_GAP_ACTIVE`] = 29 T-states after the previous one is counted as too fast (the
-//!   data may be lost on a real machine); the run goes on.
+//! The model follows openMSX (`src/video/VDP.cc`, `scheduleCpuVramAccess`, and
+//! `src/video/VDPAccessSlots.cc`, the MSX1 tables). The TMS9918A lets the CPU at VRAM only in
+//! fixed access slots of each line; openMSX lists them in VDP ticks (1,368 per line, 6 per
+//! Z80 T-state), one table per mode: `slotsMsx1ScreenOff` (display blanked, and every line
+//! of the vertical border), `slotsMsx1Gfx12` (Graphics I and II), `slotsMsx1Gfx3`
+//! (multicolor) and `slotsMsx1Text`. A CPU access at tick T (a data-port read or write at
+//! #98, or the second control byte of a read set-up, which makes the chip prefetch) is
+//! carried out at the first slot at or after T + 28 ticks (openMSX's `Delta::D28` for MSX1
+//! VDPs, tuned on real machines and on *Chase HQ*). An access that arrives while the
+//! previous one is still waiting for its slot is **too fast**: on the chip the new request
+//! replaces the old one (a write is lost, a read returns stale data). The board counts those
+//! accesses ([`crate::routine::CallOutcome::chip_too_fast`]); the data effect is not
+//! modelled, every access lands.
 //!
-//! The 29 follows the TMS9918 application manual's worst case of 8 us between accesses
-//! (6 us + 2 us, 28.6 T-states), as Wouter Vermaelen's "VDP VRAM timings, part II" (openMSX
-//! team, 2014, section "MSX1 CPU-VRAM access") derives it from the chip's access slots: in
-//! Graphics I/II a CPU slot comes every 16 memory cycles, in the vertical border every 4 VDP
-//! cycles. openMSX itself does not delay MSX1 VRAM accesses; the count is this model's.
+//! The call starts at the start of vertical blanking: tick 0 of line 192, the first line
+//! after the active display, where the chip has just set F. Lines 192-261 (70 lines,
+//! 15,960 T-states) are the vertical border, then lines 0-191 are displayed, and so on while
+//! the routine runs. In the border any Z80 access pattern is fine (slots at most 16 ticks
+//! apart: an access waits at most 43 ticks, 7.2 T-states, less than the 12 T-states of the
+//! fastest MSX `OUT`); in Graphics I/II during the active display an access can wait up to
+//! 155 ticks (25.9 T-states), which is why MSX programmers keep 29 T-states between
+//! accesses (Wouter Vermaelen, "VDP VRAM timings, part II", openMSX team, 2014, section
+//! "MSX1 CPU-VRAM access", from the TMS9918 application manual's 8 us worst case).
 
 use cpu_z80::{Bus, Cpu};
 use tms9918::Vdp;
@@ -66,9 +71,6 @@ pub const LINES_PER_FRAME: u64 = 262;
 pub const T_PER_FRAME: u64 = T_PER_LINE * LINES_PER_FRAME;
 /// Active display lines.
 pub const ACTIVE_LINES: u64 = 192;
-/// The least T-states between two VRAM accesses during the active display (Graphics I/II,
-/// multicolor).
-pub const VRAM_GAP_ACTIVE: u64 = 29;
 
 /// The ROM page holding the image.
 pub const ROM: u16 = 0x4000;
@@ -182,23 +184,104 @@ impl MsxBoard<'_> {
     }
 }
 
+/// VDP ticks per line (openMSX's `TICKS_PER_LINE`): 342 TMS9918 cycles x 4.
+const TICKS_PER_LINE: u64 = 1368;
+/// VDP ticks per Z80 T-state.
+const TICKS_PER_T: u64 = TICKS_PER_LINE / T_PER_LINE;
+/// openMSX's `Delta::D28`: an MSX1 VDP's CPU access needs a slot at least this many ticks on.
+const ACCESS_DELAY_TICKS: u64 = 28;
+
+/// openMSX `slotsMsx1ScreenOff`: the CPU slots of a line with the display blanked or in
+/// the vertical border, in ticks, with the next line's first slots after 1368.
+const SLOTS_SCREEN_OFF: &[u16] = &[
+    4, 12, 20, 28, 36, 44, 52, 60, 68, 76, 84, 92, 100, 108, 116, 124, 132, 140, 148, 156, 164,
+    172, 180, 188, 196, 204, 220, 236, 252, 268, 284, 300, 316, 332, 348, 364, 380, 396, 412, 428,
+    444, 460, 476, 492, 508, 524, 540, 556, 572, 588, 604, 620, 636, 652, 668, 684, 700, 716, 732,
+    748, 764, 780, 796, 812, 828, 844, 860, 876, 892, 908, 924, 940, 956, 972, 988, 1004, 1020,
+    1036, 1052, 1068, 1084, 1100, 1116, 1132, 1148, 1164, 1180, 1196, 1212, 1228, 1236, 1244, 1252,
+    1260, 1268, 1276, 1284, 1292, 1300, 1308, 1316, 1324, 1332, 1340, 1348, 1356, 1364, 1372, 1380,
+    1388, 1396, 1404, 1412, 1420, 1428, 1436, 1444, 1452, 1460, 1468, 1476, 1484, 1492, 1500, 1508,
+];
+
+/// openMSX `slotsMsx1Gfx12`: Graphics I and II, active display.
+const SLOTS_GFX12: &[u16] = &[
+    4, 12, 20, 28, 116, 124, 132, 140, 220, 348, 476, 604, 732, 860, 988, 1116, 1236, 1244, 1364,
+    1372, 1380, 1388, 1396, 1484, 1492, 1500, 1508,
+];
+
+/// openMSX `slotsMsx1Gfx3`: multicolor, active display.
+const SLOTS_GFX3: &[u16] = &[
+    4, 12, 20, 28, 116, 124, 132, 140, 220, 228, 260, 292, 324, 348, 356, 388, 420, 452, 476, 484,
+    516, 548, 580, 604, 612, 644, 676, 708, 732, 740, 772, 804, 836, 860, 868, 900, 932, 964, 988,
+    996, 1028, 1060, 1092, 1116, 1124, 1156, 1188, 1220, 1236, 1244, 1364, 1372, 1380, 1388, 1396,
+    1484, 1492, 1500, 1508,
+];
+
+/// openMSX `slotsMsx1Text`: text mode, active display.
+const SLOTS_TEXT: &[u16] = &[
+    4, 12, 20, 28, 36, 44, 52, 60, 68, 76, 84, 92, 100, 108, 116, 124, 132, 140, 148, 156, 164,
+    172, 180, 188, 196, 204, 212, 220, 228, 244, 268, 292, 316, 340, 364, 388, 412, 436, 460, 484,
+    508, 532, 556, 580, 604, 628, 652, 676, 700, 724, 748, 772, 796, 820, 844, 868, 892, 916, 940,
+    964, 988, 1012, 1036, 1060, 1084, 1108, 1132, 1156, 1180, 1196, 1204, 1212, 1220, 1228, 1236,
+    1244, 1252, 1260, 1268, 1276, 1284, 1292, 1300, 1308, 1316, 1324, 1332, 1340, 1348, 1356, 1364,
+    1372, 1380, 1388, 1396, 1404, 1412, 1420, 1428, 1436, 1444, 1452, 1460, 1468, 1476, 1484, 1492,
+    1500, 1508,
+];
+
+/// R1 bit 3, M2: multicolor mode.
+const R1_M2: u8 = 0x08;
+
+/// The slot table for an access on `line` (0-261, 0-191 displayed) with the chip's current
+/// registers, as openMSX's `getTab` picks it.
+fn slots_for(line: u64, vdp: &Vdp) -> &'static [u16] {
+    let regs = vdp.registers();
+    if line >= ACTIVE_LINES || !regs.display_enabled() {
+        return SLOTS_SCREEN_OFF;
+    }
+    if regs.text_mode() {
+        SLOTS_TEXT
+    } else if regs.get(1) & R1_M2 != 0 {
+        SLOTS_GFX3
+    } else {
+        SLOTS_GFX12
+    }
+}
+
 /// The VRAM access check of one call (see the module docs).
 #[derive(Clone, Copy, Debug)]
 struct VramTiming {
+    /// The call's first T-state.
     start: u64,
-    last: Option<u64>,
+    /// When the pending access gets its slot, in ticks since the call's start.
+    pending_until: u64,
     too_fast: u64,
 }
 
 impl VramTiming {
-    fn access(&mut self, t: u64, vdp: &Vdp) {
-        let line = ((t.saturating_sub(self.start) / T_PER_LINE) + ACTIVE_LINES) % LINES_PER_FRAME;
-        let regs = vdp.registers();
-        let limited = line < ACTIVE_LINES && regs.display_enabled() && !regs.text_mode();
-        if limited && self.last.is_some_and(|last| t - last < VRAM_GAP_ACTIVE) {
-            self.too_fast += 1;
+    fn new(start: u64) -> Self {
+        Self {
+            start,
+            pending_until: 0,
+            too_fast: 0,
         }
-        self.last = Some(t);
+    }
+
+    /// A CPU access to VRAM at T-state `t`.
+    fn access(&mut self, t: u64, vdp: &Vdp) {
+        let ticks = t.saturating_sub(self.start) * TICKS_PER_T;
+        if ticks < self.pending_until {
+            self.too_fast += 1;
+            return;
+        }
+        let line = (ticks / TICKS_PER_LINE + ACTIVE_LINES) % LINES_PER_FRAME;
+        let pos = ticks % TICKS_PER_LINE;
+        let want = pos + ACCESS_DELAY_TICKS;
+        let slot = slots_for(line, vdp)
+            .iter()
+            .map(|&s| u64::from(s))
+            .find(|&s| s >= want)
+            .unwrap_or(want);
+        self.pending_until = ticks - pos + slot;
     }
 }
 
@@ -311,11 +394,7 @@ impl Target for MsxBoard<'_> {
             rom: &target.rom,
             ram: &mut target.ram,
             vdp: self.vdp,
-            timing: VramTiming {
-                start,
-                last: None,
-                too_fast: 0,
-            },
+            timing: VramTiming::new(start),
         };
         loop {
             let used = cpu.t - start;
@@ -356,5 +435,66 @@ impl MsxTarget {
     #[must_use]
     pub fn may_execute(&self, pc: u16) -> bool {
         self.executable(pc)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Accesses `gap` T-states apart from `first` on, `n` of them: how many were too fast.
+    fn burst(vdp: &Vdp, first: u64, gap: u64, n: u64) -> u64 {
+        let mut timing = VramTiming::new(1000);
+        for k in 0..n {
+            timing.access(1000 + first + k * gap, vdp);
+        }
+        timing.too_fast
+    }
+
+    fn screen(r1: u8) -> Vdp {
+        let mut vdp = Vdp::new();
+        vdp.write_register(1, r1);
+        vdp
+    }
+
+    const BORDER_T: u64 = (LINES_PER_FRAME - ACTIVE_LINES) * T_PER_LINE;
+
+    #[test]
+    fn the_border_and_a_blanked_display_take_any_pace() {
+        for phase in 0..T_PER_LINE {
+            assert_eq!(
+                burst(&screen(0x40), phase, 12, 40),
+                0,
+                "border, phase {phase}"
+            );
+            assert_eq!(burst(&screen(0x00), BORDER_T + phase, 12, 40), 0, "blanked");
+        }
+    }
+
+    #[test]
+    fn graphics_mode_needs_29_t_states_in_the_active_display() {
+        let vdp = screen(0x40);
+        let mut fast = 0;
+        for phase in 0..T_PER_LINE {
+            assert_eq!(burst(&vdp, BORDER_T + phase, 29, 40), 0, "phase {phase}");
+            fast += u64::from(burst(&vdp, BORDER_T + phase, 12, 4) > 0);
+            assert!(burst(&vdp, BORDER_T + phase, 12, 40) > 0, "phase {phase}");
+        }
+        assert!(fast > T_PER_LINE / 2, "{fast}");
+    }
+
+    #[test]
+    fn an_access_waits_for_its_slot() {
+        // Line 0 of the display, tick 0: the first slot at or after tick 28 is 28, so an
+        // access 5 T-states (30 ticks) later is fine; Graphics II then has no slot between
+        // 140 and 220: accesses at ticks 120 (slot 220) and 198 collide.
+        let vdp = screen(0x40);
+        let mut t = VramTiming::new(0);
+        t.access(BORDER_T, &vdp);
+        t.access(BORDER_T + 5, &vdp);
+        assert_eq!(t.too_fast, 0);
+        t.access(BORDER_T + 20, &vdp);
+        t.access(BORDER_T + 33, &vdp);
+        assert_eq!(t.too_fast, 1);
     }
 }
