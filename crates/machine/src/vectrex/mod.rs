@@ -7,6 +7,7 @@
 mod machine;
 pub mod maze;
 mod settings;
+pub mod target;
 
 pub use machine::VectrexMachine;
 pub use settings::VectrexSettings;
