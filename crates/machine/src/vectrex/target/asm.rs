@@ -128,11 +128,12 @@ fn split_line(number: usize, text: &str) -> Result<Line<'_>, AsmError> {
         let end = code.find([' ', '\t']).unwrap_or(code.len());
         label = Some(code[..end].trim_end_matches(':'));
         rest = &code[end..];
-    } else if let Some((first, after)) = code.trim_start().split_once(':') {
-        if !first.is_empty() && !first.contains([' ', '\t', ',']) {
-            label = Some(first);
-            rest = after;
-        }
+    } else if let Some((first, after)) = code.trim_start().split_once(':')
+        && !first.is_empty()
+        && !first.contains([' ', '\t', ','])
+    {
+        label = Some(first);
+        rest = after;
     }
     if let Some(l) = label {
         let ok = l
