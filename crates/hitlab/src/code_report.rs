@@ -110,6 +110,38 @@ pub fn routines_text(s: &Summary) -> String {
     out
 }
 
+/// The labyrinth's wall decisions as the 6809 took them, empty when not measured.
+pub fn walls_text(s: &Summary) -> String {
+    let mut out = String::new();
+    let Some(m) = s.walls.and_then(|w| w.measured) else {
+        return out;
+    };
+    let frames = u64::from(s.frames.max(1));
+    let per_decision = |c: u64| c as f64 / m.decisions.max(1) as f64;
+    let _ = writeln!(
+        out,
+        "\nwalls on the 6809 (roms/vectrex/code/walls.bin, JSR to RTS): {} decisions, both \
+         routines give the Rust answer on {}; {} not askable, {} failed",
+        m.decisions, m.agreements, m.outside, m.errors
+    );
+    for (name, total, max) in [
+        ("maze-tiles", m.maze_tiles_cycles, m.maze_tiles_max),
+        ("obj-hit-walls", m.obj_hit_walls_cycles, m.obj_hit_walls_max),
+    ] {
+        let _ = writeln!(
+            out,
+            "          {name:<14} {:>10} cycles measured ({} per frame, {:.1}% of a frame; \
+             {:.1} per decision, at most {})",
+            grouped(total),
+            grouped(total / frames),
+            total as f64 * 100.0 / (frames * 30_000) as f64,
+            per_decision(total),
+            grouped(max)
+        );
+    }
+    out
+}
+
 /// The routines as JSON (an array, in the order run).
 pub fn routines_json(s: &Summary) -> Value {
     s.routines

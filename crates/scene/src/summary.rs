@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use collide::{Cost, MethodId};
 use machine::vectrex::maze::WallCost;
 
+use crate::walkers::MeasuredWalls;
+
 use crate::session::{FrameReport, MethodFrame};
 
 /// One method over all frames.
@@ -149,6 +151,8 @@ pub struct WallTotals {
     pub maze_tiles: WallCost,
     /// `obj-hit-walls`' cost.
     pub obj_hit_walls: WallCost,
+    /// The same decisions measured on the 6809.
+    pub measured: Option<MeasuredWalls>,
 }
 
 fn max_cost(a: &mut Cost, b: &Cost) {
@@ -179,6 +183,9 @@ impl Summary {
             t.through_walls += w.through_walls;
             t.maze_tiles += w.maze_tiles;
             t.obj_hit_walls += w.obj_hit_walls;
+            if let Some(m) = w.measured {
+                *t.measured.get_or_insert_with(MeasuredWalls::default) += m;
+            }
         }
         self.box_truth_pairs += r.box_truth.len() as u64;
         self.pixel_truth_pairs += r.pixel_truth.len() as u64;

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use collide::rng::SplitMix64;
+use machine::vectrex::code::{WallAnswers, WallCode};
 use machine::vectrex::maze::{
     Dir, Labyrinth, MazeTiles, ObjHitWalls, Player, Pos, WallCost, WallMethod,
 };
@@ -51,6 +52,62 @@ impl Walker {
     }
 }
 
+/// The wall decisions as the 6809 took them: both routines of `roms/vectrex/code` run on
+/// the core for every checked decision, their cycles measured from `JSR` to `RTS`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MeasuredWalls {
+    /// Decisions both routines answered.
+    pub decisions: u64,
+    /// Decisions on which both gave the Rust methods' answer.
+    pub agreements: u64,
+    /// `maze_tiles`' cycles, summed.
+    pub maze_tiles_cycles: u64,
+    /// `obj_hit_walls`' cycles, summed.
+    pub obj_hit_walls_cycles: u64,
+    /// The dearest single `maze_tiles` decision.
+    pub maze_tiles_max: u64,
+    /// The dearest single `obj_hit_walls` decision.
+    pub obj_hit_walls_max: u64,
+    /// Decisions the routines cannot be asked (a position outside their unsigned bytes).
+    pub outside: u64,
+    /// Decisions on which a routine failed (runaway, fault).
+    pub errors: u64,
+}
+
+impl std::ops::AddAssign for MeasuredWalls {
+    fn add_assign(&mut self, o: Self) {
+        self.decisions += o.decisions;
+        self.agreements += o.agreements;
+        self.maze_tiles_cycles += o.maze_tiles_cycles;
+        self.obj_hit_walls_cycles += o.obj_hit_walls_cycles;
+        self.maze_tiles_max = self.maze_tiles_max.max(o.maze_tiles_max);
+        self.obj_hit_walls_max = self.obj_hit_walls_max.max(o.obj_hit_walls_max);
+        self.outside += o.outside;
+        self.errors += o.errors;
+    }
+}
+
+impl MeasuredWalls {
+    fn record(&mut self, answers: Option<WallAnswers>, rust_allows: bool) {
+        let Some(a) = answers else {
+            self.outside += 1;
+            return;
+        };
+        match (a.maze_tiles, a.obj_hit_walls) {
+            (Ok(t), Ok(o)) => {
+                self.decisions += 1;
+                self.agreements +=
+                    u64::from(!t.blocked == rust_allows && !o.blocked == rust_allows);
+                self.maze_tiles_cycles += t.cycles;
+                self.obj_hit_walls_cycles += o.cycles;
+                self.maze_tiles_max = self.maze_tiles_max.max(t.cycles);
+                self.obj_hit_walls_max = self.obj_hit_walls_max.max(o.cycles);
+            }
+            _ => self.errors += 1,
+        }
+    }
+}
+
 /// What the wall methods did in one frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WallFrame {
@@ -66,6 +123,8 @@ pub struct WallFrame {
     pub maze_tiles: WallCost,
     /// `obj-hit-walls`' cost.
     pub obj_hit_walls: WallCost,
+    /// The same decisions on the 6809, where the image carries this labyrinth.
+    pub measured: Option<MeasuredWalls>,
 }
 
 /// The labyrinth and the two methods.
@@ -75,6 +134,7 @@ pub struct Walls {
     tiles: MazeTiles,
     obj_hit: ObjHitWalls,
     check_every: u32,
+    code: Option<WallCode>,
 }
 
 impl Walls {
@@ -82,6 +142,7 @@ impl Walls {
     #[must_use]
     pub fn new(lab: Arc<Labyrinth>, check_every: u32) -> Self {
         Self {
+            code: WallCode::for_labyrinth(&lab),
             lab,
             tiles: MazeTiles::new(),
             obj_hit: ObjHitWalls::new(),
@@ -97,6 +158,7 @@ impl Walls {
     ) -> WallFrame {
         let mut wf = WallFrame {
             checked: frame.is_multiple_of(self.check_every),
+            measured: self.code.as_ref().map(|_| MeasuredWalls::default()),
             ..WallFrame::default()
         };
         for w in walkers {
@@ -125,6 +187,9 @@ impl Walls {
                 .may_move(&self.lab, player, dir, &mut wf.obj_hit_walls);
             wf.decisions += 1;
             wf.agreements += u64::from(t == o);
+            if let (Some(code), Some(m)) = (&mut self.code, &mut wf.measured) {
+                m.record(code.decide(player, dir), t);
+            }
             t
         } else {
             let mut unpaid = WallCost::default();

@@ -7,7 +7,7 @@ use scene::session::FrameReport;
 use scene::summary::Summary;
 
 use crate::cli::CompareArgs;
-use crate::code_report::{routines_json, routines_text};
+use crate::code_report::{routines_json, routines_text, walls_text};
 use crate::report::{summary_json, summary_text};
 use crate::{Fault, Outcome, bad_input};
 
@@ -94,6 +94,7 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
     } else {
         println!("{}", header(&loaded, summary.frames, &named));
         print!("{}", summary_text(&summary, named.flag_name));
+        print!("{}", walls_text(&summary));
         print!("{}", routines_text(&summary));
     }
     Ok(Outcome::Ok)

@@ -94,6 +94,7 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     let named = Named::of(player.machine());
     println!("{}", header(player.loaded(), summary.frames, &named));
     print!("{}", summary_text(&summary, named.flag_name));
+    print!("{}", crate::code_report::walls_text(&summary));
     print!("{}", crate::code_report::routines_text(&summary));
     Ok(Outcome::Ok)
 }

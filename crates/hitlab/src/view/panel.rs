@@ -112,7 +112,12 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
         );
     }
     if let Some(w) = &r.walls {
-        let line = if w.checked {
+        let line = if let (true, Some(m)) = (w.checked, w.measured) {
+            format!(
+                "walls 6809: tiles {} cyc, Obj_Hit {} cyc",
+                m.maze_tiles_cycles, m.obj_hit_walls_cycles
+            )
+        } else if w.checked {
             format!(
                 "walls: tiles {} cyc, Obj_Hit {} cyc",
                 w.maze_tiles.cycles_6809, w.obj_hit_walls.cycles_6809

@@ -4,6 +4,7 @@
 //! Rules come from `specs/vectrex.md` and, beneath it, the `vectrex` crate's module docs
 //! (the annotated BIOS disassembly, vecx).
 
+pub mod code;
 mod machine;
 pub mod maze;
 mod settings;

@@ -8,9 +8,10 @@ use vera::isr::{COLLISIONS, SPRCOL, VSYNC};
 use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
 use vera::{Quirks, Vera};
 
+use super::target::{CYCLES_PER_FRAME, X16Target};
 use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
-use crate::contract::{Machine, Region, Verdict, bit};
+use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
@@ -22,6 +23,8 @@ const PARK_X: i32 = 700;
 pub struct X16 {
     vera: Vera,
     quirks: VeraQuirks,
+    /// The 65C02 and its memory, for target code.
+    target: X16Target,
 }
 
 impl X16 {
@@ -35,6 +38,7 @@ impl X16 {
         let mut x16 = Self {
             vera: Vera::new(quirks),
             quirks: settings.quirks,
+            target: X16Target::new(),
         };
         let video = 0x01 | if settings.sprites_enabled { 0x40 } else { 0 };
         for (reg, v) in [
@@ -46,6 +50,11 @@ impl X16 {
             x16.vera.write_reg(reg, v);
         }
         x16
+    }
+
+    /// The CPU side and the chip, for running a routine.
+    pub(super) fn board_parts(&mut self) -> (&mut X16Target, &Vera) {
+        (&mut self.target, &self.vera)
     }
 
     fn write_block(&mut self, addr: u32, bytes: &[u8]) {
@@ -117,6 +126,14 @@ impl Machine for X16 {
                 bit(v.status & u16::from(SPRCOL) != 0)
             ),
         ]
+    }
+
+    fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
+        Some(self)
+    }
+
+    fn cycles_per_frame(&self) -> Option<u64> {
+        Some(CYCLES_PER_FRAME)
     }
 
     fn auto_collision_mask(&self, x_px: i32, y_px: i32, w_px: u16, h_px: u16) -> u8 {

@@ -1,0 +1,86 @@
+//! Seed 003's wall tests as 6809 code (`roms/vectrex/code/walls.bin`, built by the project's
+//! assembler from `walls.asm`; see its README): the labyrinth walkers' decisions run on the
+//! 6809, so the compare reports measured cycles beside the wall methods' own counts.
+
+use super::maze::{Dir, Labyrinth, Player};
+use super::target::{VectrexTarget, WallCall, WallQuery};
+use crate::routine::{RoutineError, Target};
+
+/// The cartridge image with both wall routines and the labyrinth they read.
+pub const WALLS: &[u8] = include_bytes!("../../../../roms/vectrex/code/walls.bin");
+/// `maze_tiles`: the seed's tile test, the fine-position check before it.
+pub const MAZE_TILES_ENTRY: u32 = 0x1000;
+/// `obj_hit_walls`: every wall segment an object, `JSR Obj_Hit` per wall.
+pub const OBJ_HIT_WALLS_ENTRY: u32 = 0x1100;
+
+/// Where tile (0, 0) lies in the image (`lab` in `walls.asm`: $1200 plus the open ring's
+/// first row and column), and the row stride with the ring.
+const LAB_OFFSET: usize = 0x200 + 12 + 1;
+const LAB_STRIDE: usize = 12;
+const LAB_W: usize = 10;
+const LAB_H: usize = 6;
+
+/// The two wall routines on a Vectrex board.
+#[derive(Clone, Debug)]
+pub struct WallCode {
+    target: VectrexTarget,
+}
+
+/// Both routines' answers to one decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WallAnswers {
+    /// `maze_tiles` on the 6809.
+    pub maze_tiles: Result<WallCall, RoutineError>,
+    /// `obj_hit_walls` on the 6809.
+    pub obj_hit_walls: Result<WallCall, RoutineError>,
+}
+
+impl WallCode {
+    /// The routines, when `lab` is the labyrinth the image carries; `None` for any other
+    /// (the image's tables would answer for the wrong walls).
+    #[must_use]
+    pub fn for_labyrinth(lab: &Labyrinth) -> Option<Self> {
+        if usize::from(lab.width()) != LAB_W || usize::from(lab.height()) != LAB_H {
+            return None;
+        }
+        let same = (0..LAB_H).all(|y| {
+            let at = LAB_OFFSET + y * LAB_STRIDE;
+            WALLS.get(at..at + LAB_W) == Some(&lab.tiles()[y * LAB_W..(y + 1) * LAB_W])
+        });
+        if !same {
+            return None;
+        }
+        let mut target = VectrexTarget::new();
+        target.load(WALLS).ok()?;
+        Some(Self { target })
+    }
+
+    /// Both routines on "may `player` step in `dir`"; `None` where the routines cannot be
+    /// asked (a coarse position outside their unsigned bytes).
+    pub fn decide(&mut self, player: &Player, dir: Dir) -> Option<WallAnswers> {
+        let q = WallQuery::new(player, dir)?;
+        Some(WallAnswers {
+            maze_tiles: self.target.wall(MAZE_TILES_ENTRY, &q),
+            obj_hit_walls: self.target.wall(OBJ_HIT_WALLS_ENTRY, &q),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_images_labyrinth_is_answered() {
+        let mut tiles = vec![0u8; LAB_W * LAB_H];
+        for y in 0..LAB_H {
+            let at = LAB_OFFSET + y * LAB_STRIDE;
+            tiles[y * LAB_W..(y + 1) * LAB_W].copy_from_slice(&WALLS[at..at + LAB_W]);
+        }
+        let lab = Labyrinth::new(LAB_W, LAB_H, tiles.clone()).expect("the image's labyrinth");
+        assert!(WallCode::for_labyrinth(&lab).is_some());
+        tiles[0] ^= 0b0001;
+        let other = Labyrinth::new(LAB_W, LAB_H, tiles).expect("another labyrinth");
+        assert!(WallCode::for_labyrinth(&other).is_none());
+    }
+}
