@@ -218,3 +218,21 @@ fn cycles_table(what: &str, objects: &[Object], images: &[&Image]) {
         assert!(out.cycles < ABI.runaway_limit());
     }
 }
+
+/// With C clear, `hw-gated` costs its gate only: CALL 18, IN A,(#99) 12, AND n 8, JP NZ 11,
+/// LD HL,0 11, LD (nn),HL 17, RET 11.
+#[test]
+fn hw_gated_with_the_flag_clear_costs_its_gate() {
+    let image = IMAGES
+        .iter()
+        .find(|(name, ..)| *name == "hw-gated")
+        .expect("hw-gated image")
+        .2;
+    let mut target = MsxTarget::new();
+    let mut vdp = Vdp::new();
+    chip_with_flag(&mut vdp, false);
+    let mut board = target.board(&mut vdp);
+    let out = run_routine(&mut board, &Routine::at_start(&ABI, image), &worst_frame()).unwrap();
+    assert!(out.pairs.is_empty());
+    assert_eq!(out.cycles, 18 + 12 + 8 + 11 + 11 + 17 + 11);
+}
