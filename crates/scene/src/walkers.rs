@@ -96,8 +96,7 @@ impl MeasuredWalls {
         match (a.maze_tiles, a.obj_hit_walls) {
             (Ok(t), Ok(o)) => {
                 self.decisions += 1;
-                self.agreements +=
-                    u64::from(!t.blocked == rust_allows && !o.blocked == rust_allows);
+                self.agreements += u64::from(t.blocked != rust_allows && o.blocked != rust_allows);
                 self.maze_tiles_cycles += t.cycles;
                 self.obj_hit_walls_cycles += o.cycles;
                 self.maze_tiles_max = self.maze_tiles_max.max(t.cycles);
