@@ -36,6 +36,76 @@ pub enum Command {
     Frame(FrameArgs),
     /// Time the collision layer and the chip models on this machine.
     Bench(BenchArgs),
+    /// Run your own collision routine on a machine's CPU against a scene, or print the
+    /// routine contract of a machine (`--abi`).
+    Routine(RoutineArgs),
+}
+
+/// The format of a routine image.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImageFormat {
+    /// Raw bytes loaded at the contract's code address (or `--load`).
+    #[default]
+    Raw,
+    /// Intel HEX: the records say where each byte goes.
+    Ihex,
+    /// A Commodore/X16 `.prg`: a two-byte little-endian load address, then the bytes.
+    Prg,
+}
+
+/// `hitlab routine`.
+#[derive(Debug, Args)]
+pub struct RoutineArgs {
+    /// The image (raw, Intel HEX or .prg).
+    #[arg(required_unless_present = "abi")]
+    pub image: Option<PathBuf>,
+    /// The machine: genesis, msx, vera or vectrex.
+    #[arg(long, value_parser = code_target, required_unless_present = "abi")]
+    pub target: Option<String>,
+    /// Print the machine's routine contract (addresses, record layout, capacity, call).
+    #[arg(long, value_parser = code_target, conflicts_with_all = ["image", "target"])]
+    pub abi: Option<String>,
+    /// The scene to run it against (the first scene of the target under `scenes/` when
+    /// absent).
+    #[arg(long)]
+    pub scene: Option<PathBuf>,
+    /// Frames to play (the scene's own count by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub frames: Option<u32>,
+    /// The image's format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ImageFormat,
+    /// Where a raw image loads (hex with `0x` or `$`, or decimal); the contract's code
+    /// address by default. It must lie in the machine's code area.
+    #[arg(long, value_parser = parse_addr)]
+    pub load: Option<u32>,
+    /// Also compare, frame by frame, with this Rust method.
+    #[arg(long, value_parser = parse_method)]
+    pub like: Option<MethodId>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A machine with a CPU model, by its registry key.
+fn code_target(s: &str) -> Result<String, String> {
+    let keys = machine::KEYS;
+    if keys.contains(&s) {
+        Ok(s.to_owned())
+    } else {
+        Err(format!("expected one of {}", keys.join(", ")))
+    }
+}
+
+/// `0x4000`, `$4000` or `16384`.
+fn parse_addr(s: &str) -> Result<u32, String> {
+    let t = s.trim();
+    let parsed = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix('$')) {
+        u32::from_str_radix(h, 16)
+    } else {
+        t.parse()
+    };
+    parsed.map_err(|_| format!("`{s}` is not an address (0x4000, $4000 or 16384)"))
 }
 
 /// `hitlab bench`.

@@ -29,6 +29,9 @@ fn share(cycles: u64, frame: Option<u64>) -> String {
 
 /// Frames on which the routine ran and found the Rust method's pairs, of all frames.
 fn agreement(t: &RoutineTotals, frames: u32) -> String {
+    if t.rust_compared == 0 {
+        return "-".into();
+    }
     let same = u64::from(frames).saturating_sub(t.rust_disagreements);
     format!("{same}/{frames}")
 }

@@ -66,6 +66,7 @@ fn main() -> ExitCode {
         Command::Roms(a) => cmd::roms::run(&a),
         Command::Frame(a) => cmd::frame::run(&a),
         Command::Bench(a) => cmd::bench::run(&a),
+        Command::Routine(a) => cmd::routine::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -11,7 +11,7 @@ use collide::{Hardware, MethodId, Object, Screen};
 use serde::Deserialize;
 
 use crate::check::{HardwareCheck, pixel_check};
-use crate::routine::{Abi, RoutineError, RoutineOutcome};
+use crate::routine::{Abi, Routine, RoutineError, RoutineOutcome};
 use crate::view::{HwSprite, SpriteView};
 
 /// Chip memory a rom is written into, through the chip's own write path.
@@ -78,7 +78,7 @@ pub trait TargetCode {
     fn abi(&self) -> Abi;
     /// The seeds' methods as code for this CPU.
     fn builtins(&self) -> &'static [Builtin];
-    /// Runs `image` on `objects` (object `i` is record `i`; its `id` is its first hardware
+    /// Runs `routine` on `objects` (object `i` is record `i`; its `id` is its first hardware
     /// sprite) at the start of vblank: the chip as the frame left it, its status not yet
     /// read. Each call sees that same state: a status read inside the routine clears flags
     /// only for that routine.
@@ -86,7 +86,11 @@ pub trait TargetCode {
     /// # Errors
     /// Any [`RoutineError`]: the image, the objects, a runaway or faulting routine, a pair
     /// list out of bounds.
-    fn run(&mut self, image: &[u8], objects: &[Object]) -> Result<RoutineOutcome, RoutineError>;
+    fn run(
+        &mut self,
+        routine: &Routine<'_>,
+        objects: &[Object],
+    ) -> Result<RoutineOutcome, RoutineError>;
 }
 
 /// One machine: a chip behind its driver, and the words reports use for it.

@@ -55,6 +55,8 @@ pub struct RoutineTotals {
     pub errors: u64,
     /// The first failure: frame and message.
     pub first_error: Option<(u32, String)>,
+    /// Frames on which its pairs were compared with the Rust method's.
+    pub rust_compared: u64,
     /// Frames on which its pairs differed from the Rust method's.
     pub rust_disagreements: u64,
     /// First such frame.
@@ -221,6 +223,7 @@ impl Summary {
                         cycles: Vec::new(),
                         errors: 0,
                         first_error: None,
+                        rust_compared: 0,
                         rust_disagreements: 0,
                         first_rust_disagreement: None,
                         duplicates: 0,
@@ -239,6 +242,7 @@ impl Summary {
                 (None, Some(c)) => t.cycles.push(c),
                 (None, None) => {}
             }
+            t.rust_compared += u64::from(run.same_as_rust.is_some());
             if run.same_as_rust == Some(false) {
                 t.rust_disagreements += 1;
                 t.first_rust_disagreement.get_or_insert(r.frame);

@@ -7,5 +7,6 @@ pub mod methods;
 pub mod record;
 pub mod replay;
 pub mod roms;
+pub mod routine;
 pub mod run;
 pub mod shot;

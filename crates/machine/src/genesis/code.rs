@@ -63,12 +63,16 @@ impl TargetCode for Genesis {
         }
     }
 
-    fn run(&mut self, image: &[u8], objects: &[Object]) -> Result<RoutineOutcome, RoutineError> {
+    fn run(
+        &mut self,
+        routine: &Routine<'_>,
+        objects: &[Object],
+    ) -> Result<RoutineOutcome, RoutineError> {
         // Each routine gets the VDP as the frame left it: its status read clears bits 5
         // and 6 only in its own copy.
         let (target, vdp) = self.board_parts();
         let mut vdp = vdp.clone();
         let mut board = target.board(&mut vdp);
-        run_routine(&mut board, &Routine::at_start(&ABI, image), objects)
+        run_routine(&mut board, routine, objects)
     }
 }

@@ -51,12 +51,16 @@ impl TargetCode for Msx {
         BUILTINS
     }
 
-    fn run(&mut self, image: &[u8], objects: &[Object]) -> Result<RoutineOutcome, RoutineError> {
+    fn run(
+        &mut self,
+        routine: &Routine<'_>,
+        objects: &[Object],
+    ) -> Result<RoutineOutcome, RoutineError> {
         // Each routine gets the chip as the frame left it: a copy, so one routine's S#0
         // read does not clear C for the next, nor for the harness's own vblank read.
         let (target, vdp) = self.board_parts();
         let mut vdp = vdp.clone();
         let mut board = target.board(&mut vdp);
-        run_routine(&mut board, &Routine::at_start(&ABI, image), objects)
+        run_routine(&mut board, routine, objects)
     }
 }

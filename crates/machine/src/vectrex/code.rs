@@ -2,9 +2,13 @@
 //! assembler from `walls.asm`; see its README): the labyrinth walkers' decisions run on the
 //! 6809, so the compare reports measured cycles beside the wall methods' own counts.
 
+use collide::Object;
+
+use super::machine::VectrexMachine;
 use super::maze::{Dir, Labyrinth, Player};
-use super::target::{VectrexTarget, WallCall, WallQuery};
-use crate::routine::{RoutineError, Target};
+use super::target::{ABI, VectrexTarget, WallCall, WallQuery};
+use crate::contract::{Builtin, TargetCode};
+use crate::routine::{Abi, Routine, RoutineError, RoutineOutcome, Target, run_routine};
 
 /// The cartridge image with both wall routines and the labyrinth they read.
 pub const WALLS: &[u8] = include_bytes!("../../../../roms/vectrex/code/walls.bin");
@@ -63,6 +67,26 @@ impl WallCode {
             maze_tiles: self.target.wall(MAZE_TILES_ENTRY, &q),
             obj_hit_walls: self.target.wall(OBJ_HIT_WALLS_ENTRY, &q),
         })
+    }
+}
+
+/// The Vectrex ships no object routine (seed 003's are wall routines, run by the labyrinth
+/// walkers); a user's routine runs on the 6809 with the BIOS `Obj_Hit` family modelled.
+impl TargetCode for VectrexMachine {
+    fn abi(&self) -> Abi {
+        ABI
+    }
+
+    fn builtins(&self) -> &'static [Builtin] {
+        &[]
+    }
+
+    fn run(
+        &mut self,
+        routine: &Routine<'_>,
+        objects: &[Object],
+    ) -> Result<RoutineOutcome, RoutineError> {
+        run_routine(self.target_mut(), routine, objects)
     }
 }
 

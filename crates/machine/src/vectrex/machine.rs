@@ -16,7 +16,8 @@ use collide::{OpaqueMask, PxBox, Screen};
 
 use super::VectrexSettings;
 use super::maze::{Labyrinth, wall_list_draw_vl_mode};
-use crate::contract::{Display as Picture, Machine, Region, Verdict};
+use super::target::{CYCLES_PER_FRAME, VectrexTarget};
+use crate::contract::{Display as Picture, Machine, Region, TargetCode, Verdict};
 use crate::view::{HwSprite, SpriteView};
 
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
@@ -29,6 +30,8 @@ const BRIGHTNESS: u8 = 0x5F;
 pub struct VectrexMachine {
     display: Display,
     check_every: u32,
+    /// The 6809 and its memory, for a user's object routine.
+    target: VectrexTarget,
     lab: Arc<Labyrinth>,
     /// Cartridge image: the wall list, then one square list per object size.
     rom: Vec<u8>,
@@ -57,6 +60,7 @@ impl VectrexMachine {
         Self {
             display,
             check_every: settings.check_every,
+            target: VectrexTarget::new(),
             lab,
             rom,
             walls_at: walls_at.unwrap_or(0),
@@ -66,6 +70,11 @@ impl VectrexMachine {
             last: Frame::default(),
             image: Vec::new(),
         }
+    }
+
+    /// The 6809 side, for running a routine.
+    pub(super) fn target_mut(&mut self) -> &mut VectrexTarget {
+        &mut self.target
     }
 
     /// The last frame's segments and cycles.
@@ -154,6 +163,14 @@ impl Machine for VectrexMachine {
             keep_num: 5,
             keep_den: 8,
         }
+    }
+
+    fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
+        Some(self)
+    }
+
+    fn cycles_per_frame(&self) -> Option<u64> {
+        Some(CYCLES_PER_FRAME)
     }
 
     fn wall_check_every(&self) -> Option<u32> {

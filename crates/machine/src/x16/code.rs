@@ -36,12 +36,16 @@ impl TargetCode for X16 {
         BUILTINS
     }
 
-    fn run(&mut self, image: &[u8], objects: &[Object]) -> Result<RoutineOutcome, RoutineError> {
+    fn run(
+        &mut self,
+        routine: &Routine<'_>,
+        objects: &[Object],
+    ) -> Result<RoutineOutcome, RoutineError> {
         // Each routine gets VERA as the frame left it: an ISR write (acknowledging) inside
         // one routine does not reach the next, nor the harness's own vblank handler.
         let (target, vera) = self.board_parts();
         let mut vera = vera.clone();
         let mut board = target.board(&mut vera);
-        run_routine(&mut board, &Routine::at_start(&ABI, image), objects)
+        run_routine(&mut board, routine, objects)
     }
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use collide::{Found, MethodId, Object, Pair};
 use machine::Machine;
+use machine::routine::Routine;
 
 use super::evaluate::MethodFrame;
 use crate::compare::Tally;
@@ -17,8 +18,10 @@ pub struct CodeRoutine {
     pub name: String,
     /// The Rust method it must agree with, if any.
     pub method: Option<MethodId>,
-    /// The image.
+    /// The image, loaded at the contract's code address.
     pub image: Arc<[u8]>,
+    /// Where the call enters it (its first byte when `None`).
+    pub entry: Option<u32>,
 }
 
 /// What one routine did on one frame, beside its pairs (in its [`MethodFrame`]).
@@ -50,6 +53,7 @@ pub fn builtins_for(machine: &mut dyn Machine, chosen: &[MethodId]) -> Vec<CodeR
                 name: b.name.to_owned(),
                 method: Some(b.method),
                 image: Arc::from(b.image),
+                entry: None,
             })
             .collect()
     })
@@ -80,7 +84,12 @@ pub fn run_all(
     routines
         .iter()
         .map(|r| {
-            let outcome = code.run(&r.image, objects);
+            let abi = code.abi();
+            let routine = Routine {
+                image: &r.image,
+                entry: r.entry.unwrap_or(abi.code),
+            };
+            let outcome = code.run(&routine, objects);
             let mut found = Found::default();
             let mut run = CodeRun {
                 name: r.name.clone(),

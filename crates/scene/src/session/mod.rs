@@ -146,6 +146,12 @@ impl Session {
         })
     }
 
+    /// Replaces the routines run every frame (the machine's builtins by default), for a
+    /// user's own image.
+    pub fn set_routines(&mut self, routines: Vec<CodeRoutine>) {
+        self.routines = routines;
+    }
+
     /// The scene.
     #[must_use]
     pub fn loaded(&self) -> &LoadedScene {
