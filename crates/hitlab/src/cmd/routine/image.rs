@@ -104,7 +104,7 @@ fn ihex(bytes: &[u8]) -> Result<(u32, Vec<u8>), String> {
             0x01 => break,
             0x02 if len == 2 => base = u32::from(u16::from_be_bytes([payload[0], payload[1]])) << 4,
             0x04 if len == 2 => {
-                base = u32::from(u16::from_be_bytes([payload[0], payload[1]])) << 16
+                base = u32::from(u16::from_be_bytes([payload[0], payload[1]])) << 16;
             }
             0x03 | 0x05 => {}
             t => return Err(bad(&format!("record type {t:02X} is not supported"))),
