@@ -5,6 +5,7 @@
 mod cli;
 mod cmd;
 mod media;
+mod out;
 mod play;
 mod report;
 mod view;

@@ -81,17 +81,17 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
     let per_frame = args.per_frame && !args.json;
     let (loaded, summary) = play(&args.scene, args.frames, &args.methods, |r| {
         if per_frame {
-            println!("{}", frame_line(r));
+            crate::out::outln!("{}", frame_line(r));
         }
     })?;
     if args.json {
         let mut v = summary_json(&summary);
         v["scene"] = loaded.path.display().to_string().into();
         v["name"] = loaded.scene.name.clone().into();
-        println!("{v}");
+        crate::out::outln!("{v}");
     } else {
-        println!("{}", header(&loaded, summary.frames));
-        print!(
+        crate::out::outln!("{}", header(&loaded, summary.frames));
+        crate::out::out!(
             "{}",
             summary_text(&summary, flag_name(&loaded.scene.target))
         );

@@ -109,9 +109,9 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
         "pairs": r.pairs.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
     });
     if args.json {
-        println!("{v}");
+        crate::out::outln!("{v}");
     } else {
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        crate::out::outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     Ok(Outcome::Ok)
 }

@@ -73,7 +73,7 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
     }
     let quantised = gif.quantised;
     let frames = gif.finish()?;
-    println!(
+    crate::out::outln!(
         "{} ({frames} frames at {} Hz{})",
         out.display(),
         player.rate_hz(),

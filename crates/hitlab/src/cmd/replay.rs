@@ -91,11 +91,11 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
                     v["scenario"] = shown.to_string().into();
                     v["passed"] = ok.into();
                     v["failures"] = o.failures.clone().into();
-                    println!("{v}");
+                    crate::out::outln!("{v}");
                 } else if ok {
-                    println!("ok   {shown} ({frames} frames)");
+                    crate::out::outln!("ok   {shown} ({frames} frames)");
                 } else {
-                    println!("FAIL {shown}: {}", o.failures.join("; "));
+                    crate::out::outln!("FAIL {shown}: {}", o.failures.join("; "));
                 }
             }
         }
@@ -104,7 +104,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     if args.json {
         eprintln!("{last}");
     } else {
-        println!("{last}");
+        crate::out::outln!("{last}");
     }
     if bad > 0 {
         return Err(bad_input(anyhow::anyhow!(
@@ -121,8 +121,8 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
 fn report_error(json: bool, path: &Path, msg: &str) {
     if json {
         let v = serde_json::json!({"scenario": path.display().to_string(), "passed": false, "error": msg});
-        println!("{v}");
+        crate::out::outln!("{v}");
     } else {
-        println!("ERROR {msg}");
+        crate::out::outln!("ERROR {msg}");
     }
 }

@@ -18,14 +18,14 @@ pub fn run(args: &RomsArgs) -> Result<Outcome, Fault> {
             if args.check {
                 if !same {
                     stale += 1;
-                    println!("stale {} (rebuild with `hitlab roms`)", path.display());
+                    crate::out::outln!("stale {} (rebuild with `hitlab roms`)", path.display());
                 }
             } else if same {
-                println!("same  {} ({} bytes)", path.display(), bytes.len());
+                crate::out::outln!("same  {} ({} bytes)", path.display(), bytes.len());
             } else {
                 std::fs::write(&path, &bytes)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-                println!("built {} ({} bytes)", path.display(), bytes.len());
+                crate::out::outln!("built {} ({} bytes)", path.display(), bytes.len());
             }
         }
     }

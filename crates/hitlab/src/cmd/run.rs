@@ -73,7 +73,7 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         .unwrap_or(player.info().end_frame)
         .max(1);
     let gif_frames = frames.min(GIF_SECONDS * player.rate_hz());
-    println!(
+    crate::out::outln!(
         "hitlab: no display ({why}); playing headless: {gif_frames} frames to {}, then the comparison",
         args.gif.display()
     );
@@ -91,8 +91,8 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         }
     }
     gif.finish()?;
-    println!("{}", header(player.loaded(), summary.frames));
-    print!(
+    crate::out::outln!("{}", header(player.loaded(), summary.frames));
+    crate::out::out!(
         "{}",
         summary_text(&summary, flag_name(&player.loaded().scene.target))
     );

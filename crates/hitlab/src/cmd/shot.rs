@@ -56,7 +56,7 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
     } else {
         write_picture_png(&out, &player.picture(), args.picture.scale, &meta(&player))?;
     }
-    println!(
+    crate::out::outln!(
         "{} (frame {}, blake3 {})",
         out.display(),
         player.report().frame,

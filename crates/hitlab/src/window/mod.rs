@@ -62,7 +62,7 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
     win.set_target_fps(player.rate_hz() as usize);
     let (presses, feed) = Presses::new();
     win.set_input_callback(feed);
-    println!(
+    crate::out::outln!(
         "hitlab: {} at scale {}, {} Hz; h lists the keys, q quits",
         player.info().name,
         player.scale,
@@ -170,7 +170,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             if ov.help {
                 ov.on = true;
                 for (k, what) in KEYS {
-                    println!("  {k:<7} {what}");
+                    crate::out::outln!("  {k:<7} {what}");
                 }
             }
             true
@@ -178,7 +178,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
         Action::Screenshot => {
             let path = format!("hitlab-{}-{}.png", player.stem(), player.report().frame);
             match write_canvas_png(path.as_ref(), canvas, &meta(player)) {
-                Ok(()) => println!("screenshot {path}"),
+                Ok(()) => crate::out::outln!("screenshot {path}"),
                 Err(e) => eprintln!("hitlab: screenshot failed: {e:#}"),
             }
             false
@@ -196,7 +196,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
                 player.overlays.on = on;
                 match started {
                     Ok(gif) => {
-                        println!("recording {path} (r stops)");
+                        crate::out::outln!("recording {path} (r stops)");
                         st.recording = Some(Recorder::start(gif));
                         record_frame(st, canvas);
                     }
@@ -234,7 +234,7 @@ fn record_frame(st: &mut State, canvas: &Canvas) {
 fn finish_recording(rec: Recorder) {
     let path = rec.path().display().to_string();
     match rec.finish() {
-        Ok(n) => println!("recorded {path} ({n} frames)"),
+        Ok(n) => crate::out::outln!("recorded {path} ({n} frames)"),
         Err(e) => eprintln!("hitlab: {path}: {e:#}"),
     }
 }
@@ -242,7 +242,7 @@ fn finish_recording(rec: Recorder) {
 /// Keeps the last frame on screen for `hold`, after saying which frame it is: a capture
 /// taken after that line shows frame `frame`.
 fn hold(win: &mut Window, canvas: &Canvas, frame: u32, hold: Duration) {
-    println!(
+    crate::out::outln!(
         "hitlab: presented frame {frame} ({}x{}), holding {} ms",
         canvas.w,
         canvas.h,
