@@ -31,6 +31,8 @@ pub enum Outcome {
 pub enum Fault {
     /// A bad input file: exit 3.
     BadInput(anyhow::Error),
+    /// Arguments that cannot work together or an output that cannot be written: exit 2.
+    Usage(anyhow::Error),
     /// Anything else: exit 1.
     Other(anyhow::Error),
 }
@@ -44,7 +46,7 @@ impl<E: Into<anyhow::Error>> From<E> for Fault {
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::BadInput(e) | Self::Other(e) => write!(f, "{e:#}"),
+            Self::BadInput(e) | Self::Usage(e) | Self::Other(e) => write!(f, "{e:#}"),
         }
     }
 }
@@ -52,6 +54,11 @@ impl std::fmt::Display for Fault {
 /// Marks an error as bad input (exit 3).
 pub fn bad_input(e: impl Into<anyhow::Error>) -> Fault {
     Fault::BadInput(e.into())
+}
+
+/// Marks an error as a usage error (exit 2).
+pub fn usage(e: impl Into<anyhow::Error>) -> Fault {
+    Fault::Usage(e.into())
 }
 
 fn main() -> ExitCode {
@@ -73,6 +80,10 @@ fn main() -> ExitCode {
         Err(Fault::BadInput(e)) => {
             eprintln!("error: {e:#}");
             ExitCode::from(3)
+        }
+        Err(Fault::Usage(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
         }
         Err(Fault::Other(e)) => {
             eprintln!("error: {e:#}");

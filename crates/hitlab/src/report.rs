@@ -17,6 +17,19 @@ fn cost_json(c: &Cost) -> Value {
     })
 }
 
+/// One frame as JSON, for `--json --per-frame`: what the per-frame text line says.
+pub fn frame_json(r: &scene::session::FrameReport) -> Value {
+    json!({
+        "frame": r.frame,
+        "status": r.verdict.status,
+        "chip_collided": r.verdict.collided,
+        "truth_collided": r.hardware.expected_collided,
+        "box_pairs": r.box_truth.len(),
+        "pixel_pairs": r.pixel_truth.len(),
+        "frame_hash": r.frame_hash,
+    })
+}
+
 /// Totals as JSON.
 pub fn summary_json(s: &Summary) -> Value {
     let hw = &s.hardware;
@@ -143,6 +156,9 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
             reasons.join("; ")
         };
         let _ = writeln!(out, "          frame {frame}: {why}");
+    }
+    if s.order.is_empty() {
+        return out;
     }
     let _ = writeln!(
         out,

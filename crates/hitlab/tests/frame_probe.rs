@@ -163,26 +163,33 @@ fn vera_dump_masks_and_names() {
 }
 
 #[test]
-fn wrong_sizes_and_bad_registers_exit_3() {
+fn wrong_sizes_exit_3_and_bad_registers_exit_2() {
     let short = dump("short.vram", &[0u8; 1000]);
     let vera = dump("vera_ok.vram", &vec![0u8; 131_072]);
     let msx = dump("msx_ok.vram", &[0u8; 16_384]);
-    let cases: [(&str, &std::path::Path, &[&str], &str); 4] = [
-        ("msx", &short, &[], "must be 16384 bytes, the file has 1000"),
+    let cases: [(&str, &std::path::Path, &[&str], i32, &str); 4] = [
+        (
+            "msx",
+            &short,
+            &[],
+            3,
+            "must be 16384 bytes, the file has 1000",
+        ),
         (
             "vera",
             &vera,
             &["--reg", "DC_BORDER=1"],
+            2,
             "IEN, DC_VIDEO, DC_HSCALE or DC_VSCALE",
         ),
-        ("msx", &msx, &["--reg", "9=1"], "0-7"),
-        ("msx", &msx, &["--reg", "1=300"], "0-255"),
+        ("msx", &msx, &["--reg", "9=1"], 2, "0-7"),
+        ("msx", &msx, &["--reg", "1=300"], 2, "0-255"),
     ];
-    for (target, vram, regs, want) in cases {
+    for (target, vram, regs, exit, want) in cases {
         let mut args = vec!["--target", target, "--vram", vram.to_str().unwrap()];
         args.extend_from_slice(regs);
         let (code, _, err) = frame(&args);
-        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert_eq!(code, Some(exit), "{args:?}: {err}");
         assert!(err.contains(want), "{args:?}: `{want}` not in {err}");
     }
 }

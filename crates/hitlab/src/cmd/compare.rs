@@ -2,12 +2,11 @@
 
 use std::path::Path;
 
-use collide::MethodId;
 use scene::format::Target;
 use scene::session::FrameReport;
 use scene::summary::Summary;
 
-use crate::cli::CompareArgs;
+use crate::cli::{CompareArgs, MethodArg};
 use crate::report::{summary_json, summary_text};
 use crate::{Fault, Outcome, bad_input};
 
@@ -25,17 +24,22 @@ pub fn flag_name(target: &Target) -> &'static str {
 pub fn play(
     path: &Path,
     frames: Option<u32>,
-    methods: &[MethodId],
+    methods: &[MethodArg],
     mut each: impl FnMut(&FrameReport),
 ) -> Result<(scene::loaded::LoadedScene, Summary), Fault> {
     let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
-    let mut session = scene::start(loaded.clone(), methods).map_err(bad_input)?;
+    let pairs = crate::cmd::choose::pair_methods(&loaded.scene.target, methods)?;
+    let mut session = scene::start(loaded.clone(), &pairs).map_err(bad_input)?;
     let mut summary = Summary::default();
     for _ in 0..n {
         let r = session.step(None);
         each(&r);
         summary.add(&r);
+    }
+    if pairs.is_empty() && !methods.is_empty() {
+        // Only wall methods were asked for: no pair table.
+        summary.order.clear();
     }
     Ok((loaded, summary))
 }
@@ -78,14 +82,19 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32) -> String {
 }
 
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
-    let per_frame = args.per_frame && !args.json;
+    let mut frames_json = Vec::new();
     let (loaded, summary) = play(&args.scene, args.frames, &args.methods, |r| {
-        if per_frame {
+        if args.per_frame && args.json {
+            frames_json.push(crate::report::frame_json(r));
+        } else if args.per_frame {
             crate::out::outln!("{}", frame_line(r));
         }
     })?;
     if args.json {
         let mut v = summary_json(&summary);
+        if args.per_frame {
+            v["per_frame"] = frames_json.into();
+        }
         v["scene"] = loaded.path.display().to_string().into();
         v["name"] = loaded.scene.name.clone().into();
         crate::out::outln!("{v}");

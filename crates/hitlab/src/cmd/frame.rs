@@ -9,7 +9,7 @@ use scene::probe::{ProbeReg, ProbeTarget, probe};
 use serde_json::json;
 
 use crate::cli::{FrameArgs, FrameTarget};
-use crate::{Fault, Outcome, bad_input};
+use crate::{Fault, Outcome, bad_input, usage};
 
 fn read_sized(path: &Path, what: &str, expected: usize) -> Result<Vec<u8>, Fault> {
     let bytes = std::fs::read(path)
@@ -40,14 +40,14 @@ fn parse_reg(target: ProbeTarget, spec: &str) -> Result<ProbeReg, Fault> {
     };
     let (name, value) = spec
         .split_once('=')
-        .ok_or_else(|| bad_input(anyhow!("--reg {spec}: expected N=V with {want}")))?;
+        .ok_or_else(|| usage(anyhow!("--reg {spec}: expected N=V with {want}")))?;
     let value = parse_value(value.trim()).ok_or_else(|| {
-        bad_input(anyhow!(
+        usage(anyhow!(
             "--reg {spec}: the value must be 0-255, in decimal or 0x hex"
         ))
     })?;
     let name = name.trim();
-    let bad = || bad_input(anyhow!("--reg {spec}: `{name}` is not {want}"));
+    let bad = || usage(anyhow!("--reg {spec}: `{name}` is not {want}"));
     Ok(match target {
         ProbeTarget::Genesis | ProbeTarget::Msx => {
             let max = if target == ProbeTarget::Genesis {
@@ -85,7 +85,7 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
     let cram = match (&args.cram, target) {
         (Some(p), ProbeTarget::Genesis) => Some(read_sized(p, "a Genesis CRAM dump", 128)?),
         (Some(_), _) => {
-            return Err(bad_input(anyhow!(
+            return Err(usage(anyhow!(
                 "--cram is for the Genesis; the {} has no CRAM",
                 target.name()
             )));

@@ -8,13 +8,14 @@ use crate::cli::RecordArgs;
 use crate::media::Gif;
 use crate::play::{Options, Player};
 use crate::view::Overlays;
-use crate::{Fault, Outcome};
+use crate::{Fault, Outcome, usage};
 
-/// A GIF sized for `player`'s pictures: the chip's palette without overlays.
+/// A GIF sized for `player`'s pictures: the chip's palette without overlays. An output
+/// that cannot be created is a usage error (exit 2), like any other bad argument.
 pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> {
     let gif = if player.overlays.on {
         let (w, h) = player.full_size();
-        Gif::create(path, w, h, None, player.rate_hz())?
+        Gif::create(path, w, h, None, player.rate_hz()).map_err(usage)?
     } else {
         match player.picture() {
             crate::view::picture::Picture::Indexed { w, h, palette, .. } => Gif::create(
@@ -23,14 +24,16 @@ pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> 
                 h * player.scale,
                 Some(&palette),
                 player.rate_hz(),
-            )?,
+            )
+            .map_err(usage)?,
             crate::view::picture::Picture::Rgb(c) => Gif::create(
                 path,
                 c.w * player.scale,
                 c.h * player.scale,
                 None,
                 player.rate_hz(),
-            )?,
+            )
+            .map_err(usage)?,
         }
     };
     Ok(gif)

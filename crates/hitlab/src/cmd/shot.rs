@@ -8,7 +8,7 @@ use crate::cli::ShotArgs;
 use crate::media::{Meta, write_canvas_png, write_picture_png};
 use crate::play::{Options, Player};
 use crate::view::Overlays;
-use crate::{Fault, Outcome};
+use crate::{Fault, Outcome, usage};
 
 /// `tEXt` chunks naming what a picture shows.
 pub fn meta(player: &Player) -> Meta {
@@ -52,9 +52,10 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}-{}.png", player.stem(), args.frame)));
     if args.picture.overlays {
-        write_canvas_png(&out, &player.render(), &meta(&player))?;
+        write_canvas_png(&out, &player.render(), &meta(&player)).map_err(usage)?;
     } else {
-        write_picture_png(&out, &player.picture(), args.picture.scale, &meta(&player))?;
+        write_picture_png(&out, &player.picture(), args.picture.scale, &meta(&player))
+            .map_err(usage)?;
     }
     crate::out::outln!(
         "{} (frame {}, blake3 {})",

@@ -30,7 +30,10 @@ pub struct Scene {
     /// What moves.
     pub objects: Vec<ObjectDef>,
     /// Frames `hitlab run` and `compare` play by default.
-    #[serde(default = "default_frames")]
+    #[serde(
+        default = "default_frames",
+        deserialize_with = "crate::format::common::frame_count"
+    )]
     pub frames: u32,
     /// Methods `run` and `compare` show by default (all that apply when empty).
     #[serde(default)]
