@@ -37,6 +37,16 @@ pub enum LoadError {
         /// What is wrong.
         message: String,
     },
+    /// A file is larger than anything of its kind can be.
+    #[error("{}: more than {max} bytes, the most a {what} can be", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// What the file is used as.
+        what: String,
+        /// Its largest size in bytes.
+        max: u64,
+    },
     /// A binary file has the wrong size for what it is used as.
     #[error("{}: {what} must be {expected} bytes, the file has {actual}", path.display())]
     Size {

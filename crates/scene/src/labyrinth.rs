@@ -25,7 +25,7 @@ struct LabyrinthFile {
 /// # Errors
 /// Unreadable file, bad RON, bad shape, or an inconsistent labyrinth.
 pub fn load_labyrinth(path: &Path) -> Result<Arc<Labyrinth>, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "labyrinth")?;
     let file: LabyrinthFile = parse_versioned(path, &text)?;
     let _ = file.version;
     let lab = Labyrinth::from_rows(file.width, file.height, &file.rows)

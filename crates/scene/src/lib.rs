@@ -60,13 +60,15 @@ pub struct LoadedScenario {
 /// # Errors
 /// Unreadable or invalid files, located.
 pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "scenario")?;
     let scenario: Scenario = parse_versioned(path, &text)?;
     let scene = match &scenario.scene {
         SceneRef::Path(p) => {
             let dir = path.parent().unwrap_or(Path::new("."));
             load_scene(&dir.join(p)).map_err(|e| match e {
-                LoadError::Io { .. } => LoadError::at_text(path, &text, p, "scene", e.to_string()),
+                LoadError::Io { .. } | LoadError::TooLarge { .. } => {
+                    LoadError::at_text(path, &text, p, "scene", e.to_string())
+                }
                 other => other,
             })?
         }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::error::LoadError;
 use crate::format::{Motion, Region, Scene, Target};
-use crate::load::{parse_versioned, read_bytes, read_text};
+use crate::load::{MAX_PATH_TABLE_BYTES, MAX_ROM_BYTES, parse_versioned, read_bytes, read_text};
 use crate::motion::{Dirs, parse_keys};
 
 /// A scene with its files read and its references resolved.
@@ -43,7 +43,7 @@ pub struct LoadedRom {
 /// # Errors
 /// Unreadable files, bad RON, and references that do not resolve, located in the file.
 pub fn load_scene(path: &Path) -> Result<LoadedScene, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "scene")?;
     let scene: Scene = parse_versioned(path, &text)?;
     resolve(path, &text, scene)
 }
@@ -79,7 +79,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     let mut roms = Vec::new();
     for (i, rom) in scene.roms.iter().enumerate() {
         let file = dir.join(&rom.file);
-        let bytes = read_bytes(&file)
+        let bytes = read_bytes(&file, "rom image", MAX_ROM_BYTES)
             .map_err(|e| bad(&rom.file, format!("roms[{i}].file"), e.to_string()))?;
         roms.push(LoadedRom {
             path: file,
@@ -91,7 +91,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     let mut tables = BTreeMap::new();
     for (i, t) in scene.paths.iter().enumerate() {
         let file = dir.join(&t.file);
-        let bytes = read_bytes(&file)
+        let bytes = read_bytes(&file, "path table", MAX_PATH_TABLE_BYTES)
             .map_err(|e| bad(&t.file, format!("paths[{i}].file"), e.to_string()))?;
         if bytes.is_empty() || bytes.len() % 4 != 0 {
             return Err(bad(
@@ -128,7 +128,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
             let file = dir.join(&v.labyrinth);
             Some(
                 crate::labyrinth::load_labyrinth(&file).map_err(|e| match e {
-                    LoadError::Io { .. } => {
+                    LoadError::Io { .. } | LoadError::TooLarge { .. } => {
                         bad(&v.labyrinth, "target.labyrinth".into(), e.to_string())
                     }
                     other => other,

@@ -181,6 +181,21 @@ impl Session {
                     message,
                 })?;
         }
+        // Counted before any object is built, so a scene asking for millions of sprites
+        // costs nothing.
+        let used: u64 = loaded
+            .scene
+            .objects
+            .iter()
+            .map(|d| u64::from(d.count) * d.sprites.len() as u64)
+            .sum();
+        if used > u64::from(machine.sprite_slots()) {
+            return Err(SessionError::TooManySprites {
+                path: loaded.path.display().to_string(),
+                used: u32::try_from(used).unwrap_or(u32::MAX),
+                slots: machine.sprite_slots(),
+            });
+        }
         let screen = machine.screen();
         let mut instances = Vec::new();
         let mut slot = 0u32;
@@ -229,13 +244,6 @@ impl Session {
                 });
                 slot += def.sprites.len() as u32;
             }
-        }
-        if slot > machine.sprite_slots() {
-            return Err(SessionError::TooManySprites {
-                path: loaded.path.display().to_string(),
-                used: slot,
-                slots: machine.sprite_slots(),
-            });
         }
         let chosen: Vec<MethodId> = if !methods.is_empty() {
             methods.to_vec()

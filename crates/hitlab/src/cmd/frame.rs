@@ -12,8 +12,15 @@ use crate::cli::{FrameArgs, FrameTarget};
 use crate::{Fault, Outcome, bad_input, usage};
 
 fn read_sized(path: &Path, what: &str, expected: usize) -> Result<Vec<u8>, Fault> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| bad_input(anyhow!("{}: cannot read: {e}", path.display())))?;
+    let bytes = match scene::load::read_bytes(path, what, expected as u64) {
+        Err(scene::LoadError::TooLarge { .. }) => {
+            return Err(bad_input(anyhow!(
+                "{}: {what} must be {expected} bytes, the file has more",
+                path.display()
+            )));
+        }
+        r => r.map_err(bad_input)?,
+    };
     if bytes.len() != expected {
         return Err(bad_input(anyhow!(
             "{}: {what} must be {expected} bytes, the file has {}",

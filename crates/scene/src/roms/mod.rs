@@ -103,7 +103,7 @@ pub enum Data {
 /// # Errors
 /// Unreadable file or bad RON, located.
 pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "rom source")?;
     let src: RomSource = parse_versioned(path, &text)?;
     for (i, out) in src.outputs.iter().enumerate() {
         encode::check(&out.data).map_err(|m| {
