@@ -47,6 +47,14 @@ pub enum LoadError {
         /// Its largest size in bytes.
         max: u64,
     },
+    /// A file hitlab will not write or use as it stands.
+    #[error("{}: {message}", path.display())]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
     /// A binary file has the wrong size for what it is used as.
     #[error("{}: {what} must be {expected} bytes, the file has {actual}", path.display())]
     Size {

@@ -42,7 +42,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
+        // Links to folders are not followed: a link loop would never end.
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
             collect(&p, out);
         } else if p.extension().is_some_and(|x| x == "ron") {
             out.push(p);
