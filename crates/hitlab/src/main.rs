@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 ok, 1 an expectation failed, 2 usage, 3 bad input file.
 
+mod atomic;
 mod cli;
 mod cmd;
 mod media;
