@@ -17,13 +17,13 @@ pub struct TextPos {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("{}: cannot read: {source}", path.display())]
+    #[error("{}: cannot read: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the OS said.
-        #[source]
-        source: std::io::Error,
+        /// What the OS said: part of the message, not a cause chained after it, so that
+        /// it is said once.
+        error: std::io::Error,
     },
     /// The text is not valid for its format (syntax, type, unknown field, bad value).
     #[error("{}", Located { path, pos: *pos, field, message })]
@@ -93,22 +93,23 @@ impl fmt::Display for Located<'_> {
 }
 
 impl LoadError {
-    /// An `Invalid` error at a field whose position is found by searching `text` for
-    /// `needle` (used for checks made after parsing, such as unknown names).
-    pub fn at_text(
+    /// An `Invalid` error at the field `field` (a path such as `objects[3].motion.table`)
+    /// of the RON `text`, for checks made after parsing. The place is found by following
+    /// the path through the text's structure ([`crate::locate`]), never in a comment or
+    /// in another object.
+    pub fn at_field(
         path: impl Into<PathBuf>,
         text: &str,
-        needle: &str,
         field: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
-        let pos = text
-            .find(needle)
+        let field = field.into();
+        let pos = crate::locate::locate(text, &field)
             .map_or(TextPos { line: 1, col: 1 }, |at| pos_of(text, at));
         Self::Invalid {
             path: path.into(),
             pos,
-            field: field.into(),
+            field,
             message: message.into(),
         }
     }

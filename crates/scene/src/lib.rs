@@ -11,6 +11,7 @@ pub mod format;
 pub mod labyrinth;
 pub mod load;
 pub mod loaded;
+pub mod locate;
 pub mod machine;
 pub mod machines;
 pub mod motion;
@@ -67,12 +68,12 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
             let dir = path.parent().unwrap_or(Path::new("."));
             load_scene(&dir.join(p)).map_err(|e| match e {
                 LoadError::Io { .. } | LoadError::TooLarge { .. } => {
-                    LoadError::at_text(path, &text, p, "scene", e.to_string())
+                    LoadError::at_field(path, &text, "scene", e.to_string())
                 }
                 other => other,
             })?
         }
-        SceneRef::Inline(s) => resolve(path, &text, (**s).clone())?,
+        SceneRef::Inline(s) => resolve(path, &text, "scene.", (**s).clone())?,
     };
     Ok(LoadedScenario {
         path: path.to_owned(),
@@ -84,10 +85,27 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
 /// Starts a session of `scene` with `methods` (the scene's choice when empty).
 ///
 /// # Errors
-/// The scene does not fit its chip.
-pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, SessionError> {
-    let machine = machines::for_scene(&scene)?;
-    Session::new(scene, machine, methods)
+/// The scene does not fit its chip, located in the scene's text.
+pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, LoadError> {
+    let located = |scene: &LoadedScene, e: SessionError| match e {
+        SessionError::TooManySprites { used, slots, .. } => scene.error_at(
+            "objects",
+            format!("the objects use {used} hardware sprites; the chip has {slots}"),
+        ),
+        SessionError::Rom { path, message } => {
+            match scene
+                .roms
+                .iter()
+                .position(|r| r.path.display().to_string() == path)
+            {
+                Some(i) => scene.error_at(&format!("roms[{i}]"), format!("{path}: {message}")),
+                None => scene.error_at("target", message),
+            }
+        }
+    };
+    let machine = machines::for_scene(&scene).map_err(|e| located(&scene, e))?;
+    let place = scene.clone();
+    Session::new(scene, machine, methods).map_err(|e| located(&place, e))
 }
 
 /// The outcome of replaying a scenario.

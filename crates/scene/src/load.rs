@@ -40,9 +40,9 @@ pub const MAX_PATH_TABLE_BYTES: u64 = 256 << 10;
 /// The file cannot be read, or it holds more than `max` bytes.
 pub fn read_bytes(path: &Path, what: &str, max: u64) -> Result<Vec<u8>, LoadError> {
     use std::io::Read as _;
-    let io = |source| LoadError::Io {
+    let io = |error| LoadError::Io {
         path: path.to_owned(),
-        source,
+        error,
     };
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
@@ -83,10 +83,9 @@ pub fn parse_versioned<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T
     {
         match probe_version(text) {
             Some(v) if v > u64::from(FORMAT_VERSION) => {
-                return Err(LoadError::at_text(
+                return Err(LoadError::at_field(
                     path,
                     text,
-                    "version",
                     "version",
                     format!(
                         "format version {v} is newer than this hitlab reads ({FORMAT_VERSION})"
@@ -94,10 +93,9 @@ pub fn parse_versioned<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T
                 ));
             }
             Some(0) => {
-                return Err(LoadError::at_text(
+                return Err(LoadError::at_field(
                     path,
                     text,
-                    "version",
                     "version",
                     "format version 0 does not exist; the first version is 1",
                 ));

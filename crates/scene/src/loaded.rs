@@ -25,6 +25,25 @@ pub struct LoadedScene {
     pub keys: Vec<Option<Arc<[Dirs]>>>,
     /// The Vectrex target's labyrinth, checked for consistency.
     pub labyrinth: Option<Arc<collide::maze::Labyrinth>>,
+    /// The text the scene was read from (a scenario's, for inline scenes), so that checks
+    /// made when it starts can still name a line and column.
+    pub text: Arc<str>,
+    /// The field path of the scene within `text`: empty, or `scene.` for inline scenes.
+    pub prefix: String,
+}
+
+impl LoadedScene {
+    /// An error at `field` of the scene (a path such as `objects[2].count`), located in
+    /// the text it was read from.
+    #[must_use]
+    pub fn error_at(&self, field: &str, message: impl Into<String>) -> LoadError {
+        LoadError::at_field(
+            &self.path,
+            &self.text,
+            format!("{}{field}", self.prefix),
+            message,
+        )
+    }
 }
 
 /// One rom image.
@@ -45,22 +64,27 @@ pub struct LoadedRom {
 pub fn load_scene(path: &Path) -> Result<LoadedScene, LoadError> {
     let text = read_text(path, "scene")?;
     let scene: Scene = parse_versioned(path, &text)?;
-    resolve(path, &text, scene)
+    resolve(path, &text, "", scene)
 }
 
 /// Checks a scene already parsed from `text` (the file `path`, or a scenario holding it
-/// inline) and reads what it refers to, relative to `path`'s folder.
+/// inline at the field path `prefix`, such as `scene.`) and reads what it refers to,
+/// relative to `path`'s folder.
 ///
 /// # Errors
 /// As [`load_scene`].
-pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, LoadError> {
+pub fn resolve(
+    path: &Path,
+    text: &str,
+    prefix: &str,
+    scene: Scene,
+) -> Result<LoadedScene, LoadError> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let bad = |needle: &str, field: String, message: String| {
-        LoadError::at_text(path, text, needle, field, message)
+    let bad = |field: String, message: String| {
+        LoadError::at_field(path, text, format!("{prefix}{field}"), message)
     };
     if scene.version != 1 {
         return Err(bad(
-            "version",
             "version".into(),
             format!("format version {} is not supported; use 1", scene.version),
         ));
@@ -70,7 +94,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         && c != 40
     {
         return Err(bad(
-            "columns",
             "columns".into(),
             format!("columns is {c}; the seed's lists have 32 or 40"),
         ));
@@ -80,7 +103,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     for (i, rom) in scene.roms.iter().enumerate() {
         let file = dir.join(&rom.file);
         let bytes = read_bytes(&file, "rom image", MAX_ROM_BYTES)
-            .map_err(|e| bad(&rom.file, format!("roms[{i}].file"), e.to_string()))?;
+            .map_err(|e| bad(format!("roms[{i}].file"), e.to_string()))?;
         roms.push(LoadedRom {
             path: file,
             region: rom.to,
@@ -92,10 +115,9 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     for (i, t) in scene.paths.iter().enumerate() {
         let file = dir.join(&t.file);
         let bytes = read_bytes(&file, "path table", MAX_PATH_TABLE_BYTES)
-            .map_err(|e| bad(&t.file, format!("paths[{i}].file"), e.to_string()))?;
+            .map_err(|e| bad(format!("paths[{i}].file"), e.to_string()))?;
         if bytes.is_empty() || bytes.len() % 4 != 0 {
             return Err(bad(
-                &t.file,
                 format!("paths[{i}].file"),
                 format!(
                     "{}: a path table is whole u16 x, u16 y pairs (a non-zero multiple of 4 bytes); it has {} bytes",
@@ -120,7 +142,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         Target::Vectrex(v) => {
             if v.check_every == 0 {
                 return Err(bad(
-                    "check_every",
                     "target.check_every".into(),
                     "check_every is 0; it counts frames between wall checks, from 1".into(),
                 ));
@@ -129,7 +150,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
             Some(
                 crate::labyrinth::load_labyrinth(&file).map_err(|e| match e {
                     LoadError::Io { .. } | LoadError::TooLarge { .. } => {
-                        bad(&v.labyrinth, "target.labyrinth".into(), e.to_string())
+                        bad("target.labyrinth".into(), e.to_string())
                     }
                     other => other,
                 })?,
@@ -142,14 +163,12 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     for (i, o) in scene.objects.iter().enumerate() {
         if o.sprites.is_empty() {
             return Err(bad(
-                &format!("\"{}\"", o.name),
                 format!("objects[{i}].sprites"),
                 "an object needs at least one sprite".into(),
             ));
         }
         if o.count == 0 || o.count > 1024 {
             return Err(bad(
-                &format!("\"{}\"", o.name),
                 format!("objects[{i}].count"),
                 format!("count is {}; it must be 1 to 1024", o.count),
             ));
@@ -158,26 +177,23 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         match &o.motion {
             Motion::Path { table, .. } if !tables.contains_key(table) => {
                 return Err(bad(
-                    &format!("\"{table}\""),
                     format!("objects[{i}].motion.table"),
                     format!("no path table named `{table}` in `paths`"),
                 ));
             }
             Motion::Waypoints { points, .. } if points.is_empty() => {
                 return Err(bad(
-                    "Waypoints",
                     format!("objects[{i}].motion.points"),
                     "waypoints need at least one point".into(),
                 ));
             }
             Motion::Input { keys: rec, .. } => {
-                let parsed = parse_keys(rec)
-                    .map_err(|m| bad(rec, format!("objects[{i}].motion.keys"), m))?;
+                let parsed =
+                    parse_keys(rec).map_err(|m| bad(format!("objects[{i}].motion.keys"), m))?;
                 k = Some(parsed.into());
             }
             Motion::Follow { target, .. } if !scene.objects.iter().any(|o| &o.name == target) => {
                 return Err(bad(
-                    &format!("\"{target}\""),
                     format!("objects[{i}].motion.target"),
                     format!("no object named `{target}` to follow"),
                 ));
@@ -189,7 +205,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
                     || *size > collide::maze::MAX_PLAYER_HALF =>
             {
                 return Err(bad(
-                    "Walker",
                     format!("objects[{i}].sprites"),
                     format!(
                         "a walker of size {size} is one square sprite of {0}x{0} fine units (2 * size + 1), size 0 to {1}",
@@ -200,7 +215,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
             }
             Motion::Walker { .. } if !matches!(scene.target, Target::Vectrex(_)) => {
                 return Err(bad(
-                    "Walker",
                     format!("objects[{i}].motion"),
                     "Walker motion needs a Vectrex labyrinth target".into(),
                 ));
@@ -217,5 +231,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         tables,
         keys,
         labyrinth,
+        text: text.into(),
+        prefix: prefix.to_owned(),
     })
 }

@@ -103,11 +103,16 @@ pub enum Data {
 /// # Errors
 /// Unreadable file or bad RON, located.
 pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
+    read_source_text(path).map(|(src, _)| src)
+}
+
+/// The source and the text it was read from.
+fn read_source_text(path: &Path) -> Result<(RomSource, String), LoadError> {
     let text = read_text(path, "rom source")?;
     let src: RomSource = parse_versioned(path, &text)?;
     for (i, out) in src.outputs.iter().enumerate() {
         let at = |field: &str, m: String| {
-            LoadError::at_text(path, &text, &out.file, format!("outputs[{i}].{field}"), m)
+            LoadError::at_field(path, &text, format!("outputs[{i}].{field}"), m)
         };
         check_output_name(&out.file).map_err(|m| at("file", m))?;
         if src.outputs[..i].iter().any(|o| o.file == out.file) {
@@ -118,7 +123,7 @@ pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
         }
         encode::check(&out.data).map_err(|m| at("data", m))?;
     }
-    Ok(src)
+    Ok((src, text))
 }
 
 /// An output is a plain file name beside its source: `hitlab roms` writes nowhere else,
@@ -160,12 +165,19 @@ fn encode_external(dir: &Path, data: &Data) -> Result<Option<Vec<u8>>, LoadError
 /// # Errors
 /// As [`read_source`].
 pub fn build_source(path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, LoadError> {
-    let src = read_source(path)?;
+    let (src, text) = read_source_text(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     src.outputs
         .iter()
-        .map(|o| {
-            let bytes = match encode_external(dir, &o.data)? {
+        .enumerate()
+        .map(|(i, o)| {
+            let external = encode_external(dir, &o.data).map_err(|e| match e {
+                LoadError::Io { .. } | LoadError::TooLarge { .. } => {
+                    LoadError::at_field(path, &text, format!("outputs[{i}].data"), e.to_string())
+                }
+                other => other,
+            })?;
+            let bytes = match external {
                 Some(b) => b,
                 None => encode::encode(&o.data),
             };
