@@ -83,7 +83,10 @@ fn encode(s: &HwSprite, link: u8) -> [u8; 8] {
 
 impl Machine for Genesis {
     fn screen(&self) -> Screen {
-        Screen::new(self.vdp.width_px(), self.vdp.height_px())
+        // The registers' mode, not the last frame's: motion areas are fixed before the
+        // first frame, while the VDP still reports its power-on H32.
+        let r = self.vdp.registers();
+        Screen::new(r.h_mode().width_px(), r.v_mode().height_px())
     }
 
     fn frame_rate_hz(&self) -> u32 {
