@@ -32,10 +32,7 @@ fn too_many_sprites_is_located_at_the_objects() {
         "{HEAD} // objects: a comment\n objects: [(name: \"a\", group: Good, count: 40, sprites: [(w: 8, h: 8, pattern: 0)], motion: Still(at: (0, 0)))])"
     );
     let loaded = scene(&text).expect("parses");
-    let e = scene::start(loaded, &[])
-        .err()
-        .expect("refused")
-        .to_string();
+    let e = scene::start(loaded, &[]).expect_err("refused").to_string();
     assert!(e.starts_with("x.ron:3:11: objects: "), "{e}");
     assert!(e.contains("40 hardware sprites; the chip has 32"), "{e}");
 }
@@ -49,10 +46,7 @@ fn a_rom_that_does_not_fit_is_located_at_its_entry() {
     let path = dir.join("x.ron");
     let s = parse_versioned(&path, &text).unwrap();
     let loaded = resolve(&path, &text, "", s).expect("resolves");
-    let e = scene::start(loaded, &[])
-        .err()
-        .expect("refused")
-        .to_string();
+    let e = scene::start(loaded, &[]).expect_err("refused").to_string();
     assert!(e.contains("x.ron:3:3: roms[0]: "), "{e}");
 }
 
