@@ -91,10 +91,9 @@ impl Player {
             rate_hz: session.machine().frame_rate_hz(),
             end_frame: opts.frames.unwrap_or(loaded.scene.frames),
             names: session.instances().iter().map(|i| i.name.clone()).collect(),
-            columns: loaded
-                .scene
-                .columns
-                .unwrap_or(collide::MethodConfig::default().columns),
+            columns: loaded.scene.columns.unwrap_or_else(|| {
+                collide::methods::columns::for_screen(session.machine().screen())
+            }),
         };
         let glow = matches!(loaded.scene.target, scene::format::Target::Vectrex(_))
             .then(|| session.machine().frame_indexed().to_vec());

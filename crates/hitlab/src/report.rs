@@ -17,6 +17,34 @@ fn cost_json(c: &Cost) -> Value {
     })
 }
 
+/// How many columns `columns` used and why, when it ran: the scene's own `columns`, or
+/// one per 8 px of the machine's display.
+pub fn columns_note(
+    loaded: &scene::loaded::LoadedScene,
+    s: &Summary,
+    screen: collide::Screen,
+) -> Option<(u8, String)> {
+    if !s.order.contains(&MethodId::Columns) {
+        return None;
+    }
+    Some(match loaded.scene.columns {
+        Some(n) => (
+            n,
+            format!("columns   {n} columns of 8 px, as the scene sets"),
+        ),
+        None => {
+            let n = collide::methods::columns::for_screen(screen);
+            (
+                n,
+                format!(
+                    "columns   {n} columns of 8 px, across the {}-px display",
+                    screen.w_px
+                ),
+            )
+        }
+    })
+}
+
 /// One frame as JSON, for `--json --per-frame`: what the per-frame text line says.
 pub fn frame_json(r: &scene::session::FrameReport) -> Value {
     json!({

@@ -90,12 +90,11 @@ pub fn resolve(
         ));
     }
     if let Some(c) = scene.columns
-        && c != 32
-        && c != 40
+        && ![32, 40, 80].contains(&c)
     {
         return Err(bad(
             "columns".into(),
-            format!("columns is {c}; the seed's lists have 32 or 40"),
+            format!("columns is {c}; the seed's lists have 32 or 40 (80 fill the X16's 640 px)"),
         ));
     }
 

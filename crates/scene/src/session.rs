@@ -253,9 +253,10 @@ impl Session {
             default_methods(&loaded.scene.target)
         };
         let mut config = MethodConfig::default();
-        if let Some(c) = loaded.scene.columns {
-            config.columns = c;
-        }
+        config.columns = loaded
+            .scene
+            .columns
+            .unwrap_or_else(|| collide::methods::columns::for_screen(screen));
         let methods = chosen
             .iter()
             .map(|&id| collide::build(id, &config))

@@ -7,7 +7,7 @@ use scene::session::FrameReport;
 use scene::summary::Summary;
 
 use crate::cli::{CompareArgs, MethodArg};
-use crate::report::{summary_json, summary_text};
+use crate::report::{columns_note, summary_json, summary_text};
 use crate::{Fault, Outcome, bad_input};
 
 /// What the chip's collision verdict is called on each machine.
@@ -26,11 +26,12 @@ pub fn play(
     frames: Option<u32>,
     methods: &[MethodArg],
     mut each: impl FnMut(&FrameReport),
-) -> Result<(scene::loaded::LoadedScene, Summary), Fault> {
+) -> Result<(scene::loaded::LoadedScene, Summary, collide::Screen), Fault> {
     let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
     let pairs = crate::cmd::choose::pair_methods(&loaded.scene.target, methods)?;
     let mut session = scene::start(loaded.clone(), &pairs).map_err(bad_input)?;
+    let screen = session.machine().screen();
     let mut summary = Summary::default();
     for _ in 0..n {
         let r = session.step(None);
@@ -41,7 +42,7 @@ pub fn play(
         // Only wall methods were asked for: no pair table.
         summary.order.clear();
     }
-    Ok((loaded, summary))
+    Ok((loaded, summary, screen))
 }
 
 /// One line per frame for `--per-frame`.
@@ -83,7 +84,7 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32) -> String {
 
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
     let mut frames_json = Vec::new();
-    let (loaded, summary) = play(&args.scene, args.frames, &args.methods, |r| {
+    let (loaded, summary, screen) = play(&args.scene, args.frames, &args.methods, |r| {
         if args.per_frame && args.json {
             frames_json.push(crate::report::frame_json(r));
         } else if args.per_frame {
@@ -97,9 +98,15 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
         }
         v["scene"] = loaded.path.display().to_string().into();
         v["name"] = loaded.scene.name.clone().into();
+        if let Some((n, _)) = columns_note(&loaded, &summary, screen) {
+            v["columns"] = n.into();
+        }
         crate::out::outln!("{v}");
     } else {
         crate::out::outln!("{}", header(&loaded, summary.frames));
+        if let Some((_, note)) = columns_note(&loaded, &summary, screen) {
+            crate::out::outln!("{note}");
+        }
         crate::out::out!(
             "{}",
             summary_text(&summary, flag_name(&loaded.scene.target))

@@ -38,7 +38,8 @@ pub struct Scene {
     /// Methods `run` and `compare` show by default (all that apply when empty).
     #[serde(default)]
     pub methods: Vec<MethodName>,
-    /// `columns` method: 32 or 40 column slots.
+    /// `columns` method: 8-px column slots, 32, 40 or 80; by default one per 8 px of the
+    /// machine's display (32 on the MSX and in H32, 40 in H40, 80 on the X16).
     #[serde(default)]
     pub columns: Option<u8>,
 }
