@@ -14,7 +14,11 @@ fn mode_after(value: u8) -> (HMode, u16) {
 #[test]
 fn bit_0_alone_decides_the_cell_count() {
     assert_eq!(mode_after(0x00), (HMode::H32, 0xDA00));
-    assert_eq!(mode_after(0x80), (HMode::H32, 0xDA00), "RS0 alone stays H32");
+    assert_eq!(
+        mode_after(0x80),
+        (HMode::H32, 0xDA00),
+        "RS0 alone stays H32"
+    );
     assert_eq!(mode_after(0x01), (HMode::H40, 0xD800));
     assert_eq!(mode_after(0x81), (HMode::H40, 0xD800));
 }

@@ -59,7 +59,7 @@ fn dev_zero_is_refused_in_every_place_a_file_is_read() {
 #[test]
 fn a_scene_asking_for_more_sprites_than_the_chip_has_is_refused_before_building_them() {
     let dir = scratch("too_many_sprites");
-    let object = "(name: \"o\", group: Bad, count: 1024, sprites: [(w: 8, h: 8, pattern: 0, colour: 1)], motion: Still(at: (0, 0)))";
+    let object = "(name: \"o\", group: Bad, count: 1024, sprites: [(w: 16, h: 16, pattern: 0, colour: 1)], motion: Still(at: (0, 0)))";
     let objects = vec![object; 2000].join(",\n");
     std::fs::write(
         dir.join("many.ron"),

@@ -9,6 +9,7 @@ pub mod error;
 pub mod expect;
 pub mod format;
 pub mod labyrinth;
+pub mod limits;
 pub mod load;
 pub mod loaded;
 pub mod locate;

@@ -222,6 +222,9 @@ pub fn resolve(
         }
         keys.push(k);
     }
+    if let Some((field, message)) = crate::limits::check(&scene, labyrinth.as_deref()) {
+        return Err(bad(field, message));
+    }
 
     Ok(LoadedScene {
         path: path.to_owned(),

@@ -29,7 +29,7 @@ fn a_check_after_parsing_points_at_its_field_not_at_a_comment() {
 #[test]
 fn too_many_sprites_is_located_at_the_objects() {
     let text = format!(
-        "{HEAD} // objects: a comment\n objects: [(name: \"a\", group: Good, count: 40, sprites: [(w: 8, h: 8, pattern: 0)], motion: Still(at: (0, 0)))])"
+        "{HEAD} // objects: a comment\n objects: [(name: \"a\", group: Good, count: 40, sprites: [(w: 16, h: 16, pattern: 0)], motion: Still(at: (0, 0)))])"
     );
     let loaded = scene(&text).expect("parses");
     let e = scene::start(loaded, &[]).expect_err("refused").to_string();
