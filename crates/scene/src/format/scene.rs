@@ -232,8 +232,9 @@ pub struct SpritePart {
     pub h: u16,
     /// Pattern: Genesis tile index, MSX pattern number, VERA bitmap address in VRAM.
     pub pattern: u32,
-    /// Genesis palette line 0-3, MSX colour 0-15, VERA palette offset 0-15.
-    #[serde(default)]
+    /// Genesis palette line 0-3, MSX colour 0-15, VERA palette offset 0-15. `color` is
+    /// accepted too.
+    #[serde(default, alias = "color")]
     pub colour: u8,
     /// Mirror left-right (Genesis, VERA).
     #[serde(default)]
