@@ -48,9 +48,9 @@ pub fn play(
 /// One line per frame for `--per-frame`.
 fn frame_line(r: &FrameReport) -> String {
     format!(
-        "frame {:>4}  status 0x{:04X}  chip {}  truth {}  box pairs {:>3}  pixel pairs {:>3}  {}",
+        "frame {:>4}  status {}  chip {}  truth {}  box pairs {:>3}  pixel pairs {:>3}  {}",
         r.frame,
-        r.verdict.status,
+        crate::report::status_hex(r.verdict.status),
         if r.verdict.collided { "hit " } else { "    " },
         if r.hardware.expected_collided {
             "hit "

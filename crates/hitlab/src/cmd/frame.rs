@@ -111,7 +111,7 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
         "overflow": r.overflow,
         "fifth_sprite": r.fifth_sprite,
         "collision_mask": r.collision_mask,
-        "status": r.status,
+        "status": crate::report::status_hex(r.status),
         "drawn": r.drawn,
         "pairs": r.pairs.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
     });

@@ -35,7 +35,7 @@ fn flags(target: &Target, v: &Verdict) -> (String, String) {
     let bit = |b: bool| u8::from(b);
     match target {
         Target::Msx(_) => (
-            format!("MSX TMS9918A  S#0 ${:02X}", v.status),
+            format!("MSX TMS9918A  S#0 0x{:02X}", v.status),
             format!(
                 " C={} 5S={} 5th sprite {}",
                 bit(v.collided),
@@ -44,7 +44,7 @@ fn flags(target: &Target, v: &Verdict) -> (String, String) {
             ),
         ),
         Target::Genesis(_) => (
-            format!("Genesis VDP  status ${:02X}", v.status),
+            format!("Genesis VDP  status 0x{:02X}", v.status),
             format!(
                 " SCOL(5)={} SOVR(6)={}",
                 bit(v.collided),
@@ -52,7 +52,7 @@ fn flags(target: &Target, v: &Verdict) -> (String, String) {
             ),
         ),
         Target::Vera(_) => (
-            format!("X16 VERA  ISR ${:02X}", v.status),
+            format!("X16 VERA  ISR 0x{:02X}", v.status),
             format!(
                 " collisions %{:04b} SPRCOL={}",
                 v.collision_mask.unwrap_or(0),
