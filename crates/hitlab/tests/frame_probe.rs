@@ -194,3 +194,34 @@ fn wrong_sizes_exit_3_and_bad_registers_exit_2() {
         assert!(err.contains(want), "{args:?}: `{want}` not in {err}");
     }
 }
+
+#[test]
+fn a_blank_display_is_said_and_has_no_pairs() {
+    let mut vram = vec![0u8; 131_072];
+    vram[0x10000..0x10040].fill(1);
+    let attr = |x: u8| [0x00, 0x88, x, 0, 100, 0, 0x3C, 0x00];
+    vram[0x1FC00..0x1FC08].copy_from_slice(&attr(100));
+    vram[0x1FC08..0x1FC10].copy_from_slice(&attr(104));
+    let p = dump("vera_blank.vram", &vram);
+    let path = p.to_str().unwrap();
+    let (_, on, _) = frame(&["--target", "vera", "--vram", path, "--reg", "DC_VIDEO=0x41"]);
+    assert_eq!(on["display"], "on", "{on}");
+    assert_eq!(on["pairs"], serde_json::json!([[0, 1]]));
+    for regs in [&[][..], &["--reg", "DC_VIDEO=0x01"]] {
+        let mut args = vec!["--target", "vera", "--vram", path];
+        args.extend_from_slice(regs);
+        let (code, off, err) = frame(&args);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(off["display"].as_str().unwrap().contains("off"), "{off}");
+        assert_eq!(off["pairs"], serde_json::json!([]), "{off}");
+    }
+    let msx = dump("msx_blank.vram", &[0u8; 16_384]);
+    let (_, v, _) = frame(&["--target", "msx", "--vram", msx.to_str().unwrap()]);
+    assert!(
+        v["display"]
+            .as_str()
+            .unwrap()
+            .contains("registers start at 0"),
+        "{v}"
+    );
+}

@@ -38,6 +38,50 @@ fn parse_value(s: &str) -> Option<u8> {
     }
 }
 
+/// Why the display shows no sprites with these register writes (applied over registers
+/// that start at 0 on the Genesis and MSX, and at the VERA's reset values), or `None`.
+fn blank_display(target: ProbeTarget, regs: &[ProbeReg]) -> Option<String> {
+    let last = |pick: &dyn Fn(&ProbeReg) -> Option<u8>| regs.iter().rev().find_map(pick);
+    match target {
+        ProbeTarget::Genesis | ProbeTarget::Msx => {
+            let r1 = last(&|r| match *r {
+                ProbeReg::Number(1, v) => Some(v),
+                _ => None,
+            });
+            (r1.unwrap_or(0) & 0x40 == 0).then(|| {
+                format!(
+                    "off: register 1 bit 6 is 0 (registers start at 0; add --reg 1=0x{:02X})",
+                    r1.unwrap_or(0)
+                        | if target == ProbeTarget::Genesis {
+                            0x44
+                        } else {
+                            0x40
+                        }
+                )
+            })
+        }
+        ProbeTarget::Vera => {
+            let dc = last(&|r| match *r {
+                ProbeReg::DcVideo(v) => Some(v),
+                _ => None,
+            })
+            .unwrap_or(0x08);
+            if dc & 0x03 == 0 {
+                Some(format!(
+                    "off: DC_VIDEO is 0x{dc:02X}, output mode 0 (add --reg DC_VIDEO=0x41)"
+                ))
+            } else if dc & 0x40 == 0 {
+                Some(format!(
+                    "sprites off: DC_VIDEO is 0x{dc:02X}, bit 6 clear (add --reg DC_VIDEO=0x{:02X})",
+                    dc | 0x40
+                ))
+            } else {
+                None
+            }
+        }
+    }
+}
+
 /// `N=V` (Genesis 0-23, MSX 0-7) or `NAME=V` (VERA), V decimal or 0x hex, 0-255.
 fn parse_reg(target: ProbeTarget, spec: &str) -> Result<ProbeReg, Fault> {
     let want = match target {
@@ -104,8 +148,14 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
         .iter()
         .map(|s| parse_reg(target, s))
         .collect::<Result<Vec<_>, _>>()?;
-    let r = probe(target, &vram, cram.as_deref(), &regs);
+    let mut r = probe(target, &vram, cram.as_deref(), &regs);
+    let blank = blank_display(target, &regs);
+    if blank.is_some() {
+        // Nothing is on screen, so no pixels can meet.
+        r.pairs.clear();
+    }
     let v = json!({
+        "display": blank.unwrap_or_else(|| "on".to_owned()),
         "target": r.target,
         "collision": r.collision,
         "overflow": r.overflow,
