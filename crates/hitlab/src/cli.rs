@@ -83,6 +83,9 @@ pub struct FrameArgs {
     /// One line of JSON (the default prints it indented).
     #[arg(long)]
     pub json: bool,
+    /// Also write the rendered frame here, indexed with the chip's palette.
+    #[arg(long, value_name = "FILE", value_parser = output_with(".png"))]
+    pub png: Option<PathBuf>,
 }
 
 /// `hitlab methods`.

@@ -1,6 +1,8 @@
 //! `hitlab frame`: dumps in the emulators' raw formats, registers by number or name, the
 //! contract's JSON, and exit 3 for wrong sizes and bad register names.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -224,4 +226,31 @@ fn a_blank_display_is_said_and_has_no_pairs() {
             .contains("registers start at 0"),
         "{v}"
     );
+}
+
+#[test]
+fn png_writes_the_rendered_frame_with_the_chip_s_palette() {
+    let mut vram = vec![0u8; 131_072];
+    vram[0x10000..0x10040].fill(1);
+    vram[0x1FC00..0x1FC08].copy_from_slice(&[0x00, 0x88, 100, 0, 50, 0, 0x0C, 0x00]);
+    // Palette entry 1: pure red (12-bit GB then R).
+    vram[0x1FA02..0x1FA04].copy_from_slice(&[0x00, 0x0F]);
+    let p = dump("vera_png.vram", &vram);
+    let png = p.with_extension("png");
+    let (code, _, err) = frame(&[
+        "--target",
+        "vera",
+        "--vram",
+        p.to_str().unwrap(),
+        "--reg",
+        "DC_VIDEO=0x41",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let img = common::read_png(&png);
+    assert_eq!((img.w, img.h), (640, 480));
+    assert_eq!(img.data[50 * 640 + 100], 1);
+    assert_eq!(img.data[50 * 640 + 99], 0);
+    assert_eq!(&img.palette.expect("indexed")[3..6], &[0xFF, 0, 0]);
 }

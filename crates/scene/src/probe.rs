@@ -77,6 +77,21 @@ pub struct ProbeResult {
     pub drawn: Vec<u32>,
     /// Pixel truth among the chip's sprites, as sprite numbers.
     pub pairs: Vec<(u32, u32)>,
+    /// The frame the chip rendered.
+    pub frame: ProbeFrame,
+}
+
+/// A rendered frame: palette indices and the palette they index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeFrame {
+    /// Width in pixels.
+    pub w: usize,
+    /// Height in pixels.
+    pub h: usize,
+    /// Row-major palette indices.
+    pub indices: Vec<u8>,
+    /// `0x00RRGGBB` per index.
+    pub palette: Vec<u32>,
 }
 
 /// Runs the probe. `vram` and `cram` have been checked for size by the caller.
@@ -87,7 +102,7 @@ pub fn probe(
     cram: Option<&[u8]>,
     regs: &[ProbeReg],
 ) -> ProbeResult {
-    let (status, sprites) = match target {
+    let (status, sprites, frame) = match target {
         ProbeTarget::Genesis => {
             let mut vdp = genesis::Vdp::new();
             for r in regs {
@@ -100,9 +115,20 @@ pub fn probe(
                 vdp.write_cram(0, c);
             }
             vdp.run_frame();
+            let frame = ProbeFrame {
+                w: usize::from(vdp.width_px()),
+                h: usize::from(vdp.height_px()),
+                indices: vdp.frame_indexed().to_vec(),
+                palette: vdp
+                    .cram()
+                    .iter()
+                    .map(|&c| genesis::colour_to_rgb(c))
+                    .collect(),
+            };
             (
                 vdp.peek_status() & 0xFF,
                 crate::machine::genesis::chip_sprites(&vdp),
+                frame,
             )
         }
         ProbeTarget::Msx => {
@@ -114,9 +140,16 @@ pub fn probe(
             }
             vdp.write_vram(0, vram);
             vdp.run_frame();
+            let frame = ProbeFrame {
+                w: usize::from(vdp.width_px()),
+                h: usize::from(vdp.height_px()),
+                indices: vdp.frame_indexed().to_vec(),
+                palette: tms9918::PALETTE_RGB.to_vec(),
+            };
             (
                 u16::from(vdp.peek_status()),
                 crate::machine::msx::chip_sprites(&vdp),
+                frame,
             )
         }
         ProbeTarget::Vera => {
@@ -132,9 +165,22 @@ pub fn probe(
             }
             chip.write_vram(0, vram);
             chip.run_frame();
+            let vram = chip.vram();
+            let frame = ProbeFrame {
+                w: chip.width_px(),
+                h: chip.height_px(),
+                indices: chip.frame_indexed().to_vec(),
+                palette: (0..256)
+                    .map(|i| {
+                        let at = vera::PALETTE_ADDR as usize + i * 2;
+                        vera::palette::rgb12_to_rgb24(u16::from_le_bytes([vram[at], vram[at + 1]]))
+                    })
+                    .collect(),
+            };
             (
                 u16::from(chip.isr()),
                 crate::machine::vera::chip_sprites(&chip),
+                frame,
             )
         }
     };
@@ -161,6 +207,7 @@ pub fn probe(
             .map(|s| s.number)
             .collect(),
         pairs: truth_pairs(&sprites),
+        frame,
     }
 }
 

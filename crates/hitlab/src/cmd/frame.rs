@@ -165,6 +165,20 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
         "drawn": r.drawn,
         "pairs": r.pairs.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
     });
+    if let Some(path) = &args.png {
+        let f = &r.frame;
+        let picture = crate::view::picture::Picture::Indexed {
+            w: f.w,
+            h: f.h,
+            pixels: f.indices.clone(),
+            palette: f.palette.clone(),
+        };
+        let meta = vec![
+            ("Source".to_owned(), args.vram.display().to_string()),
+            ("Target".to_owned(), r.target.to_owned()),
+        ];
+        crate::media::write_picture_png(path, &picture, 1, &meta).map_err(usage)?;
+    }
     if args.json {
         crate::out::outln!("{v}");
     } else {
