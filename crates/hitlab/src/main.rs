@@ -5,6 +5,7 @@
 mod atomic;
 mod cli;
 mod cmd;
+mod long_run;
 mod media;
 mod out;
 mod play;
@@ -36,6 +37,8 @@ pub enum Fault {
     Usage(anyhow::Error),
     /// Anything else: exit 1.
     Other(anyhow::Error),
+    /// Ctrl-C: exit 130, as a shell reports a process its SIGINT ended.
+    Interrupted,
 }
 
 impl<E: Into<anyhow::Error>> From<E> for Fault {
@@ -48,6 +51,7 @@ impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::BadInput(e) | Self::Usage(e) | Self::Other(e) => write!(f, "{e:#}"),
+            Self::Interrupted => f.write_str("interrupted"),
         }
     }
 }
@@ -64,6 +68,7 @@ pub fn usage(e: impl Into<anyhow::Error>) -> Fault {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    long_run::install();
     let result = match cli.command {
         Command::Methods(a) => cmd::methods::run(&a),
         Command::Run(a) => cmd::run::run(&a),
@@ -85,6 +90,10 @@ fn main() -> ExitCode {
         Err(Fault::Usage(e)) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
+        }
+        Err(Fault::Interrupted) => {
+            eprintln!("hitlab: interrupted");
+            ExitCode::from(130)
         }
         Err(Fault::Other(e)) => {
             eprintln!("error: {e:#}");

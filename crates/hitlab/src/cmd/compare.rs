@@ -33,11 +33,15 @@ pub fn play(
     let mut session = scene::start(loaded.clone(), &pairs).map_err(bad_input)?;
     let screen = session.machine().screen();
     let mut summary = Summary::default();
+    let bar = crate::long_run::bar(u64::from(n), path.display().to_string());
     for _ in 0..n {
+        crate::long_run::check()?;
         let r = session.step(None);
         each(&r);
         summary.add(&r);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     if pairs.is_empty() && !methods.is_empty() {
         // Only wall methods were asked for: no pair table.
         summary.order.clear();

@@ -70,10 +70,14 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
         .unwrap_or_else(|| PathBuf::from(format!("{}.gif", player.stem())));
     let mut gif = start_gif(&player, &out)?;
     push(&player, &mut gif)?;
+    let bar = crate::long_run::bar(u64::from(n), out.display().to_string());
     for _ in 1..n {
+        crate::long_run::check()?;
         player.step(None);
         push(&player, &mut gif)?;
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     let quantised = gif.quantised;
     let frames = gif.finish()?;
     crate::out::outln!(

@@ -2,8 +2,6 @@
 
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::cli::ReplayArgs;
 use crate::report::summary_json;
 use crate::{Fault, Outcome, bad_input};
@@ -55,6 +53,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     let files = scenario_files(&args.paths)?;
     let (mut passed, mut failed, mut bad) = (0usize, 0usize, 0usize);
     for path in &files {
+        crate::long_run::check()?;
         let shown = path.display();
         let loaded = match scene::load_scenario(path) {
             Ok(l) => l,
@@ -66,12 +65,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
             }
         };
         let frames = loaded.scenario.frames;
-        let bar = ProgressBar::new(u64::from(frames));
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} frames")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_message(shown.to_string());
+        let bar = crate::long_run::bar(u64::from(frames), shown.to_string());
         let outcome = scene::replay(loaded, |_| bar.inc(1));
         bar.finish_and_clear();
         match outcome {

@@ -81,7 +81,9 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     player.scale = 1;
     let mut gif = start_gif(&player, &args.gif)?;
     let mut summary = Summary::default();
+    let bar = crate::long_run::bar(u64::from(frames), args.scene.display().to_string());
     for i in 0..frames {
+        crate::long_run::check()?;
         if i > 0 {
             player.step(None);
         }
@@ -89,7 +91,9 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         if i < gif_frames {
             push(&player, &mut gif)?;
         }
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     gif.finish()?;
     crate::out::outln!("{}", header(player.loaded(), summary.frames));
     crate::out::out!(

@@ -45,6 +45,7 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
         Overlays::NONE
     };
     for _ in 0..args.frame {
+        crate::long_run::check()?;
         player.step(None);
     }
     let out = args

@@ -73,6 +73,9 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
     let mut shown_title = String::new();
     let mut last_stepped = true;
     loop {
+        if crate::long_run::stopped() {
+            break;
+        }
         let t = window_title(&title, player, &st, exit.after_frames.is_some());
         if t != shown_title {
             win.set_title(&t);
