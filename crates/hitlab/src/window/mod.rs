@@ -179,7 +179,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             true
         }
         Action::Screenshot => {
-            let path = format!("hitlab-{}-{}.png", player.stem(), player.report().frame);
+            let path = capture_name(player, "png");
             match write_canvas_png(path.as_ref(), canvas, &meta(player)) {
                 Ok(()) => crate::out::outln!("screenshot {path}"),
                 Err(e) => eprintln!("hitlab: screenshot failed: {e:#}"),
@@ -190,7 +190,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             if let Some(gif) = st.recording.take() {
                 finish_recording(gif);
             } else {
-                let path = format!("hitlab-{}-{}.gif", player.stem(), player.report().frame);
+                let path = capture_name(player, "gif");
                 // The window's size, whatever the overlays: toggling them while recording
                 // keeps one picture size.
                 let on = player.overlays.on;
@@ -275,4 +275,35 @@ fn window_title(base: &str, player: &Player, st: &State, exiting: bool) -> Strin
         t.push_str(" REC");
     }
     t
+}
+
+/// Where the window's `s` and `r` keys write: the working folder, under a name the
+/// repository ignores (`/hitlab-*.png`, `/hitlab-*.gif`), so a capture taken in a checkout
+/// never shows up as a change to commit.
+fn capture_name(player: &Player, ext: &str) -> String {
+    format!("hitlab-{}-{}.{ext}", player.stem(), player.report().frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_go_to_names_the_repository_ignores() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let player = Player::open(
+            &root.join("scenes/msx/fifth.ron"),
+            &crate::play::Options {
+                method: None,
+                frames: None,
+            },
+        )
+        .expect("scene opens");
+        let ignore = std::fs::read_to_string(root.join(".gitignore")).expect(".gitignore");
+        for ext in ["png", "gif"] {
+            let name = capture_name(&player, ext);
+            assert_eq!(name, format!("hitlab-fifth-0.{ext}"));
+            assert!(ignore.lines().any(|l| l == format!("/hitlab-*.{ext}")));
+        }
+    }
 }
