@@ -136,7 +136,8 @@ pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usi
         overlay::boxes(&mut c, &r.objects, ki);
     }
     if let (true, Some(m)) = (overlays.pairs, method) {
-        overlay::pairs(&mut c, &r.objects, &m.vs_pixel, ki);
+        let shown = overlay::in_scope(m.id, &m.vs_pixel, &r.objects);
+        overlay::pairs(&mut c, &r.objects, &shown, ki);
     }
     if overlays.help {
         help_box(&mut c, frame.w, frame.h);
