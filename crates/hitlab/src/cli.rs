@@ -143,9 +143,10 @@ pub struct ShotArgs {
 /// How `shot` and `record` draw a frame.
 #[derive(Debug, Args)]
 pub struct PictureArgs {
-    /// Integer scale.
-    #[arg(long, default_value_t = 1, value_parser = parse_scale)]
-    pub scale: usize,
+    /// Integer scale (by default 1 for the chip's frame; with `--overlays` the window's, the
+    /// largest up to 4 that fits 1280x960, at which the panel is readable).
+    #[arg(long, value_parser = parse_scale)]
+    pub scale: Option<usize>,
     /// Draw the window's overlays and panel (RGB); without, the chip's frames with its
     /// palette, exactly.
     #[arg(long)]

@@ -47,3 +47,34 @@ fn a_shot_that_cannot_be_put_in_place_leaves_what_was_there() {
     assert!(dir.join("taken.png/inside").is_dir());
     assert!(!dir.join("taken.png.tmp").exists());
 }
+
+#[test]
+fn overlays_default_to_the_window_s_scale_so_the_panel_is_readable() {
+    let dir = scratch("shot_scale");
+    let s = scene("msx/bands.ron");
+    let s = s.to_str().unwrap();
+    for (args, out) in [
+        (&["--overlays"][..], "auto.png"),
+        (&["--overlays", "--scale", "1"], "one.png"),
+        (&[], "plain.png"),
+    ] {
+        let mut all = vec!["shot", s, "-o", out];
+        all.extend_from_slice(args);
+        assert!(hitlab(&dir, &all).status.success(), "{all:?}");
+    }
+    let auto = read_png(&dir.join("auto.png"));
+    let one = read_png(&dir.join("one.png"));
+    // The MSX's 256x192 at 4x, as the window opens it.
+    assert!(
+        auto.h >= 4 * 192 && auto.w > 4 * 256,
+        "{}x{}",
+        auto.w,
+        auto.h
+    );
+    assert!(one.h < auto.h);
+    assert_eq!(
+        read_png(&dir.join("plain.png")).w,
+        256,
+        "the chip's frame stays 1:1"
+    );
+}

@@ -57,7 +57,13 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
             frames: args.frames,
         },
     )?;
-    player.scale = args.picture.scale;
+    player.scale = args.picture.scale.unwrap_or_else(|| {
+        if args.picture.overlays {
+            crate::cmd::run::auto_scale(&player)
+        } else {
+            1
+        }
+    });
     player.overlays = if args.picture.overlays {
         Overlays::ALL
     } else {

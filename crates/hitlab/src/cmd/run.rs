@@ -24,8 +24,9 @@ fn display_missing() -> Option<String> {
         .then(|| "DISPLAY and WAYLAND_DISPLAY are unset".to_owned())
 }
 
-/// The largest scale up to 4 at which the frame fits 1280x960.
-fn auto_scale(player: &Player) -> usize {
+/// The largest scale up to 4 at which the frame fits 1280x960: the window's, and that of
+/// pictures with overlays, whose panel text needs it.
+pub fn auto_scale(player: &Player) -> usize {
     let s = player.picture().size();
     (1280 / s.0.max(1)).min(960 / s.1.max(1)).clamp(1, 4)
 }

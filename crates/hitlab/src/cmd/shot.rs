@@ -38,7 +38,13 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
             frames: None,
         },
     )?;
-    player.scale = args.picture.scale;
+    player.scale = args.picture.scale.unwrap_or_else(|| {
+        if args.picture.overlays {
+            crate::cmd::run::auto_scale(&player)
+        } else {
+            1
+        }
+    });
     player.overlays = if args.picture.overlays {
         Overlays::ALL
     } else {
@@ -55,8 +61,7 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
     if args.picture.overlays {
         write_canvas_png(&out, &player.render(), &meta(&player)).map_err(usage)?;
     } else {
-        write_picture_png(&out, &player.picture(), args.picture.scale, &meta(&player))
-            .map_err(usage)?;
+        write_picture_png(&out, &player.picture(), player.scale, &meta(&player)).map_err(usage)?;
     }
     crate::out::outln!(
         "{} (frame {}, blake3 {})",
