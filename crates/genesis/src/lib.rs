@@ -62,7 +62,8 @@
 //! fetched first, which under H-flip are its right side (BlastEm's slot order); the SAT
 //! cache snoops 80 entries from the SAT base in both modes (BlastEm); a link cycle visits
 //! its sprites again until the table size is reached (GPGX, jgenesis); register 12 selects
-//! H40 when bit 0 or bit 7 is set (jgenesis).
+//! H40 from bit 0 (RS1) alone, bit 7 (RS0) alone leaving H32 (GPGX and BlastEm, which
+//! agree; jgenesis, which also takes bit 7, is not followed).
 //!
 //! # Scope
 //! Sprites only: no scroll planes, window, shadow/highlight, DMA, HV counters or

@@ -13,8 +13,8 @@ pub const REGISTER_COUNT: usize = 24;
 const REG1_DISPLAY_ENABLE: u8 = 0x40;
 /// Register 1 bit 3: 30-cell (240-line) vertical mode.
 const REG1_V30: u8 = 0x08;
-/// Register 12 bit 0 (RS1) and bit 7 (RS0): 40-cell horizontal mode.
-const REG12_H40: u8 = 0x81;
+/// Register 12 bit 0 (RS1): 40-cell horizontal mode.
+const REG12_H40: u8 = 0x01;
 
 /// Horizontal display mode: 32 or 40 cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,9 +116,11 @@ impl Registers {
         self.regs[1] & REG1_DISPLAY_ENABLE != 0
     }
 
-    /// Register 12: H40 when RS1 (bit 0) or RS0 (bit 7) is set, as jgenesis decodes it
-    /// (registers.rs, register 12). BlastEm and Genesis Plus GX look at bit 0 only; the two
-    /// agree whenever software sets both bits together, as it must on hardware.
+    /// Register 12: H40 when RS1 (bit 0) is set, whatever RS0 (bit 7) holds. This is the
+    /// consensus of Genesis Plus GX and BlastEm, which run side by side on the same VRAM
+    /// both take the cell count from bit 0 alone; jgenesis also switches to 40 cells on
+    /// bit 7 alone, and is not followed. Software sets both bits together, so the rule
+    /// only matters for a value with one of them.
     #[must_use]
     pub fn h_mode(&self) -> HMode {
         if self.regs[12] & REG12_H40 != 0 {

@@ -112,7 +112,11 @@ fn parse_addr(s: &str) -> Result<u32, String> {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Object counts for the collision-layer table.
-    #[arg(long, value_delimiter = ',', default_values_t = [80, 128, 1_000, 10_000, 100_000])]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "80,128,1000,10000,100000"
+    )]
     pub sizes: Vec<usize>,
     /// Skip the chip models (they play the seed scenes from `scenes/`).
     #[arg(long)]
@@ -148,13 +152,16 @@ pub struct FrameArgs {
     /// One line of JSON (the default prints it indented).
     #[arg(long)]
     pub json: bool,
+    /// Also write the rendered frame here, indexed with the chip's palette.
+    #[arg(long, value_name = "FILE", value_parser = output_with(".png"))]
+    pub png: Option<PathBuf>,
 }
 
 /// `hitlab methods`.
 #[derive(Debug, Args)]
 pub struct MethodsArgs {
-    /// Objects in the generated frame.
-    #[arg(long, default_value_t = 80)]
+    /// Objects in the generated frame, 1 to 100,000.
+    #[arg(long, default_value_t = 80, value_parser = parse_objects)]
     pub objects: usize,
 }
 
@@ -164,7 +171,7 @@ pub struct RunArgs {
     /// The scene file.
     pub scene: PathBuf,
     /// Frames to play before pausing at the end (the scene's own count by default).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
     /// Play this many frames, show the last one for `--hold-ms`, then quit by itself.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -182,7 +189,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_overlays: bool,
     /// Without a display: where the GIF of the first seconds goes.
-    #[arg(long, default_value = "hitlab-run.gif", value_name = "PATH")]
+    #[arg(long, default_value = "hitlab-run.gif", value_name = "PATH", value_parser = output_with(".gif"))]
     pub gif: PathBuf,
 }
 
@@ -195,7 +202,7 @@ pub struct ShotArgs {
     #[arg(long, default_value_t = 0)]
     pub frame: u32,
     /// The PNG to write (`<scene>-<frame>.png` by default).
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = output_with(".png"))]
     pub output: Option<PathBuf>,
     /// How the picture is drawn.
     #[command(flatten)]
@@ -205,9 +212,10 @@ pub struct ShotArgs {
 /// How `shot` and `record` draw a frame.
 #[derive(Debug, Args)]
 pub struct PictureArgs {
-    /// Integer scale.
-    #[arg(long, default_value_t = 1, value_parser = parse_scale)]
-    pub scale: usize,
+    /// Integer scale (by default 1 for the chip's frame; with `--overlays` the window's, the
+    /// largest up to 4 that fits 1280x960, at which the panel is readable).
+    #[arg(long, value_parser = parse_scale)]
+    pub scale: Option<usize>,
     /// Draw the window's overlays and panel (RGB); without, the chip's frames with its
     /// palette, exactly.
     #[arg(long)]
@@ -226,7 +234,7 @@ pub struct RecordArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
     /// The GIF to write (`<scene>.gif` by default).
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = output_with(".gif"))]
     pub output: Option<PathBuf>,
     /// How the picture is drawn.
     #[command(flatten)]
@@ -250,11 +258,12 @@ pub struct CompareArgs {
     /// The scene file.
     pub scene: PathBuf,
     /// Frames to play (the scene's own count by default).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
-    /// Methods to compare, comma-separated (every method that applies by default).
-    #[arg(long, value_delimiter = ',', value_parser = parse_method)]
-    pub methods: Vec<MethodId>,
+    /// Methods to compare, comma-separated (every method that applies by default); the
+    /// Vectrex wall methods `maze-tiles` and `obj-hit-walls` too.
+    #[arg(long, value_delimiter = ',', value_parser = parse_method_arg)]
+    pub methods: Vec<MethodArg>,
     /// One JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -286,4 +295,43 @@ fn parse_scale(s: &str) -> Result<usize, String> {
 
 fn parse_method(s: &str) -> Result<MethodId, String> {
     s.parse::<MethodId>().map_err(|e| e.to_string())
+}
+
+fn parse_objects(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err("want a whole number from 1 to 100000".into()),
+    }
+}
+
+/// An output path whose extension says the format that is written, so `-o x.gif` never
+/// holds PNG bytes.
+fn output_with(ext: &'static str) -> impl Fn(&str) -> Result<PathBuf, String> + Clone {
+    move |s: &str| {
+        if s.to_ascii_lowercase().ends_with(ext) {
+            Ok(PathBuf::from(s))
+        } else {
+            Err(format!(
+                "this command writes {ext} files; name the output `*{ext}`"
+            ))
+        }
+    }
+}
+
+/// A method named on the command line: a pair method of the catalogue, or one of the
+/// Vectrex wall methods, which every labyrinth scene runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodArg {
+    /// A method of the collision layer.
+    Pairs(MethodId),
+    /// `maze-tiles` or `obj-hit-walls`.
+    Walls(&'static str),
+}
+
+fn parse_method_arg(s: &str) -> Result<MethodArg, String> {
+    match s {
+        "maze-tiles" => Ok(MethodArg::Walls("maze-tiles")),
+        "obj-hit-walls" => Ok(MethodArg::Walls("obj-hit-walls")),
+        _ => parse_method(s).map(MethodArg::Pairs),
+    }
 }

@@ -2,10 +2,13 @@
 //!
 //! Exit codes: 0 ok, 1 an expectation failed, 2 usage, 3 bad input file.
 
+mod atomic;
 mod cli;
 mod cmd;
 mod code_report;
+mod long_run;
 mod media;
+mod out;
 mod play;
 mod report;
 mod view;
@@ -31,8 +34,12 @@ pub enum Outcome {
 pub enum Fault {
     /// A bad input file: exit 3.
     BadInput(anyhow::Error),
+    /// Arguments that cannot work together or an output that cannot be written: exit 2.
+    Usage(anyhow::Error),
     /// Anything else: exit 1.
     Other(anyhow::Error),
+    /// Ctrl-C: exit 130, as a shell reports a process its SIGINT ended.
+    Interrupted,
 }
 
 impl<E: Into<anyhow::Error>> From<E> for Fault {
@@ -44,7 +51,8 @@ impl<E: Into<anyhow::Error>> From<E> for Fault {
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::BadInput(e) | Self::Other(e) => write!(f, "{e:#}"),
+            Self::BadInput(e) | Self::Usage(e) | Self::Other(e) => write!(f, "{e:#}"),
+            Self::Interrupted => f.write_str("interrupted"),
         }
     }
 }
@@ -54,8 +62,14 @@ pub fn bad_input(e: impl Into<anyhow::Error>) -> Fault {
     Fault::BadInput(e.into())
 }
 
+/// Marks an error as a usage error (exit 2).
+pub fn usage(e: impl Into<anyhow::Error>) -> Fault {
+    Fault::Usage(e.into())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    long_run::install();
     let result = match cli.command {
         Command::Methods(a) => cmd::methods::run(&a),
         Command::Run(a) => cmd::run::run(&a),
@@ -74,6 +88,14 @@ fn main() -> ExitCode {
         Err(Fault::BadInput(e)) => {
             eprintln!("error: {e:#}");
             ExitCode::from(3)
+        }
+        Err(Fault::Usage(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(Fault::Interrupted) => {
+            eprintln!("hitlab: interrupted");
+            ExitCode::from(130)
         }
         Err(Fault::Other(e)) => {
             eprintln!("error: {e:#}");

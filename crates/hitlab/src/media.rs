@@ -14,17 +14,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use crate::atomic::Pending;
+
 use crate::view::canvas::{Canvas, rgb_bytes};
 use crate::view::picture::Picture;
 
-/// Text chunks written into a PNG (`tEXt`): keyword and text.
+/// Text chunks written into a PNG: keyword and text (`tEXt` when the text is Latin-1, as
+/// that chunk requires; `iTXt`, UTF-8, otherwise).
 pub type Meta = Vec<(String, String)>;
-
-fn create(path: &Path) -> Result<BufWriter<File>> {
-    Ok(BufWriter::new(File::create(path).with_context(|| {
-        format!("{}: cannot create", path.display())
-    })?))
-}
 
 fn palette_bytes(palette: &[u32]) -> Vec<u8> {
     palette.iter().flat_map(|&p| rgb_bytes(p)).collect()
@@ -47,18 +44,22 @@ fn scaled_indices(w: usize, h: usize, pixels: &[u8], scale: usize) -> Vec<u8> {
 }
 
 fn encoder<'a>(
-    out: BufWriter<File>,
+    out: &'a mut Vec<u8>,
     w: usize,
     h: usize,
     meta: &Meta,
-) -> Result<png::Encoder<'a, BufWriter<File>>> {
+) -> Result<png::Encoder<'a, &'a mut Vec<u8>>> {
     let (Ok(w), Ok(h)) = (u32::try_from(w), u32::try_from(h)) else {
         bail!("picture too large for PNG: {w}x{h}");
     };
     let mut enc = png::Encoder::new(out, w, h);
     enc.set_depth(png::BitDepth::Eight);
     for (k, v) in meta {
-        enc.add_text_chunk(k.clone(), v.clone())?;
+        if v.chars().all(|c| u32::from(c) <= 0xFF) {
+            enc.add_text_chunk(k.clone(), v.clone())?;
+        } else {
+            enc.add_itxt_chunk(k.clone(), v.clone())?;
+        }
     }
     Ok(enc)
 }
@@ -77,7 +78,8 @@ pub fn write_picture_png(path: &Path, picture: &Picture, scale: usize, meta: &Me
             palette,
         } => {
             let k = scale.max(1);
-            let mut enc = encoder(create(path)?, w * k, h * k, meta)?;
+            let mut bytes = Vec::new();
+            let mut enc = encoder(&mut bytes, w * k, h * k, meta)?;
             enc.set_color(png::ColorType::Indexed);
             let mut pal = palette.clone();
             pal.truncate(256);
@@ -88,7 +90,7 @@ pub fn write_picture_png(path: &Path, picture: &Picture, scale: usize, meta: &Me
             let mut wr = enc.write_header()?;
             wr.write_image_data(&scaled_indices(*w, *h, pixels, k))?;
             wr.finish()?;
-            Ok(())
+            crate::atomic::write(path, &bytes)
         }
         Picture::Rgb(_) => write_canvas_png(path, &picture.scaled(scale), meta),
     }
@@ -99,12 +101,13 @@ pub fn write_picture_png(path: &Path, picture: &Picture, scale: usize, meta: &Me
 /// # Errors
 /// The file cannot be written.
 pub fn write_canvas_png(path: &Path, canvas: &Canvas, meta: &Meta) -> Result<()> {
-    let mut enc = encoder(create(path)?, canvas.w, canvas.h, meta)?;
+    let mut bytes = Vec::new();
+    let mut enc = encoder(&mut bytes, canvas.w, canvas.h, meta)?;
     enc.set_color(png::ColorType::Rgb);
     let mut wr = enc.write_header()?;
     wr.write_image_data(&canvas.to_rgb_bytes())?;
     wr.finish()?;
-    Ok(())
+    crate::atomic::write(path, &bytes)
 }
 
 /// GIF frame delays in 1/100 s for `rate_hz`: frame `i` lasts until `(i + 1) / rate`,
@@ -119,6 +122,8 @@ pub fn delay_cs(i: u32, rate_hz: u32) -> u16 {
 /// A GIF being written, one frame at a time.
 pub struct Gif {
     enc: gif::Encoder<BufWriter<File>>,
+    /// The file under its temporary name until [`Gif::finish`].
+    pending: Pending,
     path: PathBuf,
     w: u16,
     h: u16,
@@ -158,11 +163,13 @@ impl Gif {
             bail!("a GIF palette holds 256 colours");
         }
         let global = palette.map(palette_bytes).unwrap_or_default();
-        let mut enc = gif::Encoder::new(create(path)?, gw, gh, &global)
+        let (pending, out) = Pending::create(path)?;
+        let mut enc = gif::Encoder::new(out, gw, gh, &global)
             .with_context(|| format!("{}: cannot start the GIF", path.display()))?;
         enc.set_repeat(gif::Repeat::Infinite)?;
         Ok(Self {
             enc,
+            pending,
             path: path.to_owned(),
             w: gw,
             h: gh,
@@ -265,12 +272,11 @@ impl Gif {
     pub fn finish(self) -> Result<u32> {
         let frames = self.frames;
         let path = self.path.clone();
-        let mut out = self
+        let out = self
             .enc
             .into_inner()
             .with_context(|| format!("{}: cannot finish the GIF", path.display()))?;
-        std::io::Write::flush(&mut out)
-            .with_context(|| format!("{}: cannot finish the GIF", path.display()))?;
+        self.pending.commit(out)?;
         Ok(frames)
     }
 }

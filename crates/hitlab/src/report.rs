@@ -17,6 +17,47 @@ fn cost_json(c: &Cost) -> Value {
     })
 }
 
+/// How many columns `columns` used and why, when it ran: the scene's own `columns`, or
+/// one per 8 px of the machine's display.
+pub fn columns_note(
+    loaded: &scene::loaded::LoadedScene,
+    s: &Summary,
+    screen: collide::Screen,
+) -> Option<(u8, String)> {
+    if !s.order.contains(&MethodId::Columns) {
+        return None;
+    }
+    Some(match loaded.scene.columns {
+        Some(n) => (
+            n,
+            format!("columns   {n} columns of 8 px, as the scene sets"),
+        ),
+        None => {
+            let n = collide::methods::columns::for_screen(screen);
+            (
+                n,
+                format!(
+                    "columns   {n} columns of 8 px, across the {}-px display",
+                    screen.w_px
+                ),
+            )
+        }
+    })
+}
+
+/// One frame as JSON, for `--json --per-frame`: what the per-frame text line says.
+pub fn frame_json(r: &scene::session::FrameReport) -> Value {
+    json!({
+        "frame": r.frame,
+        "status": status_hex(r.verdict.status),
+        "chip_collided": r.verdict.collided,
+        "truth_collided": r.hardware.expected_collided,
+        "box_pairs": r.box_truth.len(),
+        "pixel_pairs": r.pixel_truth.len(),
+        "frame_hash": r.frame_hash,
+    })
+}
+
 /// Totals as JSON.
 pub fn summary_json(s: &Summary) -> Value {
     let hw = &s.hardware;
@@ -47,6 +88,8 @@ pub fn summary_json(s: &Summary) -> Value {
         "truth": {"box_pairs": s.box_truth_pairs, "pixel_pairs": s.pixel_truth_pairs},
         "hardware": {
             "flag_frames": hw.flag_frames,
+            "overflow_frames": hw.overflow_frames,
+            "first_overflow_frame": hw.first_overflow_frame,
             "truth_frames": hw.truth_frames,
             "disagreements": hw.disagreements,
             "first_flag_frame": hw.first_flag_frame,
@@ -136,13 +179,30 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
             w.obj_hit_walls.obj_hit_calls
         );
     }
-    for (frame, reasons) in hw.examples.iter().take(4) {
+    if let Some(n) = hw.overflow_frames {
+        let _ = writeln!(
+            out,
+            "          {}: set on {n} of {f} frames (first {})",
+            overflow_name(flag_name),
+            hw.first_overflow_frame
+                .map_or("never".into(), |x| x.to_string())
+        );
+    }
+    let shown = hw.examples.len().min(4);
+    for (frame, reasons) in &hw.examples[..shown] {
         let why = if reasons.is_empty() {
             "no reason known".to_owned()
         } else {
             reasons.join("; ")
         };
         let _ = writeln!(out, "          frame {frame}: {why}");
+    }
+    let more = hw.disagreements.saturating_sub(shown as u64);
+    if more > 0 {
+        let _ = writeln!(out, "          ... and {more} more");
+    }
+    if s.order.is_empty() {
+        return out;
     }
     let _ = writeln!(
         out,
@@ -181,5 +241,31 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
             per_frame(t.cost.comparisons, f),
         );
     }
+    out.push_str(LEGEND);
     out
+}
+
+/// What the table's columns mean, printed under it.
+const LEGEND: &str = "
+pairs: pairs reported over the run; `Nf` for hw-flag: frames its flag was set (it names no pairs).
+hit/miss/false: pairs found that are in the truth / truth pairs not found / pairs found that are not.
+G-B miss: Good-vs-Bad pairs of box truth missed, the ones seed 002's game acts on.
+seed ops/f: the seed's own cost unit per frame; compares/f: comparisons executed per frame.
+`-`: does not apply to the method; `0.0`: applies and cost nothing.
+";
+
+/// The chip's overflow bit, named beside its collision flag.
+fn overflow_name(flag_name: &str) -> &'static str {
+    if flag_name.starts_with("S#0") {
+        "S#0 bit 6 (5S, a fifth sprite on a line)"
+    } else {
+        "status bit 6 (sprite overflow)"
+    }
+}
+
+/// A status register as every output shows it: hex at the register's width (all are
+/// 8-bit as read: Genesis status bits 7-0, MSX S#0, VERA ISR).
+#[must_use]
+pub fn status_hex(value: u16) -> String {
+    format!("0x{value:02X}")
 }

@@ -166,3 +166,28 @@ fn whole_run_expectations_fail_when_wrong() {
         assert!(out.contains(want), "missing `{want}` in {out}");
     }
 }
+
+#[test]
+fn compare_says_how_many_columns_the_display_gave() {
+    for (scene, want) in [
+        (
+            "scenes/vera/rings.ron",
+            "80 columns of 8 px, across the 640-px display",
+        ),
+        ("scenes/genesis/shmup.ron", "40 columns of 8 px"),
+        ("scenes/msx/fifth.ron", "32 columns of 8 px"),
+    ] {
+        let o = hitlab(&["compare", scene, "--frames", "2", "--methods", "columns"]);
+        let (out, err) = text(&o);
+        assert!(out.contains(want), "{scene}: {out}{err}");
+    }
+    let o = hitlab(&[
+        "compare",
+        "scenes/vera/rings.ron",
+        "--frames",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(text(&o).0.trim()).expect("JSON");
+    assert_eq!(v["columns"], 80);
+}

@@ -1,6 +1,8 @@
 //! `hitlab frame`: dumps in the emulators' raw formats, registers by number or name, the
 //! contract's JSON, and exit 3 for wrong sizes and bad register names.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -54,7 +56,7 @@ fn msx_dump_reproduces_openmsx_verified_case() {
         "6=7",
     ]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(v["status"], 0xC9, "{v}");
+    assert_eq!(v["status"], "0xC9", "{v}");
     assert_eq!(v["fifth_sprite"], 9);
     assert_eq!(v["overflow"], true);
     assert_eq!(v["collision"], false);
@@ -104,7 +106,8 @@ fn genesis_dump_one_pixel_overlap() {
     assert_eq!(v["collision"], true, "{v}");
     assert_eq!(v["pairs"], serde_json::json!([[0, 1]]));
     assert_eq!(v["drawn"], serde_json::json!([0, 1]));
-    assert_eq!(v["status"].as_u64().unwrap() & 0x20, 0x20);
+    let status = v["status"].as_str().expect("hex text");
+    assert_eq!(u8::from_str_radix(&status[2..], 16).unwrap() & 0x20, 0x20);
     // Moved one pixel apart, nothing meets.
     vram[0xD800 + 8..0xD800 + 16].copy_from_slice(&entry(128 + 18, 0, 2, 128 + 18));
     let p = dump("genesis2.vram", &vram);
@@ -163,26 +166,91 @@ fn vera_dump_masks_and_names() {
 }
 
 #[test]
-fn wrong_sizes_and_bad_registers_exit_3() {
+fn wrong_sizes_exit_3_and_bad_registers_exit_2() {
     let short = dump("short.vram", &[0u8; 1000]);
     let vera = dump("vera_ok.vram", &vec![0u8; 131_072]);
     let msx = dump("msx_ok.vram", &[0u8; 16_384]);
-    let cases: [(&str, &std::path::Path, &[&str], &str); 4] = [
-        ("msx", &short, &[], "must be 16384 bytes, the file has 1000"),
+    let cases: [(&str, &std::path::Path, &[&str], i32, &str); 4] = [
+        (
+            "msx",
+            &short,
+            &[],
+            3,
+            "must be 16384 bytes, the file has 1000",
+        ),
         (
             "vera",
             &vera,
             &["--reg", "DC_BORDER=1"],
+            2,
             "IEN, DC_VIDEO, DC_HSCALE or DC_VSCALE",
         ),
-        ("msx", &msx, &["--reg", "9=1"], "0-7"),
-        ("msx", &msx, &["--reg", "1=300"], "0-255"),
+        ("msx", &msx, &["--reg", "9=1"], 2, "0-7"),
+        ("msx", &msx, &["--reg", "1=300"], 2, "0-255"),
     ];
-    for (target, vram, regs, want) in cases {
+    for (target, vram, regs, exit, want) in cases {
         let mut args = vec!["--target", target, "--vram", vram.to_str().unwrap()];
         args.extend_from_slice(regs);
         let (code, _, err) = frame(&args);
-        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert_eq!(code, Some(exit), "{args:?}: {err}");
         assert!(err.contains(want), "{args:?}: `{want}` not in {err}");
     }
+}
+
+#[test]
+fn a_blank_display_is_said_and_has_no_pairs() {
+    let mut vram = vec![0u8; 131_072];
+    vram[0x10000..0x10040].fill(1);
+    let attr = |x: u8| [0x00, 0x88, x, 0, 100, 0, 0x3C, 0x00];
+    vram[0x1FC00..0x1FC08].copy_from_slice(&attr(100));
+    vram[0x1FC08..0x1FC10].copy_from_slice(&attr(104));
+    let p = dump("vera_blank.vram", &vram);
+    let path = p.to_str().unwrap();
+    let (_, on, _) = frame(&["--target", "vera", "--vram", path, "--reg", "DC_VIDEO=0x41"]);
+    assert_eq!(on["display"], "on", "{on}");
+    assert_eq!(on["pairs"], serde_json::json!([[0, 1]]));
+    for regs in [&[][..], &["--reg", "DC_VIDEO=0x01"]] {
+        let mut args = vec!["--target", "vera", "--vram", path];
+        args.extend_from_slice(regs);
+        let (code, off, err) = frame(&args);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(off["display"].as_str().unwrap().contains("off"), "{off}");
+        assert_eq!(off["pairs"], serde_json::json!([]), "{off}");
+    }
+    let msx = dump("msx_blank.vram", &[0u8; 16_384]);
+    let (_, v, _) = frame(&["--target", "msx", "--vram", msx.to_str().unwrap()]);
+    assert!(
+        v["display"]
+            .as_str()
+            .unwrap()
+            .contains("registers start at 0"),
+        "{v}"
+    );
+}
+
+#[test]
+fn png_writes_the_rendered_frame_with_the_chip_s_palette() {
+    let mut vram = vec![0u8; 131_072];
+    vram[0x10000..0x10040].fill(1);
+    vram[0x1FC00..0x1FC08].copy_from_slice(&[0x00, 0x88, 100, 0, 50, 0, 0x0C, 0x00]);
+    // Palette entry 1: pure red (12-bit GB then R).
+    vram[0x1FA02..0x1FA04].copy_from_slice(&[0x00, 0x0F]);
+    let p = dump("vera_png.vram", &vram);
+    let png = p.with_extension("png");
+    let (code, _, err) = frame(&[
+        "--target",
+        "vera",
+        "--vram",
+        p.to_str().unwrap(),
+        "--reg",
+        "DC_VIDEO=0x41",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let img = common::read_png(&png);
+    assert_eq!((img.w, img.h), (640, 480));
+    assert_eq!(img.data[50 * 640 + 100], 1);
+    assert_eq!(img.data[50 * 640 + 99], 0);
+    assert_eq!(&img.palette.expect("indexed")[3..6], &[0xFF, 0, 0]);
 }

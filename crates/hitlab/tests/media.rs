@@ -93,7 +93,7 @@ fn shot_with_overlays_is_rgb_with_the_panel_beside_the_frame() {
         ]
     };
     let mut with = args("o.png");
-    with.push("--overlays".into());
+    with.extend(["--overlays".into(), "--scale".into(), "1".into()]);
     for a in [with, args("p.png")] {
         let refs: Vec<&str> = a.iter().map(String::as_str).collect();
         assert!(hitlab(&dir, &refs).status.success(), "{refs:?}");

@@ -157,9 +157,14 @@ pub trait Machine {
             .filter(|m| !matches!(m, MethodId::Quadrants | MethodId::PixelTable))
             .collect()
     }
+    /// Why `method` cannot run on this machine (it reads hardware the machine lacks).
+    fn method_needs(&self, method: MethodId) -> Option<&'static str> {
+        (method == MethodId::Quadrants)
+            .then_some("quadrants reads the VERA's collision ISR (an X16 scene)")
+    }
     /// The `columns` method's column count on this display (seed 002: 32 or 40).
     fn columns(&self) -> u8 {
-        (self.screen().w_px / 8).clamp(1, 255) as u8
+        collide::methods::columns::for_screen(self.screen())
     }
     /// Two panel lines: the chip and its status register as read, then its flags.
     fn panel_lines(&self, verdict: &Verdict) -> [String; 2];

@@ -26,6 +26,28 @@ pub trait Probe: Sync {
     fn register(&self, name: &str) -> Option<u8>;
     /// Registers written (index, value), then the dumps, then one frame.
     fn run(&self, vram: &[u8], cram: Option<&[u8]>, regs: &[(u8, u8)]) -> Probed;
+    /// Why nothing shows with these register writes (the display or the sprites off), with
+    /// the write that would turn it on; `None` when the display is on.
+    fn display_off(&self, regs: &[(u8, u8)]) -> Option<String>;
+}
+
+/// The last value written to register `n`, if any.
+#[must_use]
+pub fn last_write(regs: &[(u8, u8)], n: u8) -> Option<u8> {
+    regs.iter().rev().find(|(r, _)| *r == n).map(|&(_, v)| v)
+}
+
+/// A rendered frame: palette indices and the palette they index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeFrame {
+    /// Width in pixels.
+    pub w: usize,
+    /// Height in pixels.
+    pub h: usize,
+    /// Row-major palette indices.
+    pub indices: Vec<u8>,
+    /// `0x00RRGGBB` per index.
+    pub palette: Vec<u32>,
 }
 
 /// What the probe saw.
@@ -35,6 +57,8 @@ pub struct Probed {
     pub verdict: Verdict,
     /// The chip's sprites.
     pub sprites: Vec<SpriteView>,
+    /// The frame the chip rendered.
+    pub frame: ProbeFrame,
 }
 
 impl Probed {

@@ -32,6 +32,14 @@ pub trait Settings: Debug {
     fn check(&self) -> Result<(), (&'static str, String)> {
         Ok(())
     }
+    /// A sprite the chip cannot show (`Err((field, message))`, field `w`, `h` or `z`).
+    ///
+    /// # Errors
+    /// The field and why.
+    fn check_sprite(&self, w_px: u16, h_px: u16, z: u8) -> Result<(), (&'static str, String)> {
+        let _ = (w_px, h_px, z);
+        Ok(())
+    }
     /// A labyrinth file the machine needs, relative to the scene.
     fn labyrinth_file(&self) -> Option<&str> {
         None
@@ -41,6 +49,28 @@ pub trait Settings: Debug {
     /// # Errors
     /// A resource the machine needs is missing.
     fn build(&self, resources: &Resources) -> Result<Box<dyn Machine>, String>;
+}
+
+/// `w` or `h` must be one of `allowed` pixels on `chip`.
+///
+/// # Errors
+/// The field and the sizes the chip has.
+pub fn sizes_allowed(
+    w_px: u16,
+    h_px: u16,
+    allowed: &[u16],
+    chip: &str,
+) -> Result<(), (&'static str, String)> {
+    for (field, v) in [("w", w_px), ("h", h_px)] {
+        if !allowed.contains(&v) {
+            let list: Vec<String> = allowed.iter().map(ToString::to_string).collect();
+            return Err((
+                field,
+                format!("{field} is {v}; {chip} sprites are {} px", list.join(", ")),
+            ));
+        }
+    }
+    Ok(())
 }
 
 macro_rules! registry {

@@ -110,7 +110,7 @@ impl Machine for TemplateMachine {
     }
     fn panel_lines(&self, v: &Verdict) -> [String; 2] {
         [
-            format!("Template  status ${:02X}", v.status),
+            format!("Template  status 0x{:02X}", v.status),
             format!(" HIT={}", bit(v.collided)),
         ]
     }

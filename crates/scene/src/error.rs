@@ -17,13 +17,13 @@ pub struct TextPos {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("{}: cannot read: {source}", path.display())]
+    #[error("{}: cannot read: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the OS said.
-        #[source]
-        source: std::io::Error,
+        /// What the OS said: part of the message, not a cause chained after it, so that
+        /// it is said once.
+        error: std::io::Error,
     },
     /// The text is not valid for its format (syntax, type, unknown field, bad value).
     #[error("{}", Located { path, pos: *pos, field, message })]
@@ -35,6 +35,24 @@ pub enum LoadError {
         /// The field path, such as `objects[3].motion`, empty at the top level.
         field: String,
         /// What is wrong.
+        message: String,
+    },
+    /// A file is larger than anything of its kind can be.
+    #[error("{}: more than {max} bytes, the most a {what} can be", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// What the file is used as.
+        what: String,
+        /// Its largest size in bytes.
+        max: u64,
+    },
+    /// A file hitlab will not write or use as it stands.
+    #[error("{}: {message}", path.display())]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// Why.
         message: String,
     },
     /// A binary file has the wrong size for what it is used as.
@@ -75,22 +93,23 @@ impl fmt::Display for Located<'_> {
 }
 
 impl LoadError {
-    /// An `Invalid` error at a field whose position is found by searching `text` for
-    /// `needle` (used for checks made after parsing, such as unknown names).
-    pub fn at_text(
+    /// An `Invalid` error at the field `field` (a path such as `objects[3].motion.table`)
+    /// of the RON `text`, for checks made after parsing. The place is found by following
+    /// the path through the text's structure ([`crate::locate`]), never in a comment or
+    /// in another object.
+    pub fn at_field(
         path: impl Into<PathBuf>,
         text: &str,
-        needle: &str,
         field: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
-        let pos = text
-            .find(needle)
+        let field = field.into();
+        let pos = crate::locate::locate(text, &field)
             .map_or(TextPos { line: 1, col: 1 }, |at| pos_of(text, at));
         Self::Invalid {
             path: path.into(),
             pos,
-            field: field.into(),
+            field,
             message: message.into(),
         }
     }

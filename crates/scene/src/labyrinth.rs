@@ -25,18 +25,17 @@ struct LabyrinthFile {
 /// # Errors
 /// Unreadable file, bad RON, bad shape, or an inconsistent labyrinth.
 pub fn load_labyrinth(path: &Path) -> Result<Arc<Labyrinth>, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "labyrinth")?;
     let file: LabyrinthFile = parse_versioned(path, &text)?;
     let _ = file.version;
     let lab = Labyrinth::from_rows(file.width, file.height, &file.rows)
-        .map_err(|e| LoadError::at_text(path, &text, "rows", "rows", e.to_string()))?;
+        .map_err(|e| LoadError::at_field(path, &text, "rows", e.to_string()))?;
     let contradictions = lab.check_consistency();
     if !contradictions.is_empty() {
         let list: Vec<String> = contradictions.iter().map(ToString::to_string).collect();
-        return Err(LoadError::at_text(
+        return Err(LoadError::at_field(
             path,
             &text,
-            "rows",
             "rows",
             format!(
                 "the labyrinth contradicts itself in {} place(s): {}",

@@ -10,8 +10,10 @@ pub mod error;
 pub mod expect;
 pub mod format;
 pub mod labyrinth;
+pub mod limits;
 pub mod load;
 pub mod loaded;
+pub mod locate;
 pub mod motion;
 pub mod roms;
 pub mod session;
@@ -58,17 +60,19 @@ pub struct LoadedScenario {
 /// # Errors
 /// Unreadable or invalid files, located.
 pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "scenario")?;
     let scenario: Scenario = parse_versioned(path, &text)?;
     let scene = match &scenario.scene {
         SceneRef::Path(p) => {
             let dir = path.parent().unwrap_or(Path::new("."));
             load_scene(&dir.join(p)).map_err(|e| match e {
-                LoadError::Io { .. } => LoadError::at_text(path, &text, p, "scene", e.to_string()),
+                LoadError::Io { .. } | LoadError::TooLarge { .. } => {
+                    LoadError::at_field(path, &text, "scene", e.to_string())
+                }
                 other => other,
             })?
         }
-        SceneRef::Inline(s) => resolve(path, &text, (**s).clone())?,
+        SceneRef::Inline(s) => resolve(path, &text, "scene.", (**s).clone())?,
     };
     Ok(LoadedScenario {
         path: path.to_owned(),
@@ -80,10 +84,43 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
 /// Starts a session of `scene` with `methods` (the scene's choice when empty).
 ///
 /// # Errors
-/// The scene does not fit its chip.
-pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, SessionError> {
-    let machine = machine_for(&scene)?;
-    Session::new(scene, machine, methods)
+/// The scene does not fit its chip, located in the scene's text.
+pub fn start(scene: LoadedScene, methods: &[MethodId]) -> Result<Session, LoadError> {
+    let machine = machine_for(&scene).map_err(|e| located(&scene, e))?;
+    start_on(scene, machine, methods)
+}
+
+/// Starts a session of `scene` on `machine`, already built from its settings.
+///
+/// # Errors
+/// The scene does not fit its chip, located in the scene's text.
+pub fn start_on(
+    scene: LoadedScene,
+    machine: Box<dyn machine::Machine>,
+    methods: &[MethodId],
+) -> Result<Session, LoadError> {
+    let place = scene.clone();
+    Session::new(scene, machine, methods).map_err(|e| located(&place, e))
+}
+
+/// A session's error at its place in the scene's text.
+fn located(scene: &LoadedScene, e: SessionError) -> LoadError {
+    match e {
+        SessionError::TooManySprites { used, slots, .. } => scene.error_at(
+            "objects",
+            format!("the objects use {used} hardware sprites; the chip has {slots}"),
+        ),
+        SessionError::Rom { path, message } => {
+            match scene
+                .roms
+                .iter()
+                .position(|r| r.path.display().to_string() == path)
+            {
+                Some(i) => scene.error_at(&format!("roms[{i}]"), format!("{path}: {message}")),
+                None => scene.error_at("target", message),
+            }
+        }
+    }
 }
 
 /// The outcome of replaying a scenario.

@@ -25,19 +25,55 @@ fn probe_version(text: &str) -> Option<u64> {
     }
 }
 
-/// Reads a file to a string.
-pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+/// The largest RON document read (scene, scenario, rom source, labyrinth): the shipped
+/// ones are a few kilobytes; a rom source listing a whole VERA VRAM as bytes stays under.
+pub const MAX_RON_BYTES: u64 = 1 << 20;
+/// The largest rom image: VERA's 128 KiB of VRAM, the largest memory a rom loads into.
+pub const MAX_ROM_BYTES: u64 = 128 << 10;
+/// The largest path table: 65,536 points of four bytes.
+pub const MAX_PATH_TABLE_BYTES: u64 = 256 << 10;
+
+/// Reads at most `max` bytes of `path`, so `/dev/zero` or a huge file is refused before it
+/// fills memory; `what` names the file's role in the error.
+///
+/// # Errors
+/// The file cannot be read, or it holds more than `max` bytes.
+pub fn read_bytes(path: &Path, what: &str, max: u64) -> Result<Vec<u8>, LoadError> {
+    use std::io::Read as _;
+    let io = |error| LoadError::Io {
         path: path.to_owned(),
-        source,
-    })
+        error,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max {
+        return Err(LoadError::TooLarge {
+            path: path.to_owned(),
+            what: what.to_owned(),
+            max,
+        });
+    }
+    Ok(bytes)
 }
 
-/// Reads a binary file.
-pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
-    std::fs::read(path).map_err(|source| LoadError::Io {
-        path: path.to_owned(),
-        source,
+/// Reads a RON document of at most [`MAX_RON_BYTES`] as text.
+///
+/// # Errors
+/// As [`read_bytes`], or the text is not UTF-8.
+pub fn read_text(path: &Path, what: &str) -> Result<String, LoadError> {
+    let bytes = read_bytes(path, what, MAX_RON_BYTES)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let pos = crate::error::pos_of(
+            &String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]),
+            usize::MAX,
+        );
+        LoadError::Invalid {
+            path: path.to_owned(),
+            pos,
+            field: String::new(),
+            message: "the file is not UTF-8 text".into(),
+        }
     })
 }
 
@@ -47,10 +83,9 @@ pub fn parse_versioned<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T
     {
         match probe_version(text) {
             Some(v) if v > u64::from(FORMAT_VERSION) => {
-                return Err(LoadError::at_text(
+                return Err(LoadError::at_field(
                     path,
                     text,
-                    "version",
                     "version",
                     format!(
                         "format version {v} is newer than this hitlab reads ({FORMAT_VERSION})"
@@ -58,10 +93,9 @@ pub fn parse_versioned<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T
                 ));
             }
             Some(0) => {
-                return Err(LoadError::at_text(
+                return Err(LoadError::at_field(
                     path,
                     text,
-                    "version",
                     "version",
                     "format version 0 does not exist; the first version is 1",
                 ));

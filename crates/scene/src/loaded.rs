@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::error::LoadError;
 use crate::format::{Motion, Region, Scene};
-use crate::load::{parse_versioned, read_bytes, read_text};
+use crate::load::{MAX_PATH_TABLE_BYTES, MAX_ROM_BYTES, parse_versioned, read_bytes, read_text};
 use crate::motion::{Dirs, parse_keys};
 
 /// A scene with its files read and its references resolved.
@@ -25,6 +25,25 @@ pub struct LoadedScene {
     pub keys: Vec<Option<Arc<[Dirs]>>>,
     /// The Vectrex target's labyrinth, checked for consistency.
     pub labyrinth: Option<Arc<machine::vectrex::maze::Labyrinth>>,
+    /// The text the scene was read from (a scenario's, for inline scenes), so that checks
+    /// made when it starts can still name a line and column.
+    pub text: Arc<str>,
+    /// The field path of the scene within `text`: empty, or `scene.` for inline scenes.
+    pub prefix: String,
+}
+
+impl LoadedScene {
+    /// An error at `field` of the scene (a path such as `objects[2].count`), located in
+    /// the text it was read from.
+    #[must_use]
+    pub fn error_at(&self, field: &str, message: impl Into<String>) -> LoadError {
+        LoadError::at_field(
+            &self.path,
+            &self.text,
+            format!("{}{field}", self.prefix),
+            message,
+        )
+    }
 }
 
 /// One rom image.
@@ -43,44 +62,47 @@ pub struct LoadedRom {
 /// # Errors
 /// Unreadable files, bad RON, and references that do not resolve, located in the file.
 pub fn load_scene(path: &Path) -> Result<LoadedScene, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "scene")?;
     let scene: Scene = parse_versioned(path, &text)?;
-    resolve(path, &text, scene)
+    resolve(path, &text, "", scene)
 }
 
 /// Checks a scene already parsed from `text` (the file `path`, or a scenario holding it
-/// inline) and reads what it refers to, relative to `path`'s folder.
+/// inline at the field path `prefix`, such as `scene.`) and reads what it refers to,
+/// relative to `path`'s folder.
 ///
 /// # Errors
 /// As [`load_scene`].
-pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, LoadError> {
+pub fn resolve(
+    path: &Path,
+    text: &str,
+    prefix: &str,
+    scene: Scene,
+) -> Result<LoadedScene, LoadError> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let bad = |needle: &str, field: String, message: String| {
-        LoadError::at_text(path, text, needle, field, message)
+    let bad = |field: String, message: String| {
+        LoadError::at_field(path, text, format!("{prefix}{field}"), message)
     };
     if scene.version != 1 {
         return Err(bad(
-            "version",
             "version".into(),
             format!("format version {} is not supported; use 1", scene.version),
         ));
     }
     if let Some(c) = scene.columns
-        && c != 32
-        && c != 40
+        && ![32, 40, 80].contains(&c)
     {
         return Err(bad(
-            "columns",
             "columns".into(),
-            format!("columns is {c}; the seed's lists have 32 or 40"),
+            format!("columns is {c}; the seed's lists have 32 or 40 (80 fill the X16's 640 px)"),
         ));
     }
 
     let mut roms = Vec::new();
     for (i, rom) in scene.roms.iter().enumerate() {
         let file = dir.join(&rom.file);
-        let bytes = read_bytes(&file)
-            .map_err(|e| bad(&rom.file, format!("roms[{i}].file"), e.to_string()))?;
+        let bytes = read_bytes(&file, "rom image", MAX_ROM_BYTES)
+            .map_err(|e| bad(format!("roms[{i}].file"), e.to_string()))?;
         roms.push(LoadedRom {
             path: file,
             region: rom.to,
@@ -91,11 +113,10 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     let mut tables = BTreeMap::new();
     for (i, t) in scene.paths.iter().enumerate() {
         let file = dir.join(&t.file);
-        let bytes = read_bytes(&file)
-            .map_err(|e| bad(&t.file, format!("paths[{i}].file"), e.to_string()))?;
+        let bytes = read_bytes(&file, "path table", MAX_PATH_TABLE_BYTES)
+            .map_err(|e| bad(format!("paths[{i}].file"), e.to_string()))?;
         if bytes.is_empty() || bytes.len() % 4 != 0 {
             return Err(bad(
-                &t.file,
                 format!("paths[{i}].file"),
                 format!(
                     "{}: a path table is whole u16 x, u16 y pairs (a non-zero multiple of 4 bytes); it has {} bytes",
@@ -118,12 +139,14 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
 
     let settings = scene.target.settings();
     if let Err((field, message)) = settings.check() {
-        return Err(bad(field, format!("target.{field}"), message));
+        return Err(bad(format!("target.{field}"), message));
     }
     let labyrinth = match settings.labyrinth_file() {
         Some(name) => Some(crate::labyrinth::load_labyrinth(&dir.join(name)).map_err(
             |e| match e {
-                LoadError::Io { .. } => bad(name, "target.labyrinth".into(), e.to_string()),
+                LoadError::Io { .. } | LoadError::TooLarge { .. } => {
+                    bad("target.labyrinth".into(), e.to_string())
+                }
                 other => other,
             },
         )?),
@@ -134,14 +157,12 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
     for (i, o) in scene.objects.iter().enumerate() {
         if o.sprites.is_empty() {
             return Err(bad(
-                &format!("\"{}\"", o.name),
                 format!("objects[{i}].sprites"),
                 "an object needs at least one sprite".into(),
             ));
         }
         if o.count == 0 || o.count > 1024 {
             return Err(bad(
-                &format!("\"{}\"", o.name),
                 format!("objects[{i}].count"),
                 format!("count is {}; it must be 1 to 1024", o.count),
             ));
@@ -150,26 +171,23 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         match &o.motion {
             Motion::Path { table, .. } if !tables.contains_key(table) => {
                 return Err(bad(
-                    &format!("\"{table}\""),
                     format!("objects[{i}].motion.table"),
                     format!("no path table named `{table}` in `paths`"),
                 ));
             }
             Motion::Waypoints { points, .. } if points.is_empty() => {
                 return Err(bad(
-                    "Waypoints",
                     format!("objects[{i}].motion.points"),
                     "waypoints need at least one point".into(),
                 ));
             }
             Motion::Input { keys: rec, .. } => {
-                let parsed = parse_keys(rec)
-                    .map_err(|m| bad(rec, format!("objects[{i}].motion.keys"), m))?;
+                let parsed =
+                    parse_keys(rec).map_err(|m| bad(format!("objects[{i}].motion.keys"), m))?;
                 k = Some(parsed.into());
             }
             Motion::Follow { target, .. } if !scene.objects.iter().any(|o| &o.name == target) => {
                 return Err(bad(
-                    &format!("\"{target}\""),
                     format!("objects[{i}].motion.target"),
                     format!("no object named `{target}` to follow"),
                 ));
@@ -181,7 +199,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
                     || *size > machine::vectrex::maze::MAX_PLAYER_HALF =>
             {
                 return Err(bad(
-                    "Walker",
                     format!("objects[{i}].sprites"),
                     format!(
                         "a walker of size {size} is one square sprite of {0}x{0} fine units (2 * size + 1), size 0 to {1}",
@@ -192,7 +209,6 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
             }
             Motion::Walker { .. } if scene.target.settings().labyrinth_file().is_none() => {
                 return Err(bad(
-                    "Walker",
                     format!("objects[{i}].motion"),
                     "Walker motion needs a target with a labyrinth (the Vectrex)".into(),
                 ));
@@ -200,6 +216,9 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
             _ => {}
         }
         keys.push(k);
+    }
+    if let Some((field, message)) = crate::limits::check(&scene, labyrinth.as_deref()) {
+        return Err(bad(field, message));
     }
 
     Ok(LoadedScene {
@@ -209,5 +228,7 @@ pub fn resolve(path: &Path, text: &str, scene: Scene) -> Result<LoadedScene, Loa
         tables,
         keys,
         labyrinth,
+        text: text.into(),
+        prefix: prefix.to_owned(),
     })
 }

@@ -109,6 +109,11 @@ pub struct HardwareTotals {
     pub first_flag_frame: Option<u32>,
     /// Up to 8 disagreements: frame and reasons.
     pub examples: Vec<(u32, Vec<String>)>,
+    /// Frames on which the chip's overflow bit was set (Genesis bit 6, MSX 5S); `None` on
+    /// chips without one.
+    pub overflow_frames: Option<u64>,
+    /// First frame with the overflow bit set.
+    pub first_overflow_frame: Option<u32>,
 }
 
 /// Totals over a replay.
@@ -198,6 +203,12 @@ impl Summary {
         }
         if r.hardware.expected_collided {
             hw.truth_frames += 1;
+        }
+        if let Some(over) = r.verdict.overflow {
+            *hw.overflow_frames.get_or_insert(0) += u64::from(over);
+            if over {
+                hw.first_overflow_frame.get_or_insert(r.frame);
+            }
         }
         if !r.hardware.agrees(&r.verdict) {
             hw.disagreements += 1;

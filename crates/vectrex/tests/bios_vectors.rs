@@ -1,29 +1,12 @@
-//! Every line of the vectors computed on the real BIOS (shared/vectors/obj_hit.txt and
-//! obj_will_hit.txt) must pass. The files sit beside the repository, so they are read at
-//! run time; a missing file fails the test with its path.
-
-use std::path::PathBuf;
+//! Every line of the vectors computed on the real BIOS (`tests/data/obj_hit.txt` and
+//! `obj_will_hit.txt`) must pass. The files are part of the repository and compiled in, so
+//! a clean clone runs them with nothing beside it.
 
 use vectrex::Memory;
 use vectrex::bios::{HalfSize, YX, obj_hit, obj_will_hit, obj_will_hit_u};
 
-fn vectors(name: &str) -> String {
-    // shared/ sits beside the repository: ../../../shared from a crate directory. Look up
-    // the ancestors so a checkout one level deeper finds it too.
-    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let expected = crate_dir.join("../../../shared/vectors").join(name);
-    let found = crate_dir
-        .ancestors()
-        .map(|dir| dir.join("shared/vectors").join(name))
-        .find(|path| path.is_file());
-    let path = found.unwrap_or_else(|| expected.clone());
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "BIOS test vectors missing: {} ({e}); they live in shared/vectors beside the repository",
-            expected.display()
-        )
-    })
-}
+const OBJ_HIT: &str = include_str!("data/obj_hit.txt");
+const OBJ_WILL_HIT: &str = include_str!("data/obj_will_hit.txt");
 
 /// The data lines as signed bytes (the last field, the carry, is 0 or 1).
 fn rows(text: &str, fields: usize) -> Vec<Vec<i16>> {
@@ -50,7 +33,7 @@ fn byte(v: i16) -> i8 {
 
 #[test]
 fn obj_hit_matches_every_bios_vector() {
-    let rows = rows(&vectors("obj_hit.txt"), 7);
+    let rows = rows(OBJ_HIT, 7);
     for r in &rows {
         let got = obj_hit(
             YX::new(byte(r[4]), byte(r[5])),
@@ -64,7 +47,7 @@ fn obj_hit_matches_every_bios_vector() {
 
 #[test]
 fn obj_will_hit_and_u_match_every_bios_vector() {
-    let rows = rows(&vectors("obj_will_hit.txt"), 9);
+    let rows = rows(OBJ_WILL_HIT, 9);
     for r in &rows {
         let centre = YX::new(byte(r[4]), byte(r[5]));
         let point = YX::new(byte(r[2]), byte(r[3]));

@@ -47,6 +47,14 @@ use super::bands::on_screen;
 /// Column width in pixels (seed 002: "32 columns (or 40 if you want) of 8 pixel width").
 pub const COLUMN_PX: u32 = 8;
 
+/// The columns a display of `screen` is cut into when a scene does not say: one per 8 px
+/// of its width (32 on a 256-px display, 40 in the Genesis's H40, 80 on the X16's 640 px),
+/// so no part of the screen falls outside every column.
+#[must_use]
+pub fn for_screen(screen: Screen) -> u8 {
+    u8::try_from(u32::from(screen.w_px).div_ceil(COLUMN_PX)).unwrap_or(u8::MAX)
+}
+
 /// An empty `goodList` slot.
 const EMPTY: u32 = u32::MAX;
 

@@ -46,10 +46,15 @@ fn time(runs: usize, inner: usize, mut f: impl FnMut()) -> f64 {
 }
 
 fn methods_table(sizes: &[usize]) {
-    println!("\ncollision layer, uniform drift (8x8 boxes), median per frame, one thread");
-    println!(
+    crate::out::outln!(
+        "\ncollision layer, uniform drift (8x8 boxes), median per frame, one thread"
+    );
+    crate::out::outln!(
         "{:>8} {:<14} {:>12} {:>10}",
-        "objects", "method", "per frame", "pairs"
+        "objects",
+        "method",
+        "per frame",
+        "pairs"
     );
     let config = MethodConfig::default();
     for &n in sizes {
@@ -75,7 +80,7 @@ fn methods_table(sizes: &[usize]) {
             } else {
                 format!("{:.3} ms", s * 1e3)
             };
-            println!(
+            crate::out::outln!(
                 "{n:>8} {:<14} {shown:>12} {:>10}",
                 id.as_str(),
                 found.pairs.len()
@@ -85,12 +90,16 @@ fn methods_table(sizes: &[usize]) {
 }
 
 fn chips_table() -> Result<(), Fault> {
-    println!(
+    crate::out::outln!(
         "\nchip models, the seed scenes, median per frame (picture and flags; collision-only where the model has it)"
     );
-    println!(
+    crate::out::outln!(
         "{:<34} {:>11} {:>12} {:>9} {:>16}",
-        "scene", "per frame", "frames/s", "x real", "collision-only"
+        "scene",
+        "per frame",
+        "frames/s",
+        "x real",
+        "collision-only"
     );
     for path in [
         "scenes/genesis/shmup.ron",
@@ -117,7 +126,7 @@ fn chips_table() -> Result<(), Fault> {
         } else {
             "-".to_owned()
         };
-        println!(
+        crate::out::outln!(
             "{path:<34} {:>8.1} us {:>12.0} {:>8.0}x {only:>16}",
             full * 1e6,
             1.0 / full,
@@ -133,7 +142,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome, Fault> {
     } else {
         "release"
     };
-    println!(
+    crate::out::outln!(
         "machine: {}, {} logical CPUs; build: {profile}",
         machine_name(),
         std::thread::available_parallelism().map_or(1, usize::from)

@@ -2,13 +2,12 @@
 
 use std::path::Path;
 
-use collide::MethodId;
 use scene::session::FrameReport;
 use scene::summary::Summary;
 
-use crate::cli::CompareArgs;
+use crate::cli::{CompareArgs, MethodArg};
 use crate::code_report::{routines_json, routines_text, walls_text};
-use crate::report::{summary_json, summary_text};
+use crate::report::{columns_note, summary_json, summary_text};
 use crate::{Fault, Outcome, bad_input};
 
 /// The machine as a report names it: its title and what its collision verdict is called.
@@ -18,6 +17,8 @@ pub struct Named {
     pub title: String,
     /// "status bit 5".
     pub flag_name: &'static str,
+    /// The machine's screen.
+    pub screen: collide::Screen,
 }
 
 impl Named {
@@ -26,6 +27,7 @@ impl Named {
         Self {
             title: machine.title(),
             flag_name: machine.flag_name(),
+            screen: machine.screen(),
         }
     }
 }
@@ -34,18 +36,28 @@ impl Named {
 pub fn play(
     path: &Path,
     frames: Option<u32>,
-    methods: &[MethodId],
+    methods: &[MethodArg],
     mut each: impl FnMut(&FrameReport),
 ) -> Result<(scene::loaded::LoadedScene, Summary, Named), Fault> {
     let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
-    let mut session = scene::start(loaded.clone(), methods).map_err(bad_input)?;
-    let named = Named::of(session.machine());
+    let machine = scene::session::machine_for(&loaded).map_err(bad_input)?;
+    let pairs = crate::cmd::choose::pair_methods(machine.as_ref(), methods)?;
+    let named = Named::of(machine.as_ref());
+    let mut session = scene::start_on(loaded.clone(), machine, &pairs).map_err(bad_input)?;
     let mut summary = Summary::default();
+    let bar = crate::long_run::bar(u64::from(n), path.display().to_string());
     for _ in 0..n {
+        crate::long_run::check()?;
         let r = session.step(None);
         each(&r);
         summary.add(&r);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if pairs.is_empty() && !methods.is_empty() {
+        // Only wall methods were asked for: no pair table.
+        summary.order.clear();
     }
     Ok((loaded, summary, named))
 }
@@ -53,9 +65,9 @@ pub fn play(
 /// One line per frame for `--per-frame`.
 fn frame_line(r: &FrameReport) -> String {
     format!(
-        "frame {:>4}  status 0x{:04X}  chip {}  truth {}  box pairs {:>3}  pixel pairs {:>3}  {}",
+        "frame {:>4}  status {}  chip {}  truth {}  box pairs {:>3}  pixel pairs {:>3}  {}",
         r.frame,
-        r.verdict.status,
+        crate::report::status_hex(r.verdict.status),
         if r.verdict.collided { "hit " } else { "    " },
         if r.hardware.expected_collided {
             "hit "
@@ -79,23 +91,34 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32, named: &Named) -
 }
 
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
-    let per_frame = args.per_frame && !args.json;
+    let mut frames_json = Vec::new();
     let (loaded, summary, named) = play(&args.scene, args.frames, &args.methods, |r| {
-        if per_frame {
-            println!("{}", frame_line(r));
+        if args.per_frame && args.json {
+            frames_json.push(crate::report::frame_json(r));
+        } else if args.per_frame {
+            crate::out::outln!("{}", frame_line(r));
         }
     })?;
     if args.json {
         let mut v = summary_json(&summary);
+        if args.per_frame {
+            v["per_frame"] = frames_json.into();
+        }
         v["scene"] = loaded.path.display().to_string().into();
         v["name"] = loaded.scene.name.clone().into();
+        if let Some((n, _)) = columns_note(&loaded, &summary, named.screen) {
+            v["columns"] = n.into();
+        }
         v["routines"] = routines_json(&summary);
-        println!("{v}");
+        crate::out::outln!("{v}");
     } else {
-        println!("{}", header(&loaded, summary.frames, &named));
-        print!("{}", summary_text(&summary, named.flag_name));
-        print!("{}", walls_text(&summary));
-        print!("{}", routines_text(&summary));
+        crate::out::outln!("{}", header(&loaded, summary.frames, &named));
+        if let Some((_, note)) = columns_note(&loaded, &summary, named.screen) {
+            crate::out::outln!("{note}");
+        }
+        crate::out::out!("{}", summary_text(&summary, named.flag_name));
+        crate::out::out!("{}", walls_text(&summary));
+        crate::out::out!("{}", routines_text(&summary));
     }
     Ok(Outcome::Ok)
 }

@@ -9,11 +9,18 @@ use machine::probe::Probe;
 use serde_json::json;
 
 use crate::cli::FrameArgs;
-use crate::{Fault, Outcome, bad_input};
+use crate::{Fault, Outcome, bad_input, usage};
 
 fn read_sized(path: &Path, what: &str, expected: usize) -> Result<Vec<u8>, Fault> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| bad_input(anyhow!("{}: cannot read: {e}", path.display())))?;
+    let bytes = match scene::load::read_bytes(path, what, expected as u64) {
+        Err(scene::LoadError::TooLarge { .. }) => {
+            return Err(bad_input(anyhow!(
+                "{}: {what} must be {expected} bytes, the file has more",
+                path.display()
+            )));
+        }
+        r => r.map_err(bad_input)?,
+    };
     if bytes.len() != expected {
         return Err(bad_input(anyhow!(
             "{}: {what} must be {expected} bytes, the file has {}",
@@ -31,28 +38,30 @@ fn parse_value(s: &str) -> Option<u8> {
     }
 }
 
+/// Why the display shows no sprites with these register writes (applied over registers
+/// that start at 0 on the Genesis and MSX, and at the VERA's reset values), or `None`.
 /// `NAME=V`: a register the machine's probe knows, V decimal or 0x hex, 0-255.
 fn parse_reg(probe: &dyn Probe, spec: &str) -> Result<(u8, u8), Fault> {
     let want = probe.registers();
     let (name, value) = spec
         .split_once('=')
-        .ok_or_else(|| bad_input(anyhow!("--reg {spec}: expected N=V with {want}")))?;
+        .ok_or_else(|| usage(anyhow!("--reg {spec}: expected N=V with {want}")))?;
     let value = parse_value(value.trim()).ok_or_else(|| {
-        bad_input(anyhow!(
+        usage(anyhow!(
             "--reg {spec}: the value must be 0-255, in decimal or 0x hex"
         ))
     })?;
     let name = name.trim();
     let n = probe
         .register(name)
-        .ok_or_else(|| bad_input(anyhow!("--reg {spec}: `{name}` is not {want}")))?;
+        .ok_or_else(|| usage(anyhow!("--reg {spec}: `{name}` is not {want}")))?;
     Ok((n, value))
 }
 
 pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
     let key = args.target.as_str();
     let probe = machine::registry::probe(key)
-        .ok_or_else(|| bad_input(anyhow!("{key} has no video memory to dump")))?;
+        .ok_or_else(|| usage(anyhow!("{key} has no video memory to dump")))?;
     let vram = read_sized(
         &args.vram,
         &format!("a {key} VRAM dump"),
@@ -61,7 +70,7 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
     let cram = match (&args.cram, probe.cram_bytes()) {
         (Some(p), Some(size)) => Some(read_sized(p, &format!("a {key} CRAM dump"), size)?),
         (Some(_), None) => {
-            return Err(bad_input(anyhow!(
+            return Err(usage(anyhow!(
                 "--cram is for the Genesis; the {key} has no CRAM"
             )));
         }
@@ -73,20 +82,41 @@ pub fn run(args: &FrameArgs) -> Result<Outcome, Fault> {
         .map(|s| parse_reg(probe, s))
         .collect::<Result<Vec<_>, _>>()?;
     let r = probe.run(&vram, cram.as_deref(), &regs);
+    let blank = probe.display_off(&regs);
+    let pairs: Vec<[u32; 2]> = if blank.is_some() {
+        Vec::new()
+    } else {
+        r.pairs().iter().map(|&(a, b)| [a, b]).collect()
+    };
     let v = json!({
+        "display": blank.unwrap_or_else(|| "on".to_owned()),
         "target": key,
         "collision": r.verdict.collided,
         "overflow": r.verdict.overflow,
         "fifth_sprite": r.verdict.fifth_sprite,
         "collision_mask": r.verdict.collision_mask,
-        "status": r.verdict.status,
+        "status": crate::report::status_hex(r.verdict.status),
         "drawn": r.drawn(),
-        "pairs": r.pairs().iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+        "pairs": pairs,
     });
+    if let Some(path) = &args.png {
+        let f = &r.frame;
+        let picture = crate::view::picture::Picture::Indexed {
+            w: f.w,
+            h: f.h,
+            pixels: f.indices.clone(),
+            palette: f.palette.clone(),
+        };
+        let meta = vec![
+            ("Source".to_owned(), args.vram.display().to_string()),
+            ("Target".to_owned(), key.to_owned()),
+        ];
+        crate::media::write_picture_png(path, &picture, 1, &meta).map_err(usage)?;
+    }
     if args.json {
-        println!("{v}");
+        crate::out::outln!("{v}");
     } else {
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        crate::out::outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     Ok(Outcome::Ok)
 }

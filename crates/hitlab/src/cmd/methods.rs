@@ -18,13 +18,20 @@ pub fn run(args: &MethodsArgs) -> Result<Outcome, Fault> {
         flag: Some(!truth.is_empty()),
         isr: None,
     });
-    println!(
+    crate::out::outln!(
         "{n} objects of 8x8 px in a {side}x{side} px world, {} colliding pairs (box truth)\n",
         truth.len()
     );
-    println!(
+    crate::out::outln!(
         "{:<16} {:<30} {:<32} {:>6} {:>6} {:>10} {:>10} {:>9}",
-        "method", "from", "exact?", "pairs", "missed", "seed ops", "compares", "ns"
+        "method",
+        "from",
+        "exact?",
+        "pairs",
+        "missed",
+        "seed ops",
+        "compares",
+        "ns"
     );
     let config = MethodConfig::default();
     for &id in MethodId::ALL {
@@ -43,7 +50,7 @@ pub fn run(args: &MethodsArgs) -> Result<Outcome, Fault> {
         } else {
             found.pairs.len().to_string()
         };
-        println!(
+        crate::out::outln!(
             "{:<16} {:<30} {:<32} {:>6} {:>6} {:>10} {:>10} {:>9}",
             id.as_str(),
             id.origin(),
@@ -59,6 +66,6 @@ pub fn run(args: &MethodsArgs) -> Result<Outcome, Fault> {
             ns
         );
     }
-    println!("\n(one cold run each; `cargo bench -p collide` measures properly)");
+    crate::out::outln!("\n(one cold run each; `cargo bench -p collide` measures properly)");
     Ok(Outcome::Ok)
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod choose;
 pub mod compare;
 pub mod frame;
 pub mod methods;

@@ -8,13 +8,14 @@ use crate::cli::RecordArgs;
 use crate::media::Gif;
 use crate::play::{Options, Player};
 use crate::view::Overlays;
-use crate::{Fault, Outcome};
+use crate::{Fault, Outcome, usage};
 
-/// A GIF sized for `player`'s pictures: the chip's palette without overlays.
+/// A GIF sized for `player`'s pictures: the chip's palette without overlays. An output
+/// that cannot be created is a usage error (exit 2), like any other bad argument.
 pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> {
     let gif = if player.overlays.on {
         let (w, h) = player.full_size();
-        Gif::create(path, w, h, None, player.rate_hz())?
+        Gif::create(path, w, h, None, player.rate_hz()).map_err(usage)?
     } else {
         match player.picture() {
             crate::view::picture::Picture::Indexed { w, h, palette, .. } => Gif::create(
@@ -23,14 +24,16 @@ pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> 
                 h * player.scale,
                 Some(&palette),
                 player.rate_hz(),
-            )?,
+            )
+            .map_err(usage)?,
             crate::view::picture::Picture::Rgb(c) => Gif::create(
                 path,
                 c.w * player.scale,
                 c.h * player.scale,
                 None,
                 player.rate_hz(),
-            )?,
+            )
+            .map_err(usage)?,
         }
     };
     Ok(gif)
@@ -54,7 +57,13 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
             frames: args.frames,
         },
     )?;
-    player.scale = args.picture.scale;
+    player.scale = args.picture.scale.unwrap_or_else(|| {
+        if args.picture.overlays {
+            crate::cmd::run::auto_scale(&player)
+        } else {
+            1
+        }
+    });
     player.overlays = if args.picture.overlays {
         Overlays::ALL
     } else {
@@ -67,13 +76,17 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
         .unwrap_or_else(|| PathBuf::from(format!("{}.gif", player.stem())));
     let mut gif = start_gif(&player, &out)?;
     push(&player, &mut gif)?;
+    let bar = crate::long_run::bar(u64::from(n), out.display().to_string());
     for _ in 1..n {
+        crate::long_run::check()?;
         player.step(None);
         push(&player, &mut gif)?;
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     let quantised = gif.quantised;
     let frames = gif.finish()?;
-    println!(
+    crate::out::outln!(
         "{} ({frames} frames at {} Hz{})",
         out.display(),
         player.rate_hz(),

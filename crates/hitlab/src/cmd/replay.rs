@@ -2,8 +2,6 @@
 
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::cli::ReplayArgs;
 use crate::report::summary_json;
 use crate::{Fault, Outcome, bad_input};
@@ -42,7 +40,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
+        // Links to folders are not followed: a link loop would never end.
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
             collect(&p, out);
         } else if p.extension().is_some_and(|x| x == "ron") {
             out.push(p);
@@ -54,6 +53,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     let files = scenario_files(&args.paths)?;
     let (mut passed, mut failed, mut bad) = (0usize, 0usize, 0usize);
     for path in &files {
+        crate::long_run::check()?;
         let shown = path.display();
         let loaded = match scene::load_scenario(path) {
             Ok(l) => l,
@@ -65,12 +65,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
             }
         };
         let frames = loaded.scenario.frames;
-        let bar = ProgressBar::new(u64::from(frames));
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} frames")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_message(shown.to_string());
+        let bar = crate::long_run::bar(u64::from(frames), shown.to_string());
         let outcome = scene::replay(loaded, |_| bar.inc(1));
         bar.finish_and_clear();
         match outcome {
@@ -91,11 +86,11 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
                     v["scenario"] = shown.to_string().into();
                     v["passed"] = ok.into();
                     v["failures"] = o.failures.clone().into();
-                    println!("{v}");
+                    crate::out::outln!("{v}");
                 } else if ok {
-                    println!("ok   {shown} ({frames} frames)");
+                    crate::out::outln!("ok   {shown} ({frames} frames)");
                 } else {
-                    println!("FAIL {shown}: {}", o.failures.join("; "));
+                    crate::out::outln!("FAIL {shown}: {}", o.failures.join("; "));
                 }
             }
         }
@@ -104,7 +99,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     if args.json {
         eprintln!("{last}");
     } else {
-        println!("{last}");
+        crate::out::outln!("{last}");
     }
     if bad > 0 {
         return Err(bad_input(anyhow::anyhow!(
@@ -121,8 +116,8 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
 fn report_error(json: bool, path: &Path, msg: &str) {
     if json {
         let v = serde_json::json!({"scenario": path.display().to_string(), "passed": false, "error": msg});
-        println!("{v}");
+        crate::out::outln!("{v}");
     } else {
-        println!("ERROR {msg}");
+        crate::out::outln!("ERROR {msg}");
     }
 }

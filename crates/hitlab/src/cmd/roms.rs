@@ -1,5 +1,8 @@
 //! `hitlab roms`: build every image from its source, byte-reproducibly.
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
 use crate::cli::RomsArgs;
 use crate::{Fault, Outcome, bad_input};
 
@@ -11,22 +14,35 @@ pub fn run(args: &RomsArgs) -> Result<Outcome, Fault> {
             args.dir.display()
         )));
     }
-    let mut stale = 0;
+    // Everything is built and checked before the first byte is written, so a bad source
+    // leaves the folder as it was.
+    let mut images: BTreeMap<PathBuf, (PathBuf, Vec<u8>)> = BTreeMap::new();
     for src in &sources {
         for (path, bytes) in scene::roms::build_source(src).map_err(bad_input)? {
-            let same = std::fs::read(&path).is_ok_and(|old| old == bytes);
-            if args.check {
-                if !same {
-                    stale += 1;
-                    println!("stale {} (rebuild with `hitlab roms`)", path.display());
-                }
-            } else if same {
-                println!("same  {} ({} bytes)", path.display(), bytes.len());
-            } else {
-                std::fs::write(&path, &bytes)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-                println!("built {} ({} bytes)", path.display(), bytes.len());
+            if let Some((first, _)) = images.get(&path) {
+                return Err(bad_input(anyhow::anyhow!(
+                    "{}: built by both {} and {}; each image has one source",
+                    path.display(),
+                    first.display(),
+                    src.display()
+                )));
             }
+            images.insert(path, (src.clone(), bytes));
+        }
+    }
+    let mut stale = 0;
+    for (path, (_, bytes)) in &images {
+        let same = std::fs::read(path).is_ok_and(|old| &old == bytes);
+        if args.check {
+            if !same {
+                stale += 1;
+                crate::out::outln!("stale {} (rebuild with `hitlab roms`)", path.display());
+            }
+        } else if same {
+            crate::out::outln!("same  {} ({} bytes)", path.display(), bytes.len());
+        } else {
+            std::fs::write(path, bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            crate::out::outln!("built {} ({} bytes)", path.display(), bytes.len());
         }
     }
     for build in scene::roms::code::find_code_builds(&args.dir) {

@@ -24,8 +24,9 @@ fn display_missing() -> Option<String> {
         .then(|| "DISPLAY and WAYLAND_DISPLAY are unset".to_owned())
 }
 
-/// The largest scale up to 4 at which the frame fits 1280x960.
-fn auto_scale(player: &Player) -> usize {
+/// The largest scale up to 4 at which the frame fits 1280x960: the window's, and that of
+/// pictures with overlays, whose panel text needs it.
+pub fn auto_scale(player: &Player) -> usize {
     let s = player.picture().size();
     (1280 / s.0.max(1)).min(960 / s.1.max(1)).clamp(1, 4)
 }
@@ -73,7 +74,7 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         .unwrap_or(player.info().end_frame)
         .max(1);
     let gif_frames = frames.min(GIF_SECONDS * player.rate_hz());
-    println!(
+    crate::out::outln!(
         "hitlab: no display ({why}); playing headless: {gif_frames} frames to {}, then the comparison",
         args.gif.display()
     );
@@ -81,7 +82,9 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     player.scale = 1;
     let mut gif = start_gif(&player, &args.gif)?;
     let mut summary = Summary::default();
+    let bar = crate::long_run::bar(u64::from(frames), args.scene.display().to_string());
     for i in 0..frames {
+        crate::long_run::check()?;
         if i > 0 {
             player.step(None);
         }
@@ -89,12 +92,14 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         if i < gif_frames {
             push(&player, &mut gif)?;
         }
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     gif.finish()?;
     let named = Named::of(player.machine());
-    println!("{}", header(player.loaded(), summary.frames, &named));
-    print!("{}", summary_text(&summary, named.flag_name));
-    print!("{}", crate::code_report::walls_text(&summary));
-    print!("{}", crate::code_report::routines_text(&summary));
+    crate::out::outln!("{}", header(player.loaded(), summary.frames, &named));
+    crate::out::out!("{}", summary_text(&summary, named.flag_name));
+    crate::out::out!("{}", crate::code_report::walls_text(&summary));
+    crate::out::out!("{}", crate::code_report::routines_text(&summary));
     Ok(Outcome::Ok)
 }

@@ -8,7 +8,7 @@ use crate::cli::ShotArgs;
 use crate::media::{Meta, write_canvas_png, write_picture_png};
 use crate::play::{Options, Player};
 use crate::view::Overlays;
-use crate::{Fault, Outcome};
+use crate::{Fault, Outcome, usage};
 
 /// `tEXt` chunks naming what a picture shows.
 pub fn meta(player: &Player) -> Meta {
@@ -38,13 +38,20 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
             frames: None,
         },
     )?;
-    player.scale = args.picture.scale;
+    player.scale = args.picture.scale.unwrap_or_else(|| {
+        if args.picture.overlays {
+            crate::cmd::run::auto_scale(&player)
+        } else {
+            1
+        }
+    });
     player.overlays = if args.picture.overlays {
         Overlays::ALL
     } else {
         Overlays::NONE
     };
     for _ in 0..args.frame {
+        crate::long_run::check()?;
         player.step(None);
     }
     let out = args
@@ -52,11 +59,11 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}-{}.png", player.stem(), args.frame)));
     if args.picture.overlays {
-        write_canvas_png(&out, &player.render(), &meta(&player))?;
+        write_canvas_png(&out, &player.render(), &meta(&player)).map_err(usage)?;
     } else {
-        write_picture_png(&out, &player.picture(), args.picture.scale, &meta(&player))?;
+        write_picture_png(&out, &player.picture(), player.scale, &meta(&player)).map_err(usage)?;
     }
-    println!(
+    crate::out::outln!(
         "{} (frame {}, blake3 {})",
         out.display(),
         player.report().frame,

@@ -135,7 +135,8 @@ pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usi
         overlay::boxes(&mut c, &r.objects, ki);
     }
     if let (true, Some(m)) = (overlays.pairs, method) {
-        overlay::pairs(&mut c, &r.objects, &m.vs_pixel, ki);
+        let shown = overlay::in_scope(m.id, &m.vs_pixel, &r.objects);
+        overlay::pairs(&mut c, &r.objects, &shown, ki);
     }
     if overlays.help {
         help_box(&mut c, frame.w, frame.h);
@@ -170,19 +171,35 @@ pub const KEYS: &[(&str, &str)] = &[
     ("q Esc", "quit"),
 ];
 
+/// The colours of the overlays, as the help box explains them. Grey boxes are Art and the
+/// targets already hit (seed 004's hit pattern), which never collide again.
+const LEGEND: [(&str, u32); 7] = [
+    ("Good box", overlay::GOOD_RGB),
+    ("Bad box", overlay::BAD_RGB),
+    ("Art or already hit: never collides", overlay::ART_RGB),
+    ("hit (found, pixel truth)", overlay::HIT_RGB),
+    ("miss (truth, not found)", overlay::MISS_RGB),
+    ("false alarm (found only)", overlay::FALSE_RGB),
+    ("method structure", guides::GUIDE_RGB),
+];
+
+/// Columns the keys take before their meaning.
+const KEY_COLS: usize = 7;
+
+/// The help box's size in pixels: wide enough for its longest line.
+fn help_box_size() -> (usize, usize) {
+    let keys = KEYS.iter().map(|(_, what)| KEY_COLS + what.chars().count());
+    // A legend line is a 16-px swatch, then its text.
+    let legend = LEGEND.iter().map(|(what, _)| 2 + what.chars().count());
+    let cols = keys.chain(legend).max().unwrap_or(0);
+    let lines = KEYS.len() + LEGEND.len() + 1;
+    (cols * GLYPH_PX + 16, lines * LINE_PX + 12)
+}
+
 /// The key list and the colour legend, in a box over the frame.
 fn help_box(c: &mut Canvas, frame_w: usize, frame_h: usize) {
-    let legend = [
-        ("Good box", overlay::GOOD_RGB),
-        ("Bad box", overlay::BAD_RGB),
-        ("Art box", overlay::ART_RGB),
-        ("hit (found, pixel truth)", overlay::HIT_RGB),
-        ("miss (truth, not found)", overlay::MISS_RGB),
-        ("false alarm (found only)", overlay::FALSE_RGB),
-        ("method structure", guides::GUIDE_RGB),
-    ];
-    let lines = KEYS.len() + legend.len() + 1;
-    let (bw, bh) = (36 * GLYPH_PX + 16, lines * LINE_PX + 12);
+    let legend = LEGEND;
+    let (bw, bh) = help_box_size();
     let x0 = (frame_w.saturating_sub(bw) / 2) as i64;
     let y0 = (frame_h.saturating_sub(bh) / 2) as i64;
     let r = Rect::new(x0, y0, bw as i64, bh as i64);
@@ -191,7 +208,7 @@ fn help_box(c: &mut Canvas, frame_w: usize, frame_h: usize) {
     let (x, mut y) = (x0 + 8, y0 + 6);
     for (key, what) in KEYS {
         text::draw(c, x, y, key, 0xFFE060);
-        text::draw(c, x + 7 * GLYPH_PX as i64, y, what, 0xFFFFFF);
+        text::draw(c, x + (KEY_COLS * GLYPH_PX) as i64, y, what, 0xFFFFFF);
         y += LINE_PX as i64;
     }
     y += LINE_PX as i64;
@@ -199,5 +216,22 @@ fn help_box(c: &mut Canvas, frame_w: usize, frame_h: usize) {
         c.fill(Rect::new(x, y, 12, 7), rgb);
         text::draw(c, x + 16, y, what, 0xFFFFFF);
         y += LINE_PX as i64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_box_holds_its_longest_line() {
+        let (w, _) = help_box_size();
+        let inner = w - 16;
+        for (_, what) in KEYS {
+            assert!((KEY_COLS + what.len()) * GLYPH_PX <= inner, "{what}");
+        }
+        for (what, _) in LEGEND {
+            assert!(16 + what.len() * GLYPH_PX <= inner, "{what}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Overlays drawn over the scaled frame: object boxes by group, and the selected method's
 //! pairs classified against pixel truth.
 
-use collide::{Group, Object, Pair};
+use collide::{Group, MethodId, Object, Pair};
 use scene::compare::Tally;
 
 use super::canvas::{Canvas, Rect};
@@ -85,10 +85,50 @@ fn pair(c: &mut Canvas, objects: &[Object], p: Pair, rgb: u32, k: i64) {
     }
 }
 
+/// `tally` as the window shows it for method `id`: a method that only tests Good sprites
+/// against Bad ones (`good-vs-bad`, `columns`) is not charged with the Good-Good and
+/// Bad-Bad pairs it never looks for.
+#[must_use]
+pub fn in_scope(id: MethodId, tally: &Tally, objects: &[Object]) -> Tally {
+    if !matches!(id, MethodId::GoodVsBad | MethodId::Columns) {
+        return tally.clone();
+    }
+    let good_bad = |p: &&Pair| {
+        let group = |i: u32| objects.get(i as usize).map(|o| o.group);
+        matches!(
+            (group(p.a), group(p.b)),
+            (Some(Group::Good), Some(Group::Bad)) | (Some(Group::Bad), Some(Group::Good))
+        )
+    };
+    Tally {
+        misses: tally.misses.iter().filter(good_bad).copied().collect(),
+        ..tally.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use collide::PxBox;
+
+    #[test]
+    fn good_bad_methods_are_not_charged_with_same_group_pairs() {
+        let objs = vec![
+            Object::new(0, PxBox::new(0, 0, 8, 8), Group::Bad),
+            Object::new(1, PxBox::new(4, 4, 8, 8), Group::Bad),
+            Object::new(2, PxBox::new(4, 0, 8, 8), Group::Good),
+        ];
+        let t = Tally {
+            hits: vec![],
+            misses: vec![Pair::new(0, 1), Pair::new(0, 2)],
+            false_alarms: vec![],
+        };
+        assert_eq!(
+            in_scope(MethodId::Columns, &t, &objs).misses,
+            vec![Pair::new(0, 2)]
+        );
+        assert_eq!(in_scope(MethodId::HalfPairs, &t, &objs).misses.len(), 2);
+    }
 
     #[test]
     fn each_class_has_its_colour() {

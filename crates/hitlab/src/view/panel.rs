@@ -153,7 +153,7 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
         format!(" {}", m.id.exactness().describe()),
         BODY_RGB,
     );
-    let t = &m.vs_pixel;
+    let t = &super::overlay::in_scope(m.id, &m.vs_pixel, &r.objects);
     if m.id == MethodId::HwFlag {
         let flag = match m.found.flag {
             Some(true) => "set",
@@ -178,7 +178,7 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
             BODY_RGB,
         );
     }
-    let b = &m.vs_box;
+    let b = &super::overlay::in_scope(m.id, &m.vs_box, &r.objects);
     push(
         &mut out,
         format!(

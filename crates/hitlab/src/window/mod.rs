@@ -62,7 +62,7 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
     win.set_target_fps(player.rate_hz() as usize);
     let (presses, feed) = Presses::new();
     win.set_input_callback(feed);
-    println!(
+    crate::out::outln!(
         "hitlab: {} at scale {}, {} Hz; h lists the keys, q quits",
         player.info().name,
         player.scale,
@@ -73,6 +73,9 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
     let mut shown_title = String::new();
     let mut last_stepped = true;
     loop {
+        if crate::long_run::stopped() {
+            break;
+        }
         let t = window_title(&title, player, &st, exit.after_frames.is_some());
         if t != shown_title {
             win.set_title(&t);
@@ -170,15 +173,15 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             if ov.help {
                 ov.on = true;
                 for (k, what) in KEYS {
-                    println!("  {k:<7} {what}");
+                    crate::out::outln!("  {k:<7} {what}");
                 }
             }
             true
         }
         Action::Screenshot => {
-            let path = format!("hitlab-{}-{}.png", player.stem(), player.report().frame);
+            let path = capture_name(player, "png");
             match write_canvas_png(path.as_ref(), canvas, &meta(player)) {
-                Ok(()) => println!("screenshot {path}"),
+                Ok(()) => crate::out::outln!("screenshot {path}"),
                 Err(e) => eprintln!("hitlab: screenshot failed: {e:#}"),
             }
             false
@@ -187,7 +190,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             if let Some(gif) = st.recording.take() {
                 finish_recording(gif);
             } else {
-                let path = format!("hitlab-{}-{}.gif", player.stem(), player.report().frame);
+                let path = capture_name(player, "gif");
                 // The window's size, whatever the overlays: toggling them while recording
                 // keeps one picture size.
                 let on = player.overlays.on;
@@ -196,7 +199,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
                 player.overlays.on = on;
                 match started {
                     Ok(gif) => {
-                        println!("recording {path} (r stops)");
+                        crate::out::outln!("recording {path} (r stops)");
                         st.recording = Some(Recorder::start(gif));
                         record_frame(st, canvas);
                     }
@@ -234,7 +237,7 @@ fn record_frame(st: &mut State, canvas: &Canvas) {
 fn finish_recording(rec: Recorder) {
     let path = rec.path().display().to_string();
     match rec.finish() {
-        Ok(n) => println!("recorded {path} ({n} frames)"),
+        Ok(n) => crate::out::outln!("recorded {path} ({n} frames)"),
         Err(e) => eprintln!("hitlab: {path}: {e:#}"),
     }
 }
@@ -242,7 +245,7 @@ fn finish_recording(rec: Recorder) {
 /// Keeps the last frame on screen for `hold`, after saying which frame it is: a capture
 /// taken after that line shows frame `frame`.
 fn hold(win: &mut Window, canvas: &Canvas, frame: u32, hold: Duration) {
-    println!(
+    crate::out::outln!(
         "hitlab: presented frame {frame} ({}x{}), holding {} ms",
         canvas.w,
         canvas.h,
@@ -272,4 +275,35 @@ fn window_title(base: &str, player: &Player, st: &State, exiting: bool) -> Strin
         t.push_str(" REC");
     }
     t
+}
+
+/// Where the window's `s` and `r` keys write: the working folder, under a name the
+/// repository ignores (`/hitlab-*.png`, `/hitlab-*.gif`), so a capture taken in a checkout
+/// never shows up as a change to commit.
+fn capture_name(player: &Player, ext: &str) -> String {
+    format!("hitlab-{}-{}.{ext}", player.stem(), player.report().frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_go_to_names_the_repository_ignores() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let player = Player::open(
+            &root.join("scenes/msx/fifth.ron"),
+            &crate::play::Options {
+                method: None,
+                frames: None,
+            },
+        )
+        .expect("scene opens");
+        let ignore = std::fs::read_to_string(root.join(".gitignore")).expect(".gitignore");
+        for ext in ["png", "gif"] {
+            let name = capture_name(&player, ext);
+            assert_eq!(name, format!("hitlab-fifth-0.{ext}"));
+            assert!(ignore.lines().any(|l| l == format!("/hitlab-*.{ext}")));
+        }
+    }
 }

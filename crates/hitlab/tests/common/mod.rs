@@ -78,6 +78,11 @@ pub fn read_png(path: &std::path::Path) -> Png {
             .uncompressed_latin1_text
             .iter()
             .map(|t| (t.keyword.clone(), t.text.clone()))
+            .chain(
+                info.utf8_text
+                    .iter()
+                    .map(|t| (t.keyword.clone(), t.get_text().expect("iTXt text"))),
+            )
             .collect(),
         data,
     }

@@ -116,7 +116,7 @@ impl Machine for Genesis {
 
     fn panel_lines(&self, v: &Verdict) -> [String; 2] {
         [
-            format!("Genesis VDP  status ${:02X}", v.status),
+            format!("Genesis VDP  status 0x{:02X}", v.status),
             format!(
                 " SCOL(5)={} SOVR(6)={}",
                 bit(v.collided),
@@ -134,13 +134,10 @@ impl Machine for Genesis {
     }
 
     fn screen(&self) -> Screen {
-        // The mode the driver set, not the chip's last frame: before the first frame the
-        // VDP still reports its power-on H32, and motion areas and the `columns` count are
-        // set up from this before any frame is drawn.
-        Screen::new(
-            if self.settings.h40 { 320 } else { 256 },
-            if self.settings.v30 { 240 } else { 224 },
-        )
+        // The registers' mode, not the last frame's: motion areas are fixed before the
+        // first frame, while the VDP still reports its power-on H32.
+        let r = self.vdp.registers();
+        Screen::new(r.h_mode().width_px(), r.v_mode().height_px())
     }
 
     fn frame_rate_hz(&self) -> u32 {

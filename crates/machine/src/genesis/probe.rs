@@ -3,7 +3,7 @@
 use genesis::Vdp;
 
 use super::machine::{chip_sprites, verdict};
-use crate::probe::{Probe, Probed, numbered};
+use crate::probe::{Probe, ProbeFrame, Probed, last_write, numbered};
 
 /// The Genesis VDP probe.
 #[derive(Debug)]
@@ -35,6 +35,26 @@ impl Probe for GenesisProbe {
         Probed {
             verdict: verdict(vdp.peek_status(), vdp.first_collision_line()),
             sprites: chip_sprites(&vdp),
+            frame: ProbeFrame {
+                w: usize::from(vdp.width_px()),
+                h: usize::from(vdp.height_px()),
+                indices: vdp.frame_indexed().to_vec(),
+                palette: vdp
+                    .cram()
+                    .iter()
+                    .map(|&c| genesis::colour_to_rgb(c))
+                    .collect(),
+            },
         }
+    }
+    fn display_off(&self, regs: &[(u8, u8)]) -> Option<String> {
+        // Registers start at 0: register 1 bit 6 (DISP) off.
+        let r1 = last_write(regs, 1).unwrap_or(0);
+        (r1 & 0x40 == 0).then(|| {
+            format!(
+                "off: register 1 bit 6 is 0 (registers start at 0; add --reg 1=0x{:02X})",
+                r1 | 0x44
+            )
+        })
     }
 }

@@ -109,7 +109,7 @@ impl Machine for Msx {
 
     fn panel_lines(&self, v: &Verdict) -> [String; 2] {
         [
-            format!("MSX TMS9918A  S#0 ${:02X}", v.status),
+            format!("MSX TMS9918A  S#0 0x{:02X}", v.status),
             format!(
                 " C={} 5S={} 5th sprite {}",
                 bit(v.collided),

@@ -13,11 +13,42 @@ pub use machine::{Msx, chip_sprites, verdict};
 pub use settings::MsxSettings;
 
 use crate::contract::Machine;
-use crate::registry::{Resources, Settings};
+use crate::registry::{Resources, Settings, sizes_allowed};
 
 impl Settings for MsxSettings {
     fn key(&self) -> &'static str {
         "msx"
+    }
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        if !self.sat.is_multiple_of(0x80) || self.sat >= 0x4000 {
+            return Err((
+                "sat",
+                format!(
+                    "0x{:04X}: the attribute table starts at a multiple of 0x80 below 0x4000 (R5 x 0x80)",
+                    self.sat
+                ),
+            ));
+        }
+        if !self.patterns.is_multiple_of(0x800) || self.patterns >= 0x4000 {
+            return Err((
+                "patterns",
+                format!(
+                    "0x{:04X}: the pattern table starts at a multiple of 0x800 below 0x4000 (R6 x 0x800)",
+                    self.patterns
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_sprite(&self, w_px: u16, h_px: u16, _: u8) -> Result<(), (&'static str, String)> {
+        let px = if self.size16 { 16 } else { 8 } * if self.mag { 2 } else { 1 };
+        let chip = format!(
+            "with size16: {} and mag: {} the TMS9918A's",
+            self.size16, self.mag
+        );
+        sizes_allowed(w_px, h_px, &[px], &chip)
     }
 
     fn build(&self, _: &Resources) -> Result<Box<dyn Machine>, String> {

@@ -119,7 +119,7 @@ impl Machine for X16 {
 
     fn panel_lines(&self, v: &Verdict) -> [String; 2] {
         [
-            format!("X16 VERA  ISR ${:02X}", v.status),
+            format!("X16 VERA  ISR 0x{:02X}", v.status),
             format!(
                 " collisions %{:04b} SPRCOL={}",
                 v.collision_mask.unwrap_or(0),
@@ -149,6 +149,10 @@ impl Machine for X16 {
             flag: Some(verdict.collided),
             isr: Some(verdict.status as u8),
         }
+    }
+
+    fn method_needs(&self, _: MethodId) -> Option<&'static str> {
+        None
     }
 
     fn default_methods(&self) -> Vec<MethodId> {

@@ -13,11 +13,22 @@ pub use machine::{X16, chip_sprites, verdict};
 pub use settings::{VeraQuirks, VeraSettings};
 
 use crate::contract::Machine;
-use crate::registry::{Resources, Settings};
+use crate::registry::{Resources, Settings, sizes_allowed};
 
 impl Settings for VeraSettings {
     fn key(&self) -> &'static str {
         "vera"
+    }
+
+    fn check_sprite(&self, w_px: u16, h_px: u16, z: u8) -> Result<(), (&'static str, String)> {
+        sizes_allowed(w_px, h_px, &[8, 16, 32, 64], "VERA")?;
+        if z > 3 {
+            return Err((
+                "z",
+                format!("z is {z}; VERA's depth is 0 (off) to 3, two bits"),
+            ));
+        }
+        Ok(())
     }
 
     fn build(&self, _: &Resources) -> Result<Box<dyn Machine>, String> {

@@ -27,6 +27,19 @@ impl From<GroupDef> for Group {
     }
 }
 
+/// A count of frames to play: at least one, as every command's `--frames` is.
+///
+/// # Errors
+/// Zero, or not a whole number.
+pub fn frame_count<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    match u32::deserialize(d)? {
+        0 => Err(serde::de::Error::custom(
+            "frames is 0; a scene or scenario plays at least 1 frame",
+        )),
+        n => Ok(n),
+    }
+}
+
 /// A method id from the catalogue, checked as it is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MethodName(pub MethodId);

@@ -14,7 +14,8 @@ pub struct Scenario {
     pub version: u32,
     /// The scene: a path relative to the scenario, or written inline.
     pub scene: SceneRef,
-    /// Frames to play.
+    /// Frames to play, from 1.
+    #[serde(deserialize_with = "crate::format::common::frame_count")]
     pub frames: u32,
     /// Methods to run (all that apply when empty).
     #[serde(default)]

@@ -31,12 +31,16 @@ pub struct Scene {
     /// What moves.
     pub objects: Vec<ObjectDef>,
     /// Frames `hitlab run` and `compare` play by default.
-    #[serde(default = "default_frames")]
+    #[serde(
+        default = "default_frames",
+        deserialize_with = "crate::format::common::frame_count"
+    )]
     pub frames: u32,
     /// Methods `run` and `compare` show by default (all that apply when empty).
     #[serde(default)]
     pub methods: Vec<MethodName>,
-    /// `columns` method: 32 or 40 column slots.
+    /// `columns` method: 8-px column slots, 32, 40 or 80; by default one per 8 px of the
+    /// machine's display (32 on the MSX and in H32, 40 in H40, 80 on the X16).
     #[serde(default)]
     pub columns: Option<u8>,
 }
@@ -101,8 +105,9 @@ pub struct SpritePart {
     pub h: u16,
     /// Pattern: Genesis tile index, MSX pattern number, VERA bitmap address in VRAM.
     pub pattern: u32,
-    /// Genesis palette line 0-3, MSX colour 0-15, VERA palette offset 0-15.
-    #[serde(default)]
+    /// Genesis palette line 0-3, MSX colour 0-15, VERA palette offset 0-15. `color` is
+    /// accepted too.
+    #[serde(default, alias = "color")]
     pub colour: u8,
     /// Mirror left-right (Genesis, VERA).
     #[serde(default)]

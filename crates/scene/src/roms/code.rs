@@ -129,11 +129,11 @@ fn plain_name(name: &str) -> bool {
 /// # Errors
 /// Unreadable file, bad RON or a bad name, located.
 pub fn read_code_build(path: &Path) -> Result<CodeBuild, LoadError> {
-    let text = read_text(path)?;
+    let text = read_text(path, "a code build list")?;
     let build: CodeBuild = parse_versioned(path, &text)?;
     for (i, img) in build.images.iter().enumerate() {
-        let bad = |needle: &str, field: String, message: String| {
-            Err(LoadError::at_text(path, &text, needle, field, message))
+        let bad = |_needle: &str, field: String, message: String| {
+            Err(LoadError::at_field(path, &text, field, message))
         };
         if !plain_name(&img.file) {
             return bad(
@@ -255,9 +255,9 @@ fn rebuild_one(dir: &Path, spec: &CodeImageSpec) -> Result<CodeImage, LoadError>
             ));
         }
     }
-    let io = |p: &Path, source| LoadError::Io {
+    let io = |p: &Path, error| LoadError::Io {
         path: p.to_owned(),
-        source,
+        error,
     };
     let tmp = TempDir::new(&spec.file).map_err(|e| io(&std::env::temp_dir(), e))?;
     for s in &spec.sources {

@@ -104,14 +104,46 @@ pub enum Data {
 /// # Errors
 /// Unreadable file or bad RON, located.
 pub fn read_source(path: &Path) -> Result<RomSource, LoadError> {
-    let text = read_text(path)?;
+    read_source_text(path).map(|(src, _)| src)
+}
+
+/// The source and the text it was read from.
+fn read_source_text(path: &Path) -> Result<(RomSource, String), LoadError> {
+    let text = read_text(path, "rom source")?;
     let src: RomSource = parse_versioned(path, &text)?;
     for (i, out) in src.outputs.iter().enumerate() {
-        encode::check(&out.data).map_err(|m| {
-            LoadError::at_text(path, &text, &out.file, format!("outputs[{i}].data"), m)
-        })?;
+        let at = |field: &str, m: String| {
+            LoadError::at_field(path, &text, format!("outputs[{i}].{field}"), m)
+        };
+        check_output_name(&out.file).map_err(|m| at("file", m))?;
+        if src.outputs[..i].iter().any(|o| o.file == out.file) {
+            return Err(at(
+                "file",
+                format!("`{}` is written by an earlier output too", out.file),
+            ));
+        }
+        encode::check(&out.data).map_err(|m| at("data", m))?;
     }
-    Ok(src)
+    Ok((src, text))
+}
+
+/// An output is a plain file name beside its source: `hitlab roms` writes nowhere else,
+/// and never over a source.
+fn check_output_name(file: &str) -> Result<(), String> {
+    let plain = !file.is_empty()
+        && file != "."
+        && file != ".."
+        && !file.contains(['/', '\\', '\0'])
+        && Path::new(file).components().count() == 1;
+    if !plain {
+        return Err(format!(
+            "`{file}` is not a plain file name; outputs are written beside their source"
+        ));
+    }
+    if file.ends_with(".src.ron") {
+        return Err(format!("`{file}` would overwrite a rom source"));
+    }
+    Ok(())
 }
 
 /// The bytes of data that refer to another file (a labyrinth), or `None`.
@@ -134,16 +166,35 @@ fn encode_external(dir: &Path, data: &Data) -> Result<Option<Vec<u8>>, LoadError
 /// # Errors
 /// As [`read_source`].
 pub fn build_source(path: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, LoadError> {
-    let src = read_source(path)?;
+    let (src, text) = read_source_text(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     src.outputs
         .iter()
-        .map(|o| {
-            let bytes = match encode_external(dir, &o.data)? {
+        .enumerate()
+        .map(|(i, o)| {
+            let external = encode_external(dir, &o.data).map_err(|e| match e {
+                LoadError::Io { .. } | LoadError::TooLarge { .. } => {
+                    LoadError::at_field(path, &text, format!("outputs[{i}].data"), e.to_string())
+                }
+                other => other,
+            })?;
+            let bytes = match external {
                 Some(b) => b,
                 None => encode::encode(&o.data),
             };
-            Ok((dir.join(&o.file), bytes))
+            let out = dir.join(&o.file);
+            // A link or folder in an output's place would send the bytes elsewhere.
+            if let Ok(meta) = std::fs::symlink_metadata(&out)
+                && !meta.file_type().is_file()
+            {
+                return Err(LoadError::Refused {
+                    path: out,
+                    message:
+                        "not a regular file (a link or a folder); refusing to write through it"
+                            .into(),
+                });
+            }
+            Ok((out, bytes))
         })
         .collect()
 }
@@ -159,9 +210,12 @@ pub fn find_sources(dir: &Path) -> Vec<PathBuf> {
         };
         for e in entries.flatten() {
             let p = e.path();
-            if p.is_dir() {
+            // The entry's own type, not its target's: a link to a folder is not followed,
+            // so a link loop cannot trap the search.
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_dir() {
                 stack.push(p);
-            } else if p.to_string_lossy().ends_with(".src.ron") {
+            } else if kind.is_file() && p.to_string_lossy().ends_with(".src.ron") {
                 out.push(p);
             }
         }

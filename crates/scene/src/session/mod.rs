@@ -105,14 +105,22 @@ impl Session {
                     message,
                 })?;
         }
-        let (instances, slots) = instances::build(&loaded, machine.screen());
-        if slots > machine.sprite_slots() {
+        // Counted before any object is built, so a scene asking for millions of sprites
+        // costs nothing.
+        let used: u64 = loaded
+            .scene
+            .objects
+            .iter()
+            .map(|d| u64::from(d.count) * d.sprites.len() as u64)
+            .sum();
+        if used > u64::from(machine.sprite_slots()) {
             return Err(SessionError::TooManySprites {
                 path: loaded.path.display().to_string(),
-                used: slots,
+                used: u32::try_from(used).unwrap_or(u32::MAX),
                 slots: machine.sprite_slots(),
             });
         }
+        let (instances, _) = instances::build(&loaded, machine.screen());
         let chosen: Vec<MethodId> = if !methods.is_empty() {
             methods.to_vec()
         } else if !loaded.scene.methods.is_empty() {

@@ -1,0 +1,76 @@
+//! Output files that appear whole or not at all: bytes go to `<name>.tmp` beside the
+//! destination, which is renamed over it only once everything is written. A failure or an
+//! interruption leaves the old file (or none), never a truncated picture.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+/// A file being written under a temporary name.
+#[derive(Debug)]
+pub struct Pending {
+    tmp: PathBuf,
+    dest: PathBuf,
+    done: bool,
+}
+
+impl Pending {
+    /// Creates `<dest>.tmp` and returns it with a writer to it.
+    ///
+    /// # Errors
+    /// The temporary file cannot be created (a missing or read-only folder).
+    pub fn create(dest: &Path) -> Result<(Self, BufWriter<File>)> {
+        let mut name = dest.as_os_str().to_owned();
+        name.push(".tmp");
+        let tmp = PathBuf::from(name);
+        let file =
+            File::create(&tmp).with_context(|| format!("{}: cannot create", dest.display()))?;
+        Ok((
+            Self {
+                tmp,
+                dest: dest.to_owned(),
+                done: false,
+            },
+            BufWriter::new(file),
+        ))
+    }
+
+    /// Flushes `out` to disk and puts the file in its place.
+    ///
+    /// # Errors
+    /// The bytes cannot be flushed or the file cannot be renamed.
+    pub fn commit(mut self, mut out: BufWriter<File>) -> Result<()> {
+        let what = || format!("{}: cannot write", self.dest.display());
+        out.flush().with_context(what)?;
+        let file = out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(what)?;
+        file.sync_all().with_context(what)?;
+        drop(file);
+        std::fs::rename(&self.tmp, &self.dest).with_context(what)?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Writes `bytes` to `dest` whole or not at all.
+///
+/// # Errors
+/// As [`Pending::create`] and [`Pending::commit`].
+pub fn write(dest: &Path, bytes: &[u8]) -> Result<()> {
+    let (pending, mut out) = Pending::create(dest)?;
+    out.write_all(bytes)
+        .with_context(|| format!("{}: cannot write", dest.display()))?;
+    pending.commit(out)
+}
