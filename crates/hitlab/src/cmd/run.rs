@@ -97,6 +97,14 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     bar.finish_and_clear();
     gif.finish()?;
     crate::out::outln!("{}", header(player.loaded(), summary.frames));
+    let (w, h) = player.picture().size();
+    let screen = collide::Screen::new(
+        u16::try_from(w).unwrap_or(u16::MAX),
+        u16::try_from(h).unwrap_or(u16::MAX),
+    );
+    if let Some((_, note)) = crate::report::columns_note(player.loaded(), &summary, screen) {
+        crate::out::outln!("{note}");
+    }
     crate::out::out!(
         "{}",
         summary_text(&summary, flag_name(&player.loaded().scene.target))
