@@ -19,6 +19,10 @@ fn run_without_a_display_says_so_once_writes_a_gif_and_compares() {
     // The comparison of the 40 frames follows.
     assert!(out.contains("40 frames on MSX TMS9918A"), "{out}");
     assert!(out.contains("hardware  S#0 bit 5 (C)"), "{out}");
+    assert!(
+        out.contains("columns   32 columns of 8 px, across the 256-px display"),
+        "{out}"
+    );
     let gif = std::fs::read(dir.join("hitlab-run.gif")).expect("the GIF is written");
     assert_eq!(&gif[..6], b"GIF89a");
 }

@@ -98,6 +98,9 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     gif.finish()?;
     let named = Named::of(player.machine());
     crate::out::outln!("{}", header(player.loaded(), summary.frames, &named));
+    if let Some((_, note)) = crate::report::columns_note(player.loaded(), &summary, named.screen) {
+        crate::out::outln!("{note}");
+    }
     crate::out::out!("{}", summary_text(&summary, named.flag_name));
     crate::out::out!("{}", crate::code_report::walls_text(&summary));
     crate::out::out!("{}", crate::code_report::routines_text(&summary));
