@@ -215,7 +215,11 @@ fn obj_hit_on_the_core_gives_every_vectors_carry_and_the_models_cycles() {
         ran += 1;
     }
     assert_eq!(ran, OBJ_HIT_LINES);
-    // The lines reach every exit.
+    every_exit_reached(&exits, "obj_hit.txt");
+}
+
+/// The lines reach every exit.
+fn every_exit_reached(exits: &[ObjHitExit], file: &str) {
     for exit in [
         ObjHitExit::YUpper,
         ObjHitExit::YLower,
@@ -223,7 +227,7 @@ fn obj_hit_on_the_core_gives_every_vectors_carry_and_the_models_cycles() {
         ObjHitExit::XLower,
         ObjHitExit::Hit,
     ] {
-        assert!(exits.contains(&exit), "no line exits at {exit:?}");
+        assert!(exits.contains(&exit), "no line of {file} exits at {exit:?}");
     }
 }
 
@@ -231,6 +235,7 @@ fn obj_hit_on_the_core_gives_every_vectors_carry_and_the_models_cycles() {
 fn obj_will_hit_and_u_on_the_core_give_every_vectors_carry_and_the_models_cycles() {
     let mut mem = flat_with_bios_family();
     let mut ran = 0;
+    let mut exits = Vec::new();
     for (line, r) in rows(OBJ_WILL_HIT_VECTORS, 9) {
         let half = HalfSize::new(r[0], r[1]);
         let point = YX::new(r[2], r[3]);
@@ -284,9 +289,11 @@ fn obj_will_hit_and_u_on_the_core_give_every_vectors_carry_and_the_models_cycles
             bytes
         );
         assert_eq!(by_pointer.exit, by_value.exit);
+        exits.push(by_value.exit);
         ran += 1;
     }
     assert_eq!(ran, OBJ_WILL_HIT_LINES);
+    every_exit_reached(&exits, "obj_will_hit.txt");
 }
 
 /// Every exit of the three routines, without saturation, costs the docs' table exactly:
