@@ -1,0 +1,200 @@
+//! The report's charts, drawn by plotters into SVG strings.
+
+use anyhow::{Result, anyhow};
+use plotters::prelude::*;
+
+use super::series::Track;
+use crate::code_report::grouped;
+
+/// A small chart's size in pixels.
+pub const SMALL: (u32, u32) = (560, 250);
+/// The overview chart's size.
+pub const WIDE: (u32, u32) = (1136, 320);
+
+/// The frame budget line's colour (the test finds the line by it).
+pub const BUDGET: RGBColor = RGBColor(0xD6, 0x27, 0x28);
+/// Box-truth pairs, drawn behind a method's misses.
+const TRUTH: RGBColor = RGBColor(0xA0, 0xA0, 0xA0);
+/// A method's misses.
+const MISS: RGBColor = RGBColor(0xE0, 0x6C, 0x00);
+
+/// Line colours of the routines, in turn (none of them the budget's red).
+const LINES: [RGBColor; 8] = [
+    RGBColor(0x1F, 0x77, 0xB4),
+    RGBColor(0x2C, 0xA0, 0x2C),
+    RGBColor(0x94, 0x67, 0xBD),
+    RGBColor(0x8C, 0x56, 0x4B),
+    RGBColor(0x17, 0xBE, 0xCF),
+    RGBColor(0xBC, 0xBD, 0x22),
+    RGBColor(0xE3, 0x77, 0xC2),
+    RGBColor(0x7F, 0x7F, 0x7F),
+];
+
+/// The colour of routine number `i`.
+#[must_use]
+pub fn line_colour(i: usize) -> RGBColor {
+    LINES[i % LINES.len()]
+}
+
+/// The frames as an x range plotters can draw (at least one frame wide).
+fn x_range(frames: &[u32]) -> std::ops::Range<u32> {
+    let first = frames.first().copied().unwrap_or(0);
+    let last = frames.last().copied().unwrap_or(first);
+    first..last.max(first + 1)
+}
+
+/// Plotters' errors carry the backend's; only their words matter here.
+fn drawing<E: std::fmt::Display>(e: E) -> anyhow::Error {
+    anyhow!("drawing a chart: {e}")
+}
+
+/// One line of values, broken at frames without one; a lone value is a dot.
+fn draw_track<DB: DrawingBackend>(
+    chart: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordu32, plotters::coord::types::RangedCoordu64>,
+    >,
+    runs: &[Vec<(u32, u64)>],
+    colour: RGBColor,
+    label: &str,
+) -> Result<()> {
+    let style = ShapeStyle::from(colour).stroke_width(2);
+    for (i, run) in runs.iter().enumerate() {
+        let series = if run.len() == 1 {
+            chart
+                .draw_series(run.iter().map(|&p| Circle::new(p, 2, style.filled())))
+                .map_err(drawing)?
+        } else {
+            chart
+                .draw_series(LineSeries::new(run.iter().copied(), style))
+                .map_err(drawing)?
+        };
+        if i == 0 {
+            series
+                .label(label)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
+        }
+    }
+    Ok(())
+}
+
+/// The top of a y axis with room above `max` for the legend.
+fn headroom(max: u64) -> u64 {
+    max + max / 5 + 1
+}
+
+/// Cycles per frame of `routines` against the machine's frame `budget`, one line each,
+/// with colours from `first_colour` on.
+pub fn cycles(
+    title: &str,
+    frames: &[u32],
+    routines: &[&Track],
+    first_colour: usize,
+    budget: Option<u64>,
+    size: (u32, u32),
+) -> Result<String> {
+    let top = routines
+        .iter()
+        .map(|t| t.max())
+        .chain(budget)
+        .max()
+        .unwrap_or(0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 17))
+            .margin(10)
+            .x_label_area_size(36)
+            .y_label_area_size(62)
+            .build_cartesian_2d(x_range(frames), 0u64..headroom(top))
+            .map_err(drawing)?;
+        chart
+            .configure_mesh()
+            .x_desc("frame")
+            .y_desc("CPU cycles")
+            .y_label_formatter(&|v| grouped(*v))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(drawing)?;
+        if let Some(b) = budget {
+            let x = x_range(frames);
+            chart
+                .draw_series(LineSeries::new(
+                    [(x.start, b), (x.end, b)],
+                    ShapeStyle::from(BUDGET).stroke_width(2),
+                ))
+                .map_err(drawing)?
+                .label(format!("frame budget {} cycles", grouped(b)))
+                .legend(|(x, y)| {
+                    PathElement::new(
+                        vec![(x, y), (x + 18, y)],
+                        ShapeStyle::from(BUDGET).stroke_width(2),
+                    )
+                });
+        }
+        for (i, t) in routines.iter().enumerate() {
+            draw_track(
+                &mut chart,
+                &t.runs(frames),
+                line_colour(first_colour + i),
+                &t.name,
+            )?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 13))
+            .draw()
+            .map_err(drawing)?;
+        root.present().map_err(drawing)?;
+    }
+    Ok(svg)
+}
+
+/// Box-truth misses per frame of one method, over the frame's box-truth pairs.
+pub fn misses(
+    title: &str,
+    frames: &[u32],
+    method: &Track,
+    truth: &Track,
+    size: (u32, u32),
+) -> Result<String> {
+    let top = method.max().max(truth.max()).max(1);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 17))
+            .margin(10)
+            .x_label_area_size(36)
+            .y_label_area_size(44)
+            .build_cartesian_2d(x_range(frames), 0u64..headroom(top))
+            .map_err(drawing)?;
+        chart
+            .configure_mesh()
+            .x_desc("frame")
+            .y_desc("pairs")
+            .y_labels(usize::try_from(headroom(top)).unwrap_or(10).min(10) + 1)
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(drawing)?;
+        draw_track(&mut chart, &truth.runs(frames), TRUTH, "box-truth pairs")?;
+        draw_track(&mut chart, &method.runs(frames), MISS, "missed")?;
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 13))
+            .draw()
+            .map_err(drawing)?;
+        root.present().map_err(drawing)?;
+    }
+    Ok(svg)
+}
