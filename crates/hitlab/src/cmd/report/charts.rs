@@ -79,9 +79,50 @@ fn draw_track<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The top of a y axis with room above `max` for the legend.
-fn headroom(max: u64) -> u64 {
-    max + max / 5 + 1
+/// Where a chart's legend goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legend {
+    /// In the plot's top right corner, above the lines (the y axis leaves room for it).
+    Inside,
+    /// Right of the plot, for a legend too long to sit above the lines.
+    Right,
+}
+
+/// The legend's width in pixels for `labels` at 13 pixels (plotters' own estimate of a
+/// glyph's width, plus the line sample and padding).
+fn legend_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> u32 {
+    let chars = labels.into_iter().map(str::len).max().unwrap_or(0);
+    u32::try_from(chars).unwrap_or(40).min(40) * 6 + 40
+}
+
+/// The top of a y axis with room above `max` for a legend inside the plot.
+fn headroom(max: u64, legend: Legend) -> u64 {
+    match legend {
+        Legend::Inside => max + max / 2 + 1,
+        Legend::Right => max + max / 10 + 1,
+    }
+}
+
+/// A key of `entries` (label, colour) drawn down the left edge of `area`.
+fn draw_key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    entries: &[(String, RGBColor)],
+) -> Result<()> {
+    for (i, (label, colour)) in entries.iter().enumerate() {
+        let y = 24 + 18 * i32::try_from(i).unwrap_or(0);
+        area.draw(&PathElement::new(
+            vec![(6, y), (26, y)],
+            ShapeStyle::from(*colour).stroke_width(2),
+        ))
+        .map_err(drawing)?;
+        area.draw(&Text::new(
+            label.clone(),
+            (32, y - 6),
+            ("sans-serif", 13).into_font().color(&BLACK),
+        ))
+        .map_err(drawing)?;
+    }
+    Ok(())
 }
 
 /// Cycles per frame of `routines` against the machine's frame `budget`, one line each,
@@ -93,7 +134,15 @@ pub fn cycles(
     first_colour: usize,
     budget: Option<u64>,
     size: (u32, u32),
+    legend: Legend,
 ) -> Result<String> {
+    let mut entries: Vec<(String, RGBColor)> = Vec::new();
+    if let Some(b) = budget {
+        entries.push((format!("frame budget {} cycles", grouped(b)), BUDGET));
+    }
+    for (i, t) in routines.iter().enumerate() {
+        entries.push((t.name.clone(), line_colour(first_colour + i)));
+    }
     let top = routines
         .iter()
         .map(|t| t.max())
@@ -104,12 +153,24 @@ pub fn cycles(
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 17))
+        let (plot, key) = match legend {
+            Legend::Inside => (root.clone(), None),
+            Legend::Right => {
+                let below = root.titled(title, ("sans-serif", 17)).map_err(drawing)?;
+                let key_width = legend_width(entries.iter().map(|e| e.0.as_str()));
+                let (plot, key) = below.split_horizontally(size.0.saturating_sub(key_width));
+                (plot, Some(key))
+            }
+        };
+        let mut builder = ChartBuilder::on(&plot);
+        if legend == Legend::Inside {
+            builder.caption(title, ("sans-serif", 17));
+        }
+        let mut chart = builder
             .margin(10)
             .x_label_area_size(36)
             .y_label_area_size(62)
-            .build_cartesian_2d(x_range(frames), 0u64..headroom(top))
+            .build_cartesian_2d(x_range(frames), 0u64..headroom(top, legend))
             .map_err(drawing)?;
         chart
             .configure_mesh()
@@ -121,19 +182,12 @@ pub fn cycles(
             .map_err(drawing)?;
         if let Some(b) = budget {
             let x = x_range(frames);
+            let style = ShapeStyle::from(BUDGET).stroke_width(2);
             chart
-                .draw_series(LineSeries::new(
-                    [(x.start, b), (x.end, b)],
-                    ShapeStyle::from(BUDGET).stroke_width(2),
-                ))
+                .draw_series(LineSeries::new([(x.start, b), (x.end, b)], style))
                 .map_err(drawing)?
-                .label(format!("frame budget {} cycles", grouped(b)))
-                .legend(|(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + 18, y)],
-                        ShapeStyle::from(BUDGET).stroke_width(2),
-                    )
-                });
+                .label(entries[0].0.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
         }
         for (i, t) in routines.iter().enumerate() {
             draw_track(
@@ -143,14 +197,17 @@ pub fn cycles(
                 &t.name,
             )?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(drawing)?;
+        match key {
+            Some(key) => draw_key(&key, &entries)?,
+            None => chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperRight)
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK.mix(0.3))
+                .label_font(("sans-serif", 13))
+                .draw()
+                .map_err(drawing)?,
+        }
         root.present().map_err(drawing)?;
     }
     Ok(svg)
@@ -174,13 +231,18 @@ pub fn misses(
             .margin(10)
             .x_label_area_size(36)
             .y_label_area_size(44)
-            .build_cartesian_2d(x_range(frames), 0u64..headroom(top))
+            .build_cartesian_2d(x_range(frames), 0u64..headroom(top, Legend::Inside))
             .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("frame")
             .y_desc("pairs")
-            .y_labels(usize::try_from(headroom(top)).unwrap_or(10).min(10) + 1)
+            .y_labels(
+                usize::try_from(headroom(top, Legend::Inside))
+                    .unwrap_or(10)
+                    .min(10)
+                    + 1,
+            )
             .light_line_style(WHITE.mix(0.0))
             .draw()
             .map_err(drawing)?;

@@ -16,7 +16,7 @@ use crate::code_report::grouped;
 pub struct Heading<'a> {
     /// The scene's name.
     pub name: &'a str,
-    /// The line `compare` prints first: scene, path, frames, machine.
+    /// The line under it: path, frames, machine.
     pub line: &'a str,
     /// What the machine's collision verdict is called ("S#0 bit 5 (C)").
     pub flag_name: &'a str,
@@ -40,6 +40,7 @@ div.bar span.over { background: #d62728; }
 .grid { display: grid; grid-template-columns: repeat(2, 1fr); gap: 12px; }
 figure { margin: 0; background: #fff; border: 1px solid #ddd; padding: 4px; }
 figure.wide { margin-bottom: 12px; }
+figure.missed { border: 2px solid #e06c00; }
 figure svg { width: 100%; height: auto; display: block; }
 figcaption { font-size: 12px; color: #555; padding: 2px 6px 4px; }
 ul.notes { font-size: 13px; color: #444; }
@@ -252,11 +253,11 @@ fn routines_table(out: &mut String, s: &Summary) {
 }
 
 /// One chart in its figure, which names what it shows for readers and tests alike.
-fn figure(out: &mut String, kind: &str, name: &str, wide: bool, svg: &str, caption: &str) {
+fn figure(out: &mut String, kind: &str, name: &str, class: &str, svg: &str, caption: &str) {
     let _ = writeln!(
         out,
-        "<figure class=\"chart{}\" data-kind=\"{kind}\" data-name=\"{}\">",
-        if wide { " wide" } else { "" },
+        "<figure class=\"chart{}{class}\" data-kind=\"{kind}\" data-name=\"{}\">",
+        if class.is_empty() { "" } else { " " },
         escape(name)
     );
     out.push_str(svg.trim());
@@ -288,12 +289,13 @@ fn cycles_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> 
         0,
         budget,
         charts::WIDE,
+        charts::Legend::Right,
     )?;
     figure(
         out,
         "cycles-all",
         "every routine",
-        true,
+        "wide",
         &svg,
         "All routines on one scale.",
     );
@@ -311,7 +313,15 @@ fn cycles_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> 
             (Some(m), None) => format!("{}: median {}", t.name, grouped(m)),
             (None, _) => format!("{}: never completed", t.name),
         };
-        let svg = charts::cycles(&title, &series.frames, &[t], i, budget, charts::SMALL)?;
+        let svg = charts::cycles(
+            &title,
+            &series.frames,
+            &[t],
+            i,
+            budget,
+            charts::SMALL,
+            charts::Legend::Inside,
+        )?;
         let gaps = t.gaps(series.frame_count());
         let caption = if gaps == 0 {
             format!("{}: every frame completed.", t.name)
@@ -322,7 +332,15 @@ fn cycles_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> 
                 series.frame_count()
             )
         };
-        figure(out, "cycles", &t.name, false, &svg, &caption);
+        let over = matches!(budget, Some(b) if t.max() > b);
+        figure(
+            out,
+            "cycles",
+            &t.name,
+            if over { "missed" } else { "" },
+            &svg,
+            &caption,
+        );
     }
     out.push_str("</div>\n</section>\n");
     Ok(())
@@ -366,7 +384,15 @@ fn misses_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> 
             ),
             _ => "No box-truth pair missed.".to_owned(),
         };
-        figure(out, "misses", &t.name, false, &svg, &caption);
+        let missed = !flag && t.total() > 0;
+        figure(
+            out,
+            "misses",
+            &t.name,
+            if missed { "missed" } else { "" },
+            &svg,
+            &caption,
+        );
     }
     out.push_str("</div>\n</section>\n");
     Ok(())

@@ -93,7 +93,12 @@ pub fn run(args: &ReportArgs) -> Result<Outcome, Fault> {
         crate::cmd::compare::play(&args.scene, args.frames, &args.methods, |r| {
             series.add(r);
         })?;
-    let line = crate::cmd::compare::header(&loaded, summary.frames, &named);
+    let line = format!(
+        "{}, {} frames on {}",
+        loaded.path.display(),
+        summary.frames,
+        named.title
+    );
     let heading = html::Heading {
         name: &loaded.scene.name,
         line: &line,
