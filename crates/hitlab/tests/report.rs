@@ -370,3 +370,37 @@ fn usage_errors_are_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn a_machine_without_routines_charts_its_whole_frame_against_the_budget() {
+    let dir = scratch("report-labyrinth");
+    let maze = scene("vectrex/labyrinth.ron");
+    let o = report(
+        &dir,
+        &[maze.to_str().unwrap(), "--frames", "20", "-o", "maze.html"],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let page = std::fs::read_to_string(dir.join("maze.html")).unwrap();
+    let html = parse(&page);
+    let figures: Vec<&Node> = html
+        .all()
+        .into_iter()
+        .filter(|n| n.name == "figure")
+        .collect();
+    let kinds = |k: &str| {
+        figures
+            .iter()
+            .filter(|f| f.attr("data-kind") == Some(k))
+            .count()
+    };
+    assert_eq!(kinds("cycles"), 0);
+    assert_eq!(kinds("frame-cycles"), 1);
+    assert!(kinds("misses") >= 10);
+    assert!(page.contains("frame budget 30,000 cycles"));
+    assert!(page.contains("No target-code routine ran on this machine."));
+}

@@ -108,7 +108,7 @@ fn method_row(out: &mut String, id: MethodId, t: &MethodTotals, frames: u32) {
         out,
         "<td>{}</td><td>{}</td>",
         escape(id.as_str()),
-        escape(&id.exactness().describe())
+        escape(id.exactness().describe())
     );
     let pairs = if flag {
         format!("{}f", t.flag_frames)
@@ -268,13 +268,44 @@ fn figure(out: &mut String, kind: &str, name: &str, class: &str, svg: &str, capt
     );
 }
 
+/// The CPU cycles the whole frame took, where the machine counts them.
+fn frame_cycles(out: &mut String, series: &Series, budget: Option<u64>) -> Result<()> {
+    let t = &series.frame_cycles;
+    let over = budget.map_or(0, |b| t.values.iter().flatten().filter(|&&c| c > b).count());
+    let svg = charts::cycles(
+        &format!("the whole frame: at most {}", grouped(t.max())),
+        &series.frames,
+        &[t],
+        0,
+        budget,
+        charts::WIDE,
+        charts::Legend::Right,
+    )?;
+    let caption = format!(
+        "The CPU cycles each frame of the game took, {over} of {} frames over the budget.",
+        series.frame_count()
+    );
+    figure(
+        out,
+        "frame-cycles",
+        "the frame",
+        if over > 0 { "wide missed" } else { "wide" },
+        &svg,
+        &caption,
+    );
+    Ok(())
+}
+
 fn cycles_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> {
     out.push_str("<section id=\"cycles\">\n<h2>Cycles per frame</h2>\n");
+    let budget = series.cycles_per_frame;
+    if !series.frame_cycles.values.is_empty() {
+        frame_cycles(out, series, budget)?;
+    }
     if series.cycles.is_empty() {
-        out.push_str("<p>No target code ran on this machine.</p>\n</section>\n");
+        out.push_str("<p>No target-code routine ran on this machine.</p>\n</section>\n");
         return Ok(());
     }
-    let budget = series.cycles_per_frame;
     let _ = writeln!(
         out,
         "<p>Each routine's CPU cycles on every frame, against the machine's frame budget \
@@ -323,16 +354,22 @@ fn cycles_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> 
             charts::Legend::Inside,
         )?;
         let gaps = t.gaps(series.frame_count());
-        let caption = if gaps == 0 {
-            format!("{}: every frame completed.", t.name)
+        let mut caption = if gaps == 0 {
+            format!("{}: every frame completed", t.name)
         } else {
             format!(
-                "{}: {gaps} of {} frames failed or did not run (gaps in the line).",
+                "{}: {gaps} of {} frames failed or did not run (gaps in the line)",
                 t.name,
                 series.frame_count()
             )
         };
-        let over = matches!(budget, Some(b) if t.max() > b);
+        let over_frames =
+            budget.map_or(0, |b| t.values.iter().flatten().filter(|&&c| c > b).count());
+        if over_frames > 0 {
+            let _ = write!(caption, "; over the budget on {over_frames} frames");
+        }
+        caption.push('.');
+        let over = over_frames > 0;
         figure(
             out,
             "cycles",

@@ -69,6 +69,8 @@ pub struct Series {
     pub misses: Vec<Track>,
     /// Cycles of each target-code routine, in the order run.
     pub cycles: Vec<Track>,
+    /// CPU cycles the whole frame used, where the machine counts them (the Vectrex).
+    pub frame_cycles: Track,
     /// The machine's CPU cycles in one frame, where it has a CPU model.
     pub cycles_per_frame: Option<u64>,
 }
@@ -95,6 +97,10 @@ impl Series {
         self.frames.push(r.frame);
         self.cycles_per_frame = self.cycles_per_frame.or(r.cycles_per_frame);
         self.box_truth.set(at, Some(r.box_truth.len() as u64));
+        if r.frame_cycles.is_some() {
+            self.frame_cycles.name = "the frame".into();
+            self.frame_cycles.set(at, r.frame_cycles);
+        }
         for m in &r.methods {
             track(&mut self.misses, m.label()).set(at, Some(m.vs_box.misses.len() as u64));
         }
