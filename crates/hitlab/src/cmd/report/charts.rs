@@ -213,6 +213,29 @@ pub fn cycles(
     Ok(svg)
 }
 
+/// Runs of counts as steps: each frame's value held flat from that frame to the next.
+fn steps(runs: &[Vec<(u32, u64)>]) -> Vec<Vec<(u32, u64)>> {
+    runs.iter()
+        .map(|run| {
+            let mut out = Vec::with_capacity(run.len() * 2);
+            for &(f, v) in run {
+                if let Some(&(_, prev)) = out.last()
+                    && prev != v
+                {
+                    out.push((f, v));
+                    out.push((f + 1, v));
+                    continue;
+                }
+                if out.is_empty() {
+                    out.push((f, v));
+                }
+                out.push((f + 1, v));
+            }
+            out
+        })
+        .collect()
+}
+
 /// Box-truth misses per frame of one method, over the frame's box-truth pairs.
 pub fn misses(
     title: &str,
@@ -231,7 +254,14 @@ pub fn misses(
             .margin(10)
             .x_label_area_size(36)
             .y_label_area_size(44)
-            .build_cartesian_2d(x_range(frames), 0u64..headroom(top, Legend::Inside))
+            .build_cartesian_2d(
+                {
+                    // Each frame's count holds for the width of that frame.
+                    let x = x_range(frames);
+                    x.start..frames.last().map_or(x.end, |&l| x.end.max(l + 1))
+                },
+                0u64..headroom(top, Legend::Inside),
+            )
             .map_err(drawing)?;
         chart
             .configure_mesh()
@@ -246,8 +276,13 @@ pub fn misses(
             .light_line_style(WHITE.mix(0.0))
             .draw()
             .map_err(drawing)?;
-        draw_track(&mut chart, &truth.runs(frames), TRUTH, "box-truth pairs")?;
-        draw_track(&mut chart, &method.runs(frames), MISS, "missed")?;
+        draw_track(
+            &mut chart,
+            &steps(&truth.runs(frames)),
+            TRUTH,
+            "box-truth pairs",
+        )?;
+        draw_track(&mut chart, &steps(&method.runs(frames)), MISS, "missed")?;
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)
@@ -259,4 +294,21 @@ pub fn misses(
         root.present().map_err(drawing)?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_become_steps() {
+        let runs = vec![vec![(0, 1), (1, 1), (2, 2), (3, 1)], vec![(7, 4)]];
+        assert_eq!(
+            steps(&runs),
+            vec![
+                vec![(0, 1), (1, 1), (2, 1), (2, 2), (3, 2), (3, 1), (4, 1)],
+                vec![(7, 4), (8, 4)],
+            ]
+        );
+    }
 }
