@@ -129,6 +129,29 @@ fn span(line: &Node) -> f64 {
     xs.iter().copied().fold(f64::MIN, f64::max) - xs.iter().copied().fold(f64::MAX, f64::min)
 }
 
+/// The y axis of a chart, from its tick labels: maps a value to the picture's y.
+fn y_axis(chart: &Node) -> impl Fn(f64) -> f64 {
+    let ticks: Vec<(f64, f64)> = chart
+        .all()
+        .into_iter()
+        .filter(|n| n.name == "text" && n.attr("text-anchor") == Some("end"))
+        .filter_map(|n| {
+            let v: f64 = n.all_text().trim().replace(',', "").parse().ok()?;
+            Some((v, n.attr("y")?.parse().ok()?))
+        })
+        .collect();
+    assert!(ticks.len() >= 2, "y tick labels");
+    let lo = ticks
+        .iter()
+        .copied()
+        .fold(ticks[0], |a, b| if b.0 < a.0 { b } else { a });
+    let hi = ticks
+        .iter()
+        .copied()
+        .fold(ticks[0], |a, b| if b.0 > a.0 { b } else { a });
+    move |v| lo.1 + (v - lo.0) * (hi.1 - lo.1) / (hi.0 - lo.0)
+}
+
 fn report(dir: &Path, args: &[&str]) -> std::process::Output {
     let mut all = vec!["report"];
     all.extend_from_slice(args);
@@ -284,6 +307,14 @@ fn the_msx_bands_page_has_the_tables_and_a_chart_for_every_method_and_routine() 
             f.attr("data-name")
         );
         assert!(level[0].len() >= 2 && level[0].iter().all(|y| *y == level[0][0]));
+        // ... at the budget's height on the chart's own axis.
+        let y_of = y_axis(f);
+        assert!(
+            (level[0][0] - y_of(budget as f64)).abs() <= 2.0,
+            "budget line at y {} where the axis puts {budget} at {}",
+            level[0][0],
+            y_of(budget as f64)
+        );
         let text: String = f.all_text();
         assert!(text.contains("frame budget 59,736 cycles"), "{text}");
         // Every other line is a routine: 60 frames, all below the budget (smaller cycles
@@ -298,6 +329,26 @@ fn the_msx_bands_page_has_the_tables_and_a_chart_for_every_method_and_routine() 
         for p in &others {
             assert_eq!(p.len(), 60);
             assert!(p.iter().all(|y| *y > level[0][0]));
+        }
+        // A routine's own chart: its line sits at its median cycles.
+        if f.attr("data-kind") == Some("cycles") {
+            let name = f.attr("data-name").unwrap();
+            let r = v["routines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["name"] == name)
+                .unwrap();
+            let median = r["cycles"]["median"].as_f64().unwrap();
+            assert_eq!(others.len(), 1, "{name}: one routine line");
+            let mut line = others[0].clone();
+            line.sort_by(f64::total_cmp);
+            let at = line[line.len() / 2];
+            assert!(
+                (at - y_of(median)).abs() <= 3.0,
+                "{name}: line's middle at y {at}, the median {median} at {}",
+                y_of(median)
+            );
         }
     }
     // mask16 misses: its chart's caption says so; a method that misses nothing says that.
