@@ -39,6 +39,8 @@ pub enum Command {
     /// Run your own collision routine on a machine's CPU against a scene, or print the
     /// routine contract of a machine (`--abi`).
     Routine(RoutineArgs),
+    /// Write the comparison of a scene as one HTML page with charts.
+    Report(crate::cmd::report::ReportArgs),
 }
 
 /// The format of a routine image.

@@ -81,6 +81,7 @@ fn main() -> ExitCode {
         Command::Frame(a) => cmd::frame::run(&a),
         Command::Bench(a) => cmd::bench::run(&a),
         Command::Routine(a) => cmd::routine::run(&a),
+        Command::Report(a) => cmd::report::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@ pub mod frame;
 pub mod methods;
 pub mod record;
 pub mod replay;
+pub mod report;
 pub mod roms;
 pub mod routine;
 pub mod run;

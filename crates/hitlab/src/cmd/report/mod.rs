@@ -1,0 +1,117 @@
+//! `hitlab report`: the compare of a scene as one self-contained HTML page, with charts of
+//! the routines' cycles against the frame budget and of the methods' misses, frame by frame.
+
+mod charts;
+mod html;
+mod series;
+
+use std::fs::{self, File};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::Args;
+use collide::MethodId;
+
+use crate::{Fault, Outcome, bad_input};
+
+/// `hitlab report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The scene file.
+    pub scene: PathBuf,
+    /// The HTML page to write.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Frames to play (the scene's own count by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub frames: Option<u32>,
+    /// Methods to compare, comma-separated (every method that applies by default).
+    #[arg(long, value_delimiter = ',', value_parser = parse_method)]
+    pub methods: Vec<MethodId>,
+}
+
+fn parse_method(s: &str) -> Result<MethodId, String> {
+    s.parse::<MethodId>().map_err(|e| e.to_string())
+}
+
+/// The page is written beside `output` under this name, then renamed over it.
+fn temp_path(output: &Path) -> PathBuf {
+    let name = output
+        .file_name()
+        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
+    output.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// A temporary file that is removed unless it was renamed into place.
+struct Pending {
+    path: PathBuf,
+    file: Option<File>,
+}
+
+impl Pending {
+    fn create(output: &Path) -> Result<Self, Fault> {
+        let path = temp_path(output);
+        let file = File::create(&path)
+            .with_context(|| format!("cannot write {}", output.display()))
+            .map_err(bad_input)?;
+        Ok(Self {
+            path,
+            file: Some(file),
+        })
+    }
+
+    fn finish(mut self, text: &str, output: &Path) -> Result<(), Fault> {
+        let mut file = self.file.take().expect("the file is open until finished");
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+            .map_err(bad_input)?;
+        drop(file);
+        fs::rename(&self.path, output)
+            .with_context(|| format!("cannot write {}", output.display()))
+            .map_err(bad_input)?;
+        self.path = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if !self.path.as_os_str().is_empty() {
+            self.file = None;
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+pub fn run(args: &ReportArgs) -> Result<Outcome, Fault> {
+    // Fail on an unwritable output before playing the scene.
+    let pending = Pending::create(&args.output)?;
+    let mut series = series::Series::default();
+    let (loaded, summary, named) =
+        crate::cmd::compare::play(&args.scene, args.frames, &args.methods, |r| {
+            series.add(r);
+        })?;
+    let line = format!(
+        "{}, {} frames on {}",
+        loaded.path.display(),
+        summary.frames,
+        named.title
+    );
+    let heading = html::Heading {
+        name: &loaded.scene.name,
+        line: &line,
+        flag_name: named.flag_name,
+    };
+    let page = html::page(&heading, &summary, &series)?;
+    pending.finish(&page, &args.output)?;
+    println!(
+        "{}: {} frames, {} methods, {} routines",
+        args.output.display(),
+        summary.frames,
+        series.misses.len(),
+        series.cycles.len()
+    );
+    Ok(Outcome::Ok)
+}
