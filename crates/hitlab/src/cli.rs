@@ -330,7 +330,7 @@ pub enum MethodArg {
     Walls(&'static str),
 }
 
-fn parse_method_arg(s: &str) -> Result<MethodArg, String> {
+pub fn parse_method_arg(s: &str) -> Result<MethodArg, String> {
     match s {
         "maze-tiles" => Ok(MethodArg::Walls("maze-tiles")),
         "obj-hit-walls" => Ok(MethodArg::Walls("obj-hit-walls")),

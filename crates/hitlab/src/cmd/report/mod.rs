@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::Args;
-use collide::MethodId;
 
 use crate::{Fault, Outcome, bad_input};
 
@@ -27,12 +26,8 @@ pub struct ReportArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
     /// Methods to compare, comma-separated (every method that applies by default).
-    #[arg(long, value_delimiter = ',', value_parser = parse_method)]
-    pub methods: Vec<MethodId>,
-}
-
-fn parse_method(s: &str) -> Result<MethodId, String> {
-    s.parse::<MethodId>().map_err(|e| e.to_string())
+    #[arg(long, value_delimiter = ',', value_parser = crate::cli::parse_method_arg)]
+    pub methods: Vec<crate::cli::MethodArg>,
 }
 
 /// The page is written beside `output` under this name, then renamed over it.
