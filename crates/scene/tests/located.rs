@@ -39,7 +39,7 @@ fn too_many_sprites_is_located_at_the_objects() {
 
 #[test]
 fn a_rom_that_does_not_fit_is_located_at_its_entry() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("scene-located");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scene-located");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("big.bin"), [0u8; 64]).unwrap();
     let text = format!("{HEAD} roms: [\n  (file: \"big.bin\", to: Vram(0x3FF0))],\n objects: [])");
