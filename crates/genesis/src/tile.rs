@@ -13,22 +13,22 @@ const BYTE_HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 const BYTE_LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
 /// The eight pixel indices (0-15) of a pattern row given as the big-endian `u32` of its
-/// four bytes, leftmost on screen in the low byte; `h_flip` mirrors the row.
+/// four bytes, leftmost on screen in the low byte; `hflip` mirrors the row.
 #[must_use]
-pub fn row_pixels(row: u32, h_flip: bool) -> u64 {
+pub fn row_pixels(row: u32, hflip: bool) -> u64 {
     let mut x = u64::from(row);
     x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
     x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
     x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     // Byte k now holds the k-th nibble from the least significant end: pattern pixel
     // 7 - k, which is the mirrored order.
-    if h_flip { x } else { x.swap_bytes() }
+    if hflip { x } else { x.swap_bytes() }
 }
 
 /// A decoded row as it shows on screen: mirrored under H-flip.
 #[must_use]
-pub fn flip(pixels: u64, h_flip: bool) -> u64 {
-    if h_flip { pixels.swap_bytes() } else { pixels }
+pub fn flip(pixels: u64, hflip: bool) -> u64 {
+    if hflip { pixels.swap_bytes() } else { pixels }
 }
 
 /// 0x01 in every byte of `pixels` that is non-zero. Valid for bytes below 0x80, which

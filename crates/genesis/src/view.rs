@@ -83,9 +83,9 @@ pub struct SpriteView {
     /// Priority bit.
     pub priority: bool,
     /// H-flip bit.
-    pub h_flip: bool,
+    pub hflip: bool,
     /// V-flip bit.
-    pub v_flip: bool,
+    pub vflip: bool,
     /// Pattern index of the first cell.
     pub pattern: u16,
     /// Opaque pixels, one word per row, bit c = column c from the left, flips applied.
@@ -138,8 +138,8 @@ struct MaskKey {
     pattern: u16,
     w_cells: u8,
     h_cells: u8,
-    h_flip: bool,
-    v_flip: bool,
+    hflip: bool,
+    vflip: bool,
     built_at: u64,
 }
 
@@ -178,12 +178,12 @@ impl SpriteViews {
             view.h_px = s.h_px;
             view.palette = s.palette;
             view.priority = s.priority;
-            view.h_flip = s.h_flip;
-            view.v_flip = s.v_flip;
+            view.hflip = s.hflip;
+            view.vflip = s.vflip;
             view.pattern = s.pattern;
             let unchanged = key.is_some_and(|k| {
-                (k.pattern, k.w_cells, k.h_cells, k.h_flip, k.v_flip)
-                    == (s.pattern, s.w_cells, s.h_cells, s.h_flip, s.v_flip)
+                (k.pattern, k.w_cells, k.h_cells, k.hflip, k.vflip)
+                    == (s.pattern, s.w_cells, s.h_cells, s.hflip, s.vflip)
                     && (0..u16::from(s.w_cells) * u16::from(s.h_cells))
                         .all(|c| !patterns.changed_since(s.pattern.wrapping_add(c), k.built_at))
             });
@@ -193,8 +193,8 @@ impl SpriteViews {
                     pattern: s.pattern,
                     w_cells: s.w_cells,
                     h_cells: s.h_cells,
-                    h_flip: s.h_flip,
-                    v_flip: s.v_flip,
+                    hflip: s.hflip,
+                    vflip: s.vflip,
                     built_at: patterns.clock(),
                 });
             }
@@ -246,7 +246,7 @@ fn build_mask(rows: &mut Vec<u64>, s: &Visit, vram: &Vram) {
     rows.clear();
     let stride = s.column_stride();
     // Screen column of pattern column 0, and the step to the next one.
-    let (first_shift, step): (i32, i32) = if s.h_flip {
+    let (first_shift, step): (i32, i32) = if s.hflip {
         (8 * (i32::from(s.w_cells) - 1), -8)
     } else {
         (0, 8)
@@ -256,7 +256,7 @@ fn build_mask(rows: &mut Vec<u64>, s: &Visit, vram: &Vram) {
         let mut bits = 0u64;
         let mut shift = first_shift;
         for _ in 0..s.w_cells {
-            let pixels = flip(vram.cell_row(index), s.h_flip);
+            let pixels = flip(vram.cell_row(index), s.hflip);
             bits |= u64::from(opacity(pixels)) << (shift & 63);
             index = index.wrapping_add(stride);
             shift += step;

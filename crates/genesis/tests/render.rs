@@ -255,7 +255,7 @@ fn the_view_gives_box_palette_priority_and_flips() {
         (-3, 77, 24, 16)
     );
     assert_eq!(view.palette, 2);
-    assert!(view.priority && view.h_flip && !view.v_flip);
+    assert!(view.priority && view.hflip && !view.vflip);
     assert_eq!(view.pattern, 0x123);
     assert_eq!(view.mask_rows.len(), 16);
 }

@@ -173,7 +173,7 @@ fn fetch_cells(
     let stride = s.column_stride();
     let (mut x, step) = s.column_0_x();
     for _ in 0..fetched {
-        let pixels = flip(vram.cell_row(index), s.h_flip);
+        let pixels = flip(vram.cell_row(index), s.hflip);
         let Some(slot) = cells.get_mut(len) else {
             break;
         };
@@ -201,7 +201,7 @@ fn fetch_clipped_cells(
     let stride = s.column_stride();
     let (mut x, step) = s.column_0_x();
     for _ in 0..fetched {
-        let pixels = flip(vram.cell_row(index), s.h_flip);
+        let pixels = flip(vram.cell_row(index), s.hflip);
         let pixels = pixels | (nonzero_bytes(pixels) & s.palette_word);
         if let (Some(c), Some(slot)) = (clip_cell(x, width, pixels), cells.get_mut(len)) {
             *slot = c;
@@ -246,13 +246,13 @@ fn record_cut_and_off_screen(
     let w_px = s.w_px;
     let cut_px = u16::from(s.w_cells - fetched) * 8;
     // Screen columns of the fetched cells.
-    let (f0, f1) = if s.h_flip {
+    let (f0, f1) = if s.hflip {
         (cut_px, w_px)
     } else {
         (0, w_px - cut_px)
     };
     if cut_px > 0 {
-        let (c0, c1) = if s.h_flip { (0, cut_px) } else { (f1, w_px) };
+        let (c0, c1) = if s.hflip { (0, cut_px) } else { (f1, w_px) };
         rec.not_drawn(vi, ctx.line, c0, c1, Reason::PixelBudget);
     }
     // Visible sprite columns: those whose screen column is in 0..width.

@@ -49,9 +49,9 @@ pub struct Visit {
     /// Priority bit.
     pub priority: bool,
     /// H-flip bit.
-    pub h_flip: bool,
+    pub hflip: bool,
     /// V-flip bit.
-    pub v_flip: bool,
+    pub vflip: bool,
     /// Eight copies of `palette * 16`, ORed into opaque pixel bytes.
     pub palette_word: u64,
 }
@@ -75,8 +75,8 @@ impl Visit {
             pattern: attr & 0x07FF,
             palette: ((attr >> 13) & 3) as u8,
             priority: attr & 0x8000 != 0,
-            h_flip: attr & 0x0800 != 0,
-            v_flip: attr & 0x1000 != 0,
+            hflip: attr & 0x0800 != 0,
+            vflip: attr & 0x1000 != 0,
             palette_word: u64::from(((attr >> 13) & 3) as u8 * 16) * BYTE_ONES,
         }
     }
@@ -90,7 +90,7 @@ impl Visit {
     /// mirrors the pixels.
     #[must_use]
     pub fn row_index(&self, row: u16) -> u16 {
-        let r = if self.v_flip {
+        let r = if self.vflip {
             self.h_px.wrapping_sub(1).wrapping_sub(row)
         } else {
             row
@@ -102,7 +102,7 @@ impl Visit {
     /// column: under H-flip column 0 is the rightmost.
     #[must_use]
     pub fn column_0_x(&self) -> (i32, i32) {
-        if self.h_flip {
+        if self.hflip {
             (self.x_px + i32::from(self.w_px) - 8, -8)
         } else {
             (self.x_px, 8)

@@ -19,8 +19,8 @@ pub struct Spr {
     pub pattern: u16,
     pub palette: u8,
     pub priority: bool,
-    pub h_flip: bool,
-    pub v_flip: bool,
+    pub hflip: bool,
+    pub vflip: bool,
 }
 
 impl Spr {
@@ -35,8 +35,8 @@ impl Spr {
             pattern,
             palette: 0,
             priority: false,
-            h_flip: false,
-            v_flip: false,
+            hflip: false,
+            vflip: false,
         }
     }
 
@@ -51,8 +51,8 @@ impl Spr {
     }
 
     pub fn flips(mut self, h: bool, v: bool) -> Self {
-        self.h_flip = h;
-        self.v_flip = v;
+        self.hflip = h;
+        self.vflip = v;
         self
     }
 
@@ -64,8 +64,8 @@ impl Spr {
             | u16::from(self.link & 0x7F);
         let attr = (u16::from(self.priority) << 15)
             | (u16::from(self.palette & 3) << 13)
-            | (u16::from(self.v_flip) << 12)
-            | (u16::from(self.h_flip) << 11)
+            | (u16::from(self.vflip) << 12)
+            | (u16::from(self.hflip) << 11)
             | (self.pattern & 0x7FF);
         let x = self.x_raw & 0x1FF;
         let mut out = [0u8; 8];
