@@ -50,7 +50,7 @@ pub fn routines_text(s: &Summary) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<16} {:>7} {:>20} {:>20} {:>9} {:>9} {:>9} {:>9} {:>6} {:>6}",
+        "{:<20} {:>7} {:>20} {:>20} {:>9} {:>9} {:>9} {:>9} {:>6} {:>6}",
         "routine",
         "pairs",
         "box hit/miss/false",
@@ -71,7 +71,7 @@ pub fn routines_text(s: &Summary) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<16} {:>7} {:>20} {:>20} {:>9} {:>9} {:>9} {:>9} {:>6} {:>6}",
+            "{:<20} {:>7} {:>20} {:>20} {:>9} {:>9} {:>9} {:>9} {:>6} {:>6}",
             t.name,
             m.pairs,
             row(m.box_hits, m.box_misses, m.box_false_alarms),
