@@ -39,6 +39,9 @@ pub enum Command {
     /// Run your own collision routine on a machine's CPU against a scene, or print the
     /// routine contract of a machine (`--abi`).
     Routine(RoutineArgs),
+    /// Search seeded random frames for one where a method, a routine image or the chip's
+    /// flag disagrees with the truth; shrink it and write it as a scene and a PNG.
+    Hunt(crate::cmd::hunt::HuntArgs),
 }
 
 /// The format of a routine image.

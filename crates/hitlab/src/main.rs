@@ -67,6 +67,7 @@ fn main() -> ExitCode {
         Command::Frame(a) => cmd::frame::run(&a),
         Command::Bench(a) => cmd::bench::run(&a),
         Command::Routine(a) => cmd::routine::run(&a),
+        Command::Hunt(a) => cmd::hunt::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod compare;
 pub mod frame;
+pub mod hunt;
 pub mod methods;
 pub mod record;
 pub mod replay;
