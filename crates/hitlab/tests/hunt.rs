@@ -106,6 +106,32 @@ fn columns_misses_two_good_sprites_in_one_column() {
 }
 
 #[test]
+fn a_routine_held_to_its_twin_methods_rule_shows_the_same_documented_miss() {
+    let dir = scratch("columns-code");
+    let v = hunt(
+        &dir,
+        &[
+            "roms/genesis/code/columns-h40.bin",
+            "--like",
+            "columns",
+            "--target",
+            "genesis",
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!(
+        (v["found"].clone(), v["kind"].clone()),
+        (true.into(), "code".into())
+    );
+    assert_eq!(v["truth"], "box truth, Good x Bad pairs");
+    assert!((2..=3).contains(&objects(&v).len()), "{v}");
+    assert!(why(&v).contains("share the 8-px column"), "{}", why(&v));
+    assert!(dir.join("hunt-columns-h40-genesis.ron").is_file());
+    loads_back(&v);
+}
+
+#[test]
 fn mask16_needs_an_object_wider_than_a_band_which_the_msx_cannot_show() {
     // The MSX's sprites are 32 px at most: every object lies in the bands its mask sets.
     let dir = scratch("mask16-msx");
@@ -200,6 +226,7 @@ fn bad_input_exits_3_and_usage_2() {
         &["hunt", "half-pairs", "--target", "msx", "--objects", "many"],
         &["hunt", "roms/msx/code/missing.bin", "--target", "msx"],
         &["hunt", "quadrants", "--target", "msx"],
+        &["hunt", "half-pairs", "--like", "columns", "--target", "msx"],
     ] {
         let o = hitlab(args);
         assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o));

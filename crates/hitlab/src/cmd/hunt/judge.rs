@@ -6,7 +6,8 @@
 //! - `good-vs-bad`, `columns`, `quadrants` (their seeds test only Good x Bad pairs): misses
 //!   and false alarms against the Good x Bad pairs of box truth;
 //! - `pixel-table` (pixel-exact for its bitmaps): against pixel truth, Good x Bad pairs only;
-//! - every other method and a routine image: misses and false alarms against box truth.
+//! - every other method: misses and false alarms against box truth;
+//! - a routine image: as the method named by `--like` (its Rust twin), box truth without.
 //!
 //! Sprites are solid boxes, so box and pixel truth differ only where the chip draws a
 //! sprite only in part.
@@ -31,6 +32,8 @@ pub enum Hunted {
         name: String,
         /// Its bytes, loaded at the contract's code address.
         image: Arc<[u8]>,
+        /// The method whose rule it is held to (and which runs beside it).
+        like: Option<MethodId>,
     },
 }
 
@@ -44,15 +47,24 @@ impl Hunted {
         }
     }
 
+    /// The method whose rule applies: the method hunted, or a routine's `--like`.
+    #[must_use]
+    pub fn rule(&self) -> Option<MethodId> {
+        match self {
+            Self::Method(m) => Some(*m),
+            Self::Code { like, .. } => *like,
+        }
+    }
+
     /// The truth it is held to, in words.
     #[must_use]
     pub fn truth(&self) -> &'static str {
-        match self {
-            Self::Method(MethodId::HwFlag) => "pixel truth, in the chip's form",
-            Self::Method(m) if good_bad_only(*m) && m.exactness() == Exactness::PixelTable => {
+        match (self, self.rule()) {
+            (Self::Method(_), Some(MethodId::HwFlag)) => "pixel truth, in the chip's form",
+            (_, Some(m)) if good_bad_only(m) && m.exactness() == Exactness::PixelTable => {
                 "pixel truth, Good x Bad pairs"
             }
-            Self::Method(m) if good_bad_only(*m) => "box truth, Good x Bad pairs",
+            (_, Some(m)) if good_bad_only(m) => "box truth, Good x Bad pairs",
             _ => "box truth",
         }
     }
@@ -106,14 +118,14 @@ impl Judge<'_> {
         let machine = machine_for(&loaded).map_err(|e| e.to_string())?;
         let methods = match &self.hunted {
             Hunted::Method(m) => vec![*m],
-            Hunted::Code { .. } => vec![MethodId::HwFlag],
+            Hunted::Code { like, .. } => vec![like.unwrap_or(MethodId::HwFlag)],
         };
         let mut session = Session::new(loaded, machine, &methods).map_err(|e| e.to_string())?;
         session.set_routines(match &self.hunted {
             Hunted::Method(_) => Vec::new(),
-            Hunted::Code { name, image } => vec![CodeRoutine {
+            Hunted::Code { name, image, like } => vec![CodeRoutine {
                 name: name.clone(),
-                method: None,
+                method: *like,
                 image: image.clone(),
                 entry: None,
             }],
@@ -151,16 +163,9 @@ impl Judge<'_> {
             }
             Hunted::Method(m) => {
                 let f = r.methods.first()?;
-                let tally = if good_bad_only(*m) && m.exactness() == Exactness::PixelTable {
-                    good_bad(&f.vs_pixel, r)
-                } else if good_bad_only(*m) {
-                    f.vs_good_bad.clone()
-                } else {
-                    f.vs_box.clone()
-                };
-                from_tally(&tally, Vec::new(), status)
+                from_tally(&tally(*m, f, r), Vec::new(), status)
             }
-            Hunted::Code { .. } => {
+            Hunted::Code { like, .. } => {
                 let f: &MethodFrame = r.routines.first()?;
                 if let Some(e) = f.code.as_ref().and_then(|c| c.error.clone()) {
                     return Some(Finding {
@@ -170,9 +175,21 @@ impl Judge<'_> {
                         status,
                     });
                 }
-                from_tally(&f.vs_box, Vec::new(), status)
+                let t = like.map_or_else(|| f.vs_box.clone(), |m| tally(m, f, r));
+                from_tally(&t, Vec::new(), status)
             }
         }
+    }
+}
+
+/// A method's (or its twin routine's) frame against the truth `m`'s rule holds it to.
+fn tally(m: MethodId, f: &MethodFrame, r: &FrameReport) -> Tally {
+    if good_bad_only(m) && m.exactness() == Exactness::PixelTable {
+        good_bad(&f.vs_pixel, r)
+    } else if good_bad_only(m) {
+        f.vs_good_bad.clone()
+    } else {
+        f.vs_box.clone()
     }
 }
 

@@ -43,6 +43,10 @@ pub struct HuntArgs {
     /// The machine: genesis, msx or vera.
     #[arg(long, value_parser = hunt_target)]
     pub target: String,
+    /// For an image: hold it to this method's rule (its Rust twin), e.g. `columns` for a
+    /// routine that tests only Good x Bad pairs; box truth without.
+    #[arg(long, value_parser = parse_method)]
+    pub like: Option<MethodId>,
     /// The generator's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -58,6 +62,10 @@ pub struct HuntArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_method(s: &str) -> Result<MethodId, String> {
+    s.parse::<MethodId>().map_err(|e| e.to_string())
 }
 
 fn hunt_target(s: &str) -> Result<String, String> {
@@ -113,8 +121,8 @@ struct Found {
 pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     let space =
         Space::of(&args.target).ok_or_else(|| bad_input(anyhow!("no hunt on {}", args.target)))?;
-    let hunted = hunted(&args.what)?;
-    if let Hunted::Method(m) = &hunted
+    let hunted = hunted(&args.what, args.like)?;
+    if let Some(m) = hunted.rule()
         && matches!(m, MethodId::Quadrants | MethodId::PixelTable)
         && space.key != "vera"
     {
@@ -174,8 +182,13 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     Ok(Outcome::Ok)
 }
 
-fn hunted(what: &str) -> Result<Hunted, Fault> {
+fn hunted(what: &str, like: Option<MethodId>) -> Result<Hunted, Fault> {
     if let Ok(m) = what.parse::<MethodId>() {
+        if like.is_some() {
+            return Err(bad_input(anyhow!(
+                "--like is for a routine image, not a method"
+            )));
+        }
         return Ok(Hunted::Method(m));
     }
     let path = Path::new(what);
@@ -196,6 +209,7 @@ fn hunted(what: &str) -> Result<Hunted, Fault> {
     Ok(Hunted::Code {
         name,
         image: Arc::from(bytes),
+        like,
     })
 }
 
@@ -230,7 +244,7 @@ fn finish(
     }
     let shown = match &judge.hunted {
         Hunted::Method(m) => m.as_str(),
-        Hunted::Code { .. } => "half-pairs",
+        Hunted::Code { like, .. } => like.map_or("half-pairs", MethodId::as_str),
     };
     let comment = format!(
         "Found by `hitlab hunt {} --target {} --seed {} --objects {}`: {} {}, against {}.",
@@ -283,10 +297,7 @@ fn picture(
     objects: &[Object],
     finding: &Finding,
 ) -> Result<(), Fault> {
-    let method = match hunted {
-        Hunted::Method(m) => Some(*m),
-        Hunted::Code { .. } => None,
-    };
+    let method = hunted.rule();
     let mut player = Player::open(
         scene,
         &Options {
@@ -362,14 +373,25 @@ fn why(space: &Space, hunted: &Hunted, found: &Found) -> Vec<String> {
     let f = &found.finding;
     let mut out: Vec<String> = Vec::new();
     let objs = &found.frame.objs;
-    match hunted {
-        Hunted::Method(MethodId::HwFlag) => {
+    if let Hunted::Code { .. } = hunted {
+        out.extend(f.reasons.iter().cloned());
+        out.push(format!(
+            "the routine's pairs, read back from the contract's output area, {} the pair",
+            if f.kind == "false alarm" {
+                "add"
+            } else {
+                "lack"
+            }
+        ));
+    }
+    match (hunted, hunted.rule()) {
+        (Hunted::Method(_), Some(MethodId::HwFlag)) => {
             if let Some((line, n)) = busiest_line(space, objs) {
                 out.push(format!("{n} sprites share line {line}"));
             }
             out.extend(f.reasons.iter().cloned());
         }
-        Hunted::Method(MethodId::Columns) => {
+        (_, Some(MethodId::Columns)) => {
             if let Some((a, b)) = f.pair {
                 let good = [a, b]
                     .into_iter()
@@ -406,7 +428,7 @@ fn why(space: &Space, hunted: &Hunted, found: &Found) -> Vec<String> {
                 out.push("columns' documented misses: a Good sprite is removed after its first hit, a Bad sprite stops at its first collision".into());
             }
         }
-        Hunted::Method(m @ (MethodId::Mask16 | MethodId::Mask8)) => {
+        (_, Some(m @ (MethodId::Mask16 | MethodId::Mask8))) => {
             if let Some((a, b)) = f.pair {
                 for i in [a, b] {
                     if let Some(o) = found.objects.get(i as usize) {
@@ -418,11 +440,8 @@ fn why(space: &Space, hunted: &Hunted, found: &Found) -> Vec<String> {
                 "{m} sets only the first and the `(x + w) / 32` band of each object, and an index of 8 or more is lost"
             ));
         }
-        Hunted::Method(m) => out.push(format!("{m} is {:?} ({})", m.exactness(), m.origin())),
-        Hunted::Code { .. } => {
-            out.extend(f.reasons.iter().cloned());
-            out.push("the routine's pairs, read back from the contract's output area, lack the pair (or add it)".into());
-        }
+        (_, Some(m)) => out.push(format!("{m} is {:?} ({})", m.exactness(), m.origin())),
+        (_, None) => {}
     }
     out
 }
