@@ -263,17 +263,32 @@ impl Space {
     }
 
     /// A random frame of `n` objects: sizes the chip shows, Good or Bad, positions anywhere
-    /// a sprite shows at least one pixel (partly off every edge included), half the frames
-    /// crowded into a 96-px window so that objects meet often.
+    /// a sprite shows at least one pixel (partly off every edge included); a third of the
+    /// frames crowded into a 96-px window so that objects meet often, a third in one row
+    /// across the screen (16 lines), where chips meet their per-line limits.
     pub fn random(&self, rng: &mut SplitMix64, n: u32) -> Frame {
         let (sw, sh) = (i32::from(self.screen.w_px), i32::from(self.screen.h_px));
         let side = self.widths[rng.below(self.widths.len() as u32) as usize];
-        let crowd = rng.below(2) == 0;
+        let shape = rng.below(3);
         let (cx, cy) = (rng.below(sw as u32) as i32, rng.below(sh as u32) as i32);
+        // A row's slots: one per object across the width, so that most of its sprites sit
+        // side by side without meeting and the few that do meet past the line limit.
+        let slot = (sw / n.max(1) as i32).max(1);
         let objs = (0..n)
-            .map(|_| {
+            .map(|i| {
+                let fits: Vec<u16> = self
+                    .widths
+                    .iter()
+                    .copied()
+                    .filter(|&w| i32::from(w) <= slot)
+                    .collect();
                 let (w, h) = if self.uniform {
                     (side, side)
+                } else if shape == 1 && !fits.is_empty() {
+                    (
+                        fits[rng.below(fits.len() as u32) as usize],
+                        self.heights[rng.below(self.heights.len() as u32) as usize],
+                    )
                 } else {
                     (
                         self.widths[rng.below(self.widths.len() as u32) as usize],
@@ -282,10 +297,20 @@ impl Space {
                 };
                 let good = rng.below(2) == 0;
                 let (wi, hi) = (i32::from(w), i32::from(h));
-                let (x, y) = if crowd {
+                let (x, y) = if shape == 0 {
                     (
                         cx - wi / 2 + rng.below(97) as i32 - 48,
                         cy - hi / 2 + rng.below(97) as i32 - 48,
+                    )
+                } else if shape == 1 {
+                    let free = rng.below(16) == 0 || wi > slot;
+                    (
+                        if free {
+                            rng.below((sw + wi - 1) as u32) as i32 - (wi - 1)
+                        } else {
+                            i as i32 * slot + rng.below((slot - wi + 1) as u32) as i32
+                        },
+                        cy - hi / 2 + rng.below(17) as i32 - 8,
                     )
                 } else {
                     (
