@@ -240,6 +240,26 @@ fn the_genesis_flag_is_blind_past_the_twentieth_sprite_on_a_line() {
 }
 
 #[test]
+fn a_routine_that_faults_is_a_disagreement_with_its_fault() {
+    let dir = scratch("fault");
+    let image = dir.join("zeros.bin");
+    std::fs::write(&image, [0u8; 64]).unwrap();
+    let v = hunt(&dir, &[image.to_str().unwrap(), "--target", "msx"]);
+    assert_eq!(v["found"], true, "{v}");
+    assert_eq!(v["disagreement"], "error");
+    assert!(why(&v).contains("fault at PC"), "{}", why(&v));
+}
+
+#[test]
+fn all_pairs_4case_misses_boxes_whose_edges_coincide() {
+    let dir = scratch("4case");
+    let v = hunt(&dir, &["all-pairs-4case", "--target", "msx"]);
+    assert_eq!(v["found"], true, "{v}");
+    assert_eq!(objects(&v).len(), 2);
+    assert!(why(&v).contains("edges on the same pixel"), "{}", why(&v));
+}
+
+#[test]
 fn an_empty_search_space_says_so() {
     let o = hitlab(&["hunt", "half-pairs", "--target", "msx", "--objects", "0..1"]);
     assert_eq!(o.status.code(), Some(0));

@@ -375,14 +375,16 @@ fn why(space: &Space, hunted: &Hunted, found: &Found) -> Vec<String> {
     let objs = &found.frame.objs;
     if let Hunted::Code { .. } = hunted {
         out.extend(f.reasons.iter().cloned());
-        out.push(format!(
-            "the routine's pairs, read back from the contract's output area, {} the pair",
-            if f.kind == "false alarm" {
+        if f.pair.is_some() {
+            let verb = if f.kind == "false alarm" {
                 "add"
             } else {
                 "lack"
-            }
-        ));
+            };
+            out.push(format!(
+                "the routine's pairs, read back from the contract's output area, {verb} the pair"
+            ));
+        }
     }
     match (hunted, hunted.rule()) {
         (Hunted::Method(_), Some(MethodId::HwFlag)) => {
@@ -439,6 +441,30 @@ fn why(space: &Space, hunted: &Hunted, found: &Found) -> Vec<String> {
             out.push(format!(
                 "{m} sets only the first and the `(x + w) / 32` band of each object, and an index of 8 or more is lost"
             ));
+        }
+        (_, Some(m @ MethodId::AllPairs4Case)) => {
+            if let Some((a, b)) = f.pair
+                && let (Some(p), Some(q)) = (objs.get(a as usize), objs.get(b as usize))
+            {
+                let mut same: Vec<&str> = Vec::new();
+                for (name, u, v) in [
+                    ("left", p.x, q.x),
+                    ("right", p.x + i32::from(p.w), q.x + i32::from(q.w)),
+                    ("top", p.y, q.y),
+                    ("bottom", p.y + i32::from(p.h), q.y + i32::from(q.h)),
+                ] {
+                    if u == v {
+                        same.push(name);
+                    }
+                }
+                if !same.is_empty() {
+                    out.push(format!(
+                        "objects {a} and {b} overlap with their {} edges on the same pixel: the seed's strict < and > with x2 = x + width reject them",
+                        same.join(", ")
+                    ));
+                }
+            }
+            out.push(format!("{m} is {:?} ({})", m.exactness(), m.origin()));
         }
         (_, Some(m)) => out.push(format!("{m} is {:?} ({})", m.exactness(), m.origin())),
         (_, None) => {}

@@ -228,7 +228,7 @@ impl Space {
     /// The frame as a scene file's text: `name`, the method the scene shows first.
     #[must_use]
     pub fn ron(&self, frame: &Frame, name: &str, method: Option<&str>, comment: &str) -> String {
-        let side = frame.objs.first().map_or(16, |o| o.w);
+        let side = frame.objs.first().map_or(self.widths[0], |o| o.w);
         let mut s = String::new();
         for line in comment.lines() {
             s.push_str("// ");
