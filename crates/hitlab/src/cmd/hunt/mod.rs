@@ -565,6 +565,14 @@ fn print_text(
         args.objects,
         judge.hunted.truth()
     );
+    if let Ok((_, hi)) = parse_range(&args.objects)
+        && hi > space.slots
+    {
+        println!(
+            "({} has {} sprites: frames of more objects are not searched)",
+            space.key, space.slots
+        );
+    }
     let Some(f) = found else {
         println!("no disagreement in {searched} frames");
         println!("searched {searched} frames at {fps:.0} frames/s");
