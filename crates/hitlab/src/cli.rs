@@ -41,6 +41,9 @@ pub enum Command {
     Routine(RoutineArgs),
     /// Write the comparison of a scene as one HTML page with charts.
     Report(crate::cmd::report::ReportArgs),
+    /// Search seeded random frames for one where a method, a routine image or the chip's
+    /// flag disagrees with the truth; shrink it and write it as a scene and a PNG.
+    Hunt(crate::cmd::hunt::HuntArgs),
 }
 
 /// The format of a routine image.

@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(&a),
         Command::Routine(a) => cmd::routine::run(&a),
         Command::Report(a) => cmd::report::run(&a),
+        Command::Hunt(a) => cmd::hunt::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

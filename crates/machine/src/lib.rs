@@ -12,6 +12,7 @@
 
 pub mod check;
 pub mod contract;
+pub mod kit;
 pub mod probe;
 pub mod registry;
 pub mod routine;

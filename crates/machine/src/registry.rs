@@ -7,9 +7,10 @@
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::contract::Machine;
+use crate::kit::{KitFn, SolidKit};
 use crate::probe::Probe;
 use crate::vectrex::maze::Labyrinth;
 use crate::{genesis, msx, vectrex, x16};
@@ -74,9 +75,9 @@ pub fn sizes_allowed(
 }
 
 macro_rules! registry {
-    ($($(#[$doc:meta])* $variant:ident => $key:literal, $settings:ty, $probe:expr;)*) => {
+    ($($(#[$doc:meta])* $variant:ident => $key:literal, $settings:ty, $probe:expr, $kit:expr;)*) => {
         /// A machine and its settings, as a scene names it.
-        #[derive(Clone, Debug, Deserialize)]
+        #[derive(Clone, Debug, Deserialize, Serialize)]
         pub enum Target {
             $($(#[$doc])* $variant($settings),)*
         }
@@ -101,6 +102,20 @@ macro_rules! registry {
             probes.iter().find(|(k, _)| *k == key).and_then(|(_, p)| *p)
         }
 
+        /// Solid single-sprite objects on the machine `key`, sprites of side `side`, where
+        /// it has hardware sprites.
+        #[must_use]
+        pub fn kit(key: &str, side: u16) -> Option<SolidKit> {
+            let kits: &[(&str, Option<KitFn>)] = &[$(($key, $kit),)*];
+            kits.iter().find(|(k, _)| *k == key).and_then(|(_, f)| *f).map(|f| f(side))
+        }
+
+        /// The keys of the machines with a kit.
+        #[must_use]
+        pub fn kit_keys() -> Vec<&'static str> {
+            KEYS.iter().copied().filter(|k| kit(k, 8).is_some()).collect()
+        }
+
         /// The keys of the machines with a dump probe.
         #[must_use]
         pub fn probe_keys() -> Vec<&'static str> {
@@ -111,11 +126,11 @@ macro_rules! registry {
 
 registry! {
     /// Sega Genesis / Mega Drive, VDP sprite plane.
-    Genesis => "genesis", genesis::GenesisSettings, Some(&genesis::probe::GenesisProbe);
+    Genesis => "genesis", genesis::GenesisSettings, Some(&genesis::probe::GenesisProbe), Some(genesis::kit::kit);
     /// MSX1, TMS9918A sprite plane.
-    Msx => "msx", msx::MsxSettings, Some(&msx::probe::MsxProbe);
+    Msx => "msx", msx::MsxSettings, Some(&msx::probe::MsxProbe), Some(msx::kit::kit);
     /// Commander X16, VERA sprite layer.
-    Vera => "vera", x16::VeraSettings, Some(&x16::probe::VeraProbe);
-    /// Vectrex: vector display and BIOS routines (no video memory to dump).
-    Vectrex => "vectrex", vectrex::VectrexSettings, None;
+    Vera => "vera", x16::VeraSettings, Some(&x16::probe::VeraProbe), Some(x16::kit::kit);
+    /// Vectrex: vector display and BIOS routines (no video memory, no hardware sprites).
+    Vectrex => "vectrex", vectrex::VectrexSettings, None, None;
 }

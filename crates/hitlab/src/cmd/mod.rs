@@ -4,6 +4,7 @@ pub mod bench;
 pub mod choose;
 pub mod compare;
 pub mod frame;
+pub mod hunt;
 pub mod methods;
 pub mod record;
 pub mod replay;

@@ -4,6 +4,7 @@
 //! module docs (Genesis Plus GX, BlastEm, jgenesis).
 
 pub mod code;
+pub mod kit;
 mod machine;
 pub mod probe;
 mod settings;

@@ -1,9 +1,9 @@
 //! The Genesis settings a scene gives, applied as register writes before the first frame.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Genesis VDP settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GenesisSettings {
     /// H40 (320 px) when true, H32 (256 px) when false.

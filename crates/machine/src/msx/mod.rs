@@ -4,6 +4,7 @@
 //! docs (openMSX `SpriteChecker`, the TMS9918A data manual).
 
 pub mod code;
+pub mod kit;
 mod machine;
 pub mod probe;
 mod settings;

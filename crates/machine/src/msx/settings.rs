@@ -1,10 +1,10 @@
 //! The MSX settings a scene gives, applied as TMS9918A register writes before the first
 //! frame.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// TMS9918A settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct MsxSettings {
     /// R1 SI: 16x16 sprites.

@@ -1,9 +1,9 @@
 //! The Vectrex settings a scene gives: its labyrinth and how often the walls are checked.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Vectrex settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VectrexSettings {
     /// Labyrinth file (RON), relative to the scene.

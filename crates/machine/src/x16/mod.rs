@@ -4,6 +4,7 @@
 //! (the VERA FPGA source, x16-emulator); the scene chooses whose behaviour to follow.
 
 pub mod code;
+pub mod kit;
 mod machine;
 pub mod probe;
 mod settings;

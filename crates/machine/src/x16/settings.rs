@@ -1,10 +1,10 @@
 //! The X16 settings a scene gives: whose VERA behaviour to follow, and the registers
 //! written before the first frame.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// VERA settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VeraSettings {
     /// Follow the FPGA (`Hardware`) or the x16-emulator (`X16Emu`).
@@ -26,7 +26,7 @@ fn vera_ien() -> u8 {
 }
 
 /// Whose behaviour the VERA model follows.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub enum VeraQuirks {
     /// The VERA FPGA source (real hardware).
     #[default]
