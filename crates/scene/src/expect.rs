@@ -39,6 +39,7 @@ impl Checker {
                     out.push(a.0);
                     out.push(b.0);
                 }
+                Expectation::RoutineAgrees { method, .. } => out.push(method.0),
                 _ => {}
             }
         }
@@ -56,6 +57,11 @@ impl Checker {
     pub fn frame(&mut self, r: &FrameReport) {
         let agrees = r.hardware.agrees(&r.verdict);
         let method = |id: MethodId| r.methods.iter().find(|m| m.id == id);
+        let routine = |name: &str| {
+            r.routines
+                .iter()
+                .find(|m| m.code.as_ref().is_some_and(|c| c.name == name))
+        };
         let expect = std::mem::take(&mut self.expect);
         for (i, e) in expect.iter().enumerate() {
             match e {
@@ -98,6 +104,53 @@ impl Checker {
                     if method(m.0).is_some_and(|mf| !mf.vs_box.misses.is_empty()) =>
                 {
                     self.missed[i] = true;
+                }
+                Expectation::RoutineExact {
+                    routine: name,
+                    pixel,
+                } if !self.missed[i] => {
+                    if let Some(m) = routine(name) {
+                        let t = if *pixel { &m.vs_pixel } else { &m.vs_box };
+                        let error = m.code.as_ref().and_then(|c| c.error.clone());
+                        let wrong = match (&error, t.misses.first(), t.false_alarms.first()) {
+                            (Some(e), _, _) => Some(format!("failed: {e}")),
+                            (None, Some(p), _) => Some(format!(
+                                "missed {} pair(s), first objects {} and {}",
+                                t.misses.len(),
+                                p.a,
+                                p.b
+                            )),
+                            (None, None, Some(p)) => Some(format!(
+                                "reported {} pair(s) the truth lacks, first objects {} and {}",
+                                t.false_alarms.len(),
+                                p.a,
+                                p.b
+                            )),
+                            (None, None, None) => None,
+                        };
+                        if let Some(w) = wrong {
+                            self.missed[i] = true;
+                            self.fail(format!("frame {}: {name} {w}", r.frame));
+                        }
+                    }
+                }
+                Expectation::RoutineAgrees {
+                    routine: name,
+                    method: m,
+                } if !self.missed[i] => {
+                    if let (Some(x), Some(y)) = (routine(name), method(m.0))
+                        && (x.found.pairs != y.found.pairs
+                            || x.code.as_ref().is_some_and(|c| c.error.is_some()))
+                    {
+                        self.missed[i] = true;
+                        self.fail(format!(
+                            "frame {}: {name} found {} pairs, {} found {}",
+                            r.frame,
+                            x.found.pairs.len(),
+                            m.0,
+                            y.found.pairs.len()
+                        ));
+                    }
                 }
                 Expectation::Agree(a, b) => {
                     if let (Some(x), Some(y)) = (method(a.0), method(b.0))
@@ -244,6 +297,41 @@ impl Checker {
                         totals.box_truth_pairs
                     ));
                 }
+                Expectation::RoutineExact { routine: name, .. }
+                | Expectation::RoutineAgrees { routine: name, .. }
+                    if !totals.routines.iter().any(|t| &t.name == name) =>
+                {
+                    self.fail(format!("no routine named `{name}` ran"));
+                }
+                Expectation::RoutineCyclesAtMost {
+                    routine: name,
+                    median,
+                    max,
+                } => match totals.routines.iter().find(|t| &t.name == name) {
+                    None => self.fail(format!("no routine named `{name}` ran")),
+                    Some(t) => {
+                        let stats = t.cycle_stats().unwrap_or_default();
+                        if t.errors > 0 {
+                            self.fail(format!("{name} failed on {} frames", t.errors));
+                        }
+                        if let Some(m) = median
+                            && stats.median > *m
+                        {
+                            self.fail(format!(
+                                "{name}: median {} cycles per frame, expected at most {m}",
+                                stats.median
+                            ));
+                        }
+                        if let Some(m) = max
+                            && stats.max > *m
+                        {
+                            self.fail(format!(
+                                "{name}: {} cycles on its dearest frame, expected at most {m}",
+                                stats.max
+                            ));
+                        }
+                    }
+                },
                 _ => {}
             }
         }

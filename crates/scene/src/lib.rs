@@ -53,7 +53,15 @@ pub struct LoadedScenario {
     pub scenario: Scenario,
     /// Its scene.
     pub scene: LoadedScene,
+    /// Its own routine image, read: name (the file name), bytes.
+    pub routine: Option<(String, Vec<u8>)>,
+    /// The scenario's text, for errors found when it starts.
+    text: std::sync::Arc<str>,
 }
+
+/// The largest routine image a scenario reads: the largest code area (the Genesis' 4 MB
+/// cartridge space).
+pub const MAX_ROUTINE_BYTES: u64 = 4 << 20;
 
 /// Reads a scenario and its scene.
 ///
@@ -74,10 +82,24 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, LoadError> {
         }
         SceneRef::Inline(s) => resolve(path, &text, "scene.", (**s).clone())?,
     };
+    let routine = match &scenario.routine {
+        Some(r) => {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let bytes = load::read_bytes(&dir.join(&r.file), "a routine image", MAX_ROUTINE_BYTES)
+                .map_err(|e| LoadError::at_field(path, &text, "routine.file", e.to_string()))?;
+            let name = Path::new(&r.file)
+                .file_name()
+                .map_or_else(|| r.file.clone(), |n| n.to_string_lossy().into_owned());
+            Some((name, bytes))
+        }
+        None => None,
+    };
     Ok(LoadedScenario {
         path: path.to_owned(),
         scenario,
         scene,
+        routine,
+        text: text.into(),
     })
 }
 
@@ -151,7 +173,46 @@ pub fn replay(
     }
     let mut checker = Checker::new(&s.expect);
     let frames = s.frames;
-    let mut session = start(loaded.scene, &methods)?;
+    let mut machine = machine_for(&loaded.scene).map_err(|e| located(&loaded.scene, e))?;
+    let own = match (&loaded.routine, &s.routine) {
+        (Some((name, bytes)), Some(r)) => {
+            let at = |field: &str, message: String| {
+                LoadError::at_field(&loaded.path, &loaded.text, field, message)
+            };
+            let abi = machine
+                .target_code()
+                .map(|c| c.abi())
+                .ok_or_else(|| at("routine", "this scene's machine has no CPU model".into()))?;
+            let load = r.load.unwrap_or(abi.code);
+            let end = u64::from(abi.code) + u64::from(abi.code_max);
+            if load < abi.code || u64::from(load) + bytes.len() as u64 > end || bytes.is_empty() {
+                return Err(at(
+                    "routine.load",
+                    format!(
+                        "{} bytes at 0x{load:X} do not fit the {} code area 0x{:X}-0x{:X}",
+                        bytes.len(),
+                        abi.machine,
+                        abi.code,
+                        end - 1
+                    ),
+                )
+                .into());
+            }
+            let mut image = vec![0xFF; (load - abi.code) as usize];
+            image.extend_from_slice(bytes);
+            Some(session::CodeRoutine {
+                name: name.clone(),
+                method: None,
+                image: image.into(),
+                entry: Some(load),
+            })
+        }
+        _ => None,
+    };
+    let mut session = start_on(loaded.scene, machine, &methods)?;
+    if let Some(r) = own {
+        session.add_routine(r);
+    }
     let mut summary = Summary::default();
     for _ in 0..frames {
         let r = session.step(None);

@@ -21,7 +21,11 @@ fn ron_blocks(md: &str) -> Vec<String> {
 fn the_reference_s_examples_parse_and_play() {
     let md = std::fs::read_to_string(root().join("docs/scenes.md")).expect("docs/scenes.md");
     let blocks = ron_blocks(&md);
-    assert_eq!(blocks.len(), 2, "a scene and a scenario");
+    assert_eq!(
+        blocks.len(),
+        3,
+        "a scene, a scenario, a scenario with a routine"
+    );
     // As if the scene sat in scenes/msx/, where its rom path points from.
     let at = root().join("scenes/msx/example.ron");
     let scene: Scene = parse_versioned(&at, &blocks[0]).unwrap_or_else(|e| panic!("{e}"));
@@ -34,6 +38,15 @@ fn the_reference_s_examples_parse_and_play() {
     assert_eq!(session.step(None).objects.len(), 3);
     let _: Scenario =
         parse_versioned(Path::new("t.ron"), &blocks[1]).unwrap_or_else(|e| panic!("{e}"));
+    // As if the scenario sat in tests/, where its paths point from; it must pass.
+    let at = root().join("tests/example.ron");
+    let _: Scenario = parse_versioned(&at, &blocks[2]).unwrap_or_else(|e| panic!("{e}"));
+    let p = root().join(format!("tests/.docs-example-{}.ron", std::process::id()));
+    std::fs::write(&p, &blocks[2]).expect("a scratch scenario");
+    let played = scene::load_scenario(&p).map(|l| scene::replay(l, |_| {}));
+    std::fs::remove_file(&p).ok();
+    let outcome = played.expect("loads").expect("plays");
+    assert!(outcome.failures.is_empty(), "{:?}", outcome.failures);
 }
 
 #[test]

@@ -20,8 +20,23 @@ pub struct Scenario {
     /// Methods to run (all that apply when empty).
     #[serde(default)]
     pub methods: Vec<MethodName>,
+    /// A routine image of your own, run on the machine's CPU every frame beside the
+    /// machine's own routines; expectations name it by its file name.
+    #[serde(default)]
+    pub routine: Option<RoutineRef>,
     /// What must hold.
     pub expect: Vec<Expectation>,
+}
+
+/// A raw routine image for the scenario's machine.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoutineRef {
+    /// The image, relative to the scenario file.
+    pub file: String,
+    /// Where it loads (the contract's code address when absent); it is entered there.
+    #[serde(default)]
+    pub load: Option<u32>,
 }
 
 /// Where a scenario's scene comes from.
@@ -112,6 +127,34 @@ pub enum Expectation {
     WithinCycleBudget,
     /// The number of box-truth pairs summed over the replay is at least this.
     TruthPairsAtLeast(u64),
+    /// A target-code routine (a machine's own, "half-pairs z80", or the scenario's, by its
+    /// file name) never misses a pair of box truth (pixel truth when `pixel`), never reports
+    /// a pair the truth lacks, and never fails.
+    RoutineExact {
+        /// The routine's name.
+        routine: String,
+        /// Judge against pixel truth instead of box truth.
+        #[serde(default)]
+        pixel: bool,
+    },
+    /// A routine's cycles per frame stay within bounds: its median, its maximum.
+    RoutineCyclesAtMost {
+        /// The routine's name.
+        routine: String,
+        /// The bound on the median, if any.
+        #[serde(default)]
+        median: Option<u64>,
+        /// The bound on every frame, if any.
+        #[serde(default)]
+        max: Option<u64>,
+    },
+    /// A routine finds exactly the pairs of a Rust method on every frame.
+    RoutineAgrees {
+        /// The routine's name.
+        routine: String,
+        /// The method.
+        method: MethodName,
+    },
 }
 
 fn all_bits() -> u16 {

@@ -160,6 +160,11 @@ impl Session {
         self.routines = routines;
     }
 
+    /// Adds a routine to run every frame after the machine's own.
+    pub fn add_routine(&mut self, routine: CodeRoutine) {
+        self.routines.push(routine);
+    }
+
     /// The scene.
     #[must_use]
     pub fn loaded(&self) -> &LoadedScene {
