@@ -16,6 +16,7 @@ fn root() -> PathBuf {
 /// build commands (as in the source's header), run in a folder holding only the sources.
 struct Template {
     folder: &'static str,
+    image: &'static str,
     target: &'static str,
     sources: &'static [&'static str],
     commands: &'static [&'static [&'static str]],
@@ -24,12 +25,53 @@ struct Template {
 const TEMPLATES: &[Template] = &[
     Template {
         folder: "roms/msx/template",
+        image: "template.bin",
         target: "msx",
         sources: &["template.asm"],
         commands: &[&["pasmo", "--bin", "template.asm", "template.bin"]],
     },
     Template {
+        folder: "roms/msx/template",
+        image: "template-c.bin",
+        target: "msx",
+        sources: &["template.c", "crt0.s"],
+        commands: &[
+            &["sdasz80", "-o", "crt0.rel", "crt0.s"],
+            &[
+                "sdcc",
+                "-mz80",
+                "--opt-code-speed",
+                "-c",
+                "-o",
+                "template-c.rel",
+                "template.c",
+            ],
+            &[
+                "sdcc",
+                "-mz80",
+                "--no-std-crt0",
+                "--code-loc",
+                "0x4000",
+                "--data-loc",
+                "0xE000",
+                "-o",
+                "template-c.ihx",
+                "crt0.rel",
+                "template-c.rel",
+            ],
+            &[
+                "makebin",
+                "-o",
+                "16384",
+                "-p",
+                "template-c.ihx",
+                "template-c.bin",
+            ],
+        ],
+    },
+    Template {
         folder: "roms/genesis/template",
+        image: "template.bin",
         target: "genesis",
         sources: &["template.s"],
         commands: &[
@@ -62,6 +104,7 @@ const TEMPLATES: &[Template] = &[
     },
     Template {
         folder: "roms/vera/template",
+        image: "template.bin",
         target: "vera",
         sources: &["template.s", "template.cfg"],
         commands: &[
@@ -78,6 +121,7 @@ const TEMPLATES: &[Template] = &[
     },
     Template {
         folder: "roms/vectrex/template",
+        image: "template.bin",
         target: "vectrex",
         sources: &["template.asm"],
         commands: &[],
@@ -85,7 +129,7 @@ const TEMPLATES: &[Template] = &[
 ];
 
 fn image(t: &Template) -> String {
-    format!("{}/template.bin", t.folder)
+    format!("{}/{}", t.folder, t.image)
 }
 
 fn on_path(tool: &str) -> bool {
@@ -186,8 +230,9 @@ fn every_template_image_is_its_source_built() {
             continue;
         }
         let dir = std::env::temp_dir().join(format!(
-            "hitlab-template-{}-{}",
+            "hitlab-template-{}-{}-{}",
             t.target,
+            t.image,
             std::process::id()
         ));
         let _ = std::fs::remove_dir_all(&dir);
@@ -208,7 +253,7 @@ fn every_template_image_is_its_source_built() {
                 String::from_utf8_lossy(&o.stderr)
             );
         }
-        let built = std::fs::read(dir.join("template.bin")).expect("built image");
+        let built = std::fs::read(dir.join(t.image)).expect("built image");
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(built, committed, "{}: rebuilt image differs", t.target);
     }
