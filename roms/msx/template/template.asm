@@ -11,7 +11,8 @@
 ;;   OUT = $C800: write u16 K, then K pairs of two u8 record indices (i, j); at most 2048 pairs
 ;;         (K may go above 2048 to say the list overflowed; only 2048 are stored).
 ;;   Return with RET. Stack at $F380, interrupts masked; no register needs preserving.
-;;   Free RAM for your own tables: $D000-$EFFF (this template uses $DF00 and $E000 up).
+;;   Free RAM for your own tables: $D802-$EFFF, above the pair list (this template uses
+;;   $DF00 and $E000 up; the stack grows down from $F380).
 ;;
 ;; A box covers x <= px < x + w and y <= py < y + h (half-open): two boxes touching edge to
 ;; edge do not collide. Art (group 2) never collides; nor does a zero-size box.
