@@ -22,15 +22,10 @@
         .equ    OBJ, 0xFF0000
         .equ    OUT, 0xFF1000
         .equ    PAIRCAP, 2048
-        .equ    GOOD, 0
-        .equ    BAD, 1
         .equ    ART, 2
-        .equ    VDP_CTRL, 0xC00004      | control port; a word read is the status word
 
 | Scratch RAM above the pair list (OUT + 2 + 4 * 1024 = $FF2002).
-        .equ    GOODLIST, 0xFF2800      | columns: one byte per 8-px column
         .equ    LIVE, 0xFF3000          | live records (below), up to 255 of 18 bytes
-        .equ    LIVE2, 0xFF5000         | a second table (good-vs-bad: the Bad objects)
 
 | A live record: the object's box as 32-bit edges, so no i16 position can wrap,
 | and its record index.
@@ -40,7 +35,8 @@
         .equ    L_Y2, 12                | y + h
         .equ    L_INDEX, 17             | the record index (low byte of a word at 16)
         .equ    L_SIZE, 18
-| The shared macros: the pair list's append and the half-open rejection tests.
+
+| Macros: the pair list's append and the half-open rejection tests.
 
 | PUSH_PAIR i, j, k: appends the pair (i, j) (two bytes) at a2 while the list has room,
 | and counts it in k (a word) either way: a count above PAIRCAP tells the harness the
@@ -100,7 +96,7 @@ hp_next:
 hp_done:
         move.w  d3,OUT
         rts
-| The table of live records (contract.inc) the pair loops run over.
+| The table of live records (L_* above) the pair loops run over.
 
 | build_live: copies the objects that can collide into live records at a1, in record
 | order. d7 = the group wanted (GOOD or BAD), or -1 for every group but Art. Objects of

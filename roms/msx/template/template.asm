@@ -86,7 +86,7 @@ done:
         org $4000
         jp half_pairs
 ; Seed 002, Method 1, third form: each unordered pair once (j > i), with the four
-; rejection tests in the half-open convention (x <= px < x + w) of boxtest.inc. Art objects
+; rejection tests in the half-open convention (x <= px < x + w) of BOXTEST above. Art objects
 ; and objects of zero width or height never collide.
 ;
 ; Entry: PAIRS count already cleared or not (it is set here). Uses AF, BC, DE, HL, IX, IY.
