@@ -99,7 +99,7 @@ hp_done:
 | The table of live records (L_* above) the pair loops run over.
 
 | build_live: copies the objects that can collide into live records at a1, in record
-| order. d7 = the group wanted (GOOD or BAD), or -1 for every group but Art. Objects of
+| order. d7 = the one group wanted (0 Good, 1 Bad), or -1 for every group but Art. Objects of
 | zero width or height are left out: they cover no pixel and never collide.
 | Out: a1 = the end of the table. Uses d0-d4, a0.
 build_live:
