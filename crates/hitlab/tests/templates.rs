@@ -215,12 +215,13 @@ fn every_template_image_is_its_source_built() {
             );
             continue;
         }
-        let missing: Vec<&str> = t
+        let mut missing: Vec<&str> = t
             .commands
             .iter()
             .map(|c| c[0])
             .filter(|tool| !on_path(tool))
             .collect();
+        missing.dedup();
         if !missing.is_empty() {
             println!(
                 "{}: rebuild check skipped ({} not on PATH)",
