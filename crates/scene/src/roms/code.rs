@@ -132,12 +132,10 @@ pub fn read_code_build(path: &Path) -> Result<CodeBuild, LoadError> {
     let text = read_text(path, "a code build list")?;
     let build: CodeBuild = parse_versioned(path, &text)?;
     for (i, img) in build.images.iter().enumerate() {
-        let bad = |_needle: &str, field: String, message: String| {
-            Err(LoadError::at_field(path, &text, field, message))
-        };
+        let bad =
+            |field: String, message: String| Err(LoadError::at_field(path, &text, field, message));
         if !plain_name(&img.file) {
             return bad(
-                &img.file,
                 format!("images[{i}].file"),
                 format!("`{}` must be a file name in this folder", img.file),
             );
@@ -145,7 +143,6 @@ pub fn read_code_build(path: &Path) -> Result<CodeBuild, LoadError> {
         for (k, s) in img.sources.iter().enumerate() {
             if !plain_name(s) {
                 return bad(
-                    s,
                     format!("images[{i}].sources[{k}]"),
                     format!("`{s}` must be a file name in this folder"),
                 );
@@ -153,7 +150,6 @@ pub fn read_code_build(path: &Path) -> Result<CodeBuild, LoadError> {
         }
         if img.commands.is_empty() || img.commands.iter().any(Vec::is_empty) {
             return bad(
-                &img.file,
                 format!("images[{i}].commands"),
                 "every image needs at least one command, each with a program".to_owned(),
             );
