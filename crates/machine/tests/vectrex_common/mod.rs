@@ -7,34 +7,7 @@
 use machine::vectrex::target::asm::assemble;
 
 /// `Obj_Hit` ($F8FF-$F92D) from the annotated BIOS disassembly.
-pub const OBJ_HIT_SOURCE: &str = "
- org $F8FF
-Obj_Hit pshs y
- pshs d,x,y
-LF903 tfr s,x
- clrb
-LF906 abx
- lda 4,x
- adda ,x
- bvc LF90F
- lda #$7F
-LF90F cmpa 2,x
- blt LF928
- lda 4,x
- suba ,x
- bvc LF91B
- lda #$80
-LF91B cmpa 2,x
- bgt LF928
- incb
- cmpb #$02
- bcs LF906
- orcc #$01
- bra LF92A
-LF928 andcc #$FE
-LF92A puls d,x,y
- puls y,pc
-";
+pub const OBJ_HIT_SOURCE: &str = include_str!("../fixtures/obj_hit.asm");
 
 /// The ROM bytes of `Obj_Hit`, as `crates/cpu-6809/tests/obj_hit.rs` has them.
 pub const OBJ_HIT_BYTES: [u8; 0x2F] = [

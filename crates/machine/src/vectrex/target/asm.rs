@@ -1042,34 +1042,8 @@ mod tests {
     /// hand-assembled (crates/cpu-6809/tests/obj_hit.rs).
     #[test]
     fn the_bios_obj_hit_assembles_to_its_rom_bytes() {
-        let src = "
- org $F8FF
-Obj_Hit pshs y
- pshs d,x,y
- tfr s,x
- clrb
-LF906 abx
- lda 4,x
- adda ,x
- bvc LF90F
- lda #$7F
-LF90F cmpa 2,x
- blt LF928
- lda 4,x
- suba ,x
- bvc LF91B
- lda #$80
-LF91B cmpa 2,x
- bgt LF928
- incb
- cmpb #$02
- bcs LF906
- orcc #$01
- bra LF92A
-LF928 andcc #$FE
-LF92A puls d,x,y
- puls y,pc
-";
+        // The same source the integration tests run on the core.
+        let src = include_str!("../../../tests/fixtures/obj_hit.asm");
         let want: [u8; 0x2F] = [
             0x34, 0x20, 0x34, 0x36, 0x1F, 0x41, 0x5F, 0x3A, 0xA6, 0x04, 0xAB, 0x84, 0x28, 0x02,
             0x86, 0x7F, 0xA1, 0x02, 0x2D, 0x15, 0xA6, 0x04, 0xA0, 0x84, 0x28, 0x02, 0x86, 0x80,
