@@ -10,10 +10,8 @@ use crate::format::{Motion, Scene};
 /// The first out-of-spec value of `scene`: its field path and what is wrong.
 #[must_use]
 pub fn check(scene: &Scene, labyrinth: Option<&Labyrinth>) -> Option<(String, String)> {
+    // The settings' own fields were checked before the labyrinth was read (loaded.rs).
     let settings = scene.target.settings();
-    if let Err((field, message)) = settings.check() {
-        return Some((format!("target.{field}"), message));
-    }
     for (i, o) in scene.objects.iter().enumerate() {
         for (j, part) in o.sprites.iter().enumerate() {
             if let Err((field, message)) = settings.check_sprite(part.w, part.h, part.z) {
