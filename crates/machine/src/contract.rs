@@ -11,6 +11,7 @@ use collide::{Hardware, MethodId, Object, Screen};
 use serde::Deserialize;
 
 use crate::check::{HardwareCheck, pixel_check};
+use crate::program::{ProgramBoard, ProgramError, ProgramImage};
 use crate::routine::{Abi, Routine, RoutineError, RoutineOutcome};
 use crate::view::{HwSprite, SpriteView};
 
@@ -209,6 +210,23 @@ pub trait Machine {
     }
     /// Colour of every palette index, 0x00RRGGBB.
     fn palette_rgb(&self) -> Vec<u32>;
+    /// Boots a whole program on the machine's board (specs/programs.md): from here on
+    /// [`Machine::program`] drives the board, and the sprite view, verdict and picture
+    /// are the program's. The scene driver (`write_sprites`) is not used after a boot.
+    ///
+    /// # Errors
+    /// [`ProgramError::Unsupported`] where the machine has no program board; the image's
+    /// or the system ROM's fault otherwise.
+    fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
+        let _ = image;
+        Err(ProgramError::Unsupported {
+            machine: self.key(),
+        })
+    }
+    /// The board running the booted program; `None` before [`Machine::boot`].
+    fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
+        None
+    }
 }
 
 /// `0`/`1` for a flag in a panel line.

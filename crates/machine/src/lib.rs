@@ -14,6 +14,7 @@ pub mod check;
 pub mod contract;
 pub mod kit;
 pub mod probe;
+pub mod program;
 pub mod registry;
 pub mod routine;
 pub mod view;
