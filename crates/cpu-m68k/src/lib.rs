@@ -163,38 +163,47 @@ pub struct Exception {
     pub pc: u32,
 }
 
-/// Presents a [`Bus`] to the core: long accesses become two word accesses.
+/// The 68000's address bus: 24 lines, so an address wraps at 16 MiB.
+const ADDRESS_MASK: u32 = 0xFF_FFFF;
+
+/// Presents a [`Bus`] to the core: every address masked to 24 bits, and a long access
+/// split into two word accesses, each masked on its own, so the low word of a long at
+/// `$FFFFFE` comes from `$000000` as on the 68000 (not from `$1000000`, which a board
+/// decoding only the address bits it needs would mirror anywhere).
 struct Adapter<'a, B: Bus + ?Sized>(&'a mut B);
 
 impl<B: Bus + ?Sized> AddressBus for Adapter<'_, B> {
     #[inline]
     fn read_byte(&mut self, address: u32) -> u8 {
-        self.0.read_byte(address)
+        self.0.read_byte(address & ADDRESS_MASK)
     }
     #[inline]
     fn read_word(&mut self, address: u32) -> u16 {
-        self.0.read_word(address)
+        self.0.read_word(address & ADDRESS_MASK)
     }
     #[inline]
     fn read_long(&mut self, address: u32) -> u32 {
-        let high = self.0.read_word(address);
-        let low = self.0.read_word(address.wrapping_add(2));
+        let high = self.0.read_word(address & ADDRESS_MASK);
+        let low = self.0.read_word(address.wrapping_add(2) & ADDRESS_MASK);
         (u32::from(high) << 16) | u32::from(low)
     }
     #[inline]
     fn write_byte(&mut self, address: u32, value: u8) {
-        self.0.write_byte(address, value);
+        self.0.write_byte(address & ADDRESS_MASK, value);
     }
     #[inline]
     fn write_word(&mut self, address: u32, value: u16) {
-        self.0.write_word(address, value);
+        self.0.write_word(address & ADDRESS_MASK, value);
     }
     #[inline]
     fn write_long(&mut self, address: u32, value: u32) {
         let [a, b, c, d] = value.to_be_bytes();
-        self.0.write_word(address, u16::from_be_bytes([a, b]));
         self.0
-            .write_word(address.wrapping_add(2), u16::from_be_bytes([c, d]));
+            .write_word(address & ADDRESS_MASK, u16::from_be_bytes([a, b]));
+        self.0.write_word(
+            address.wrapping_add(2) & ADDRESS_MASK,
+            u16::from_be_bytes([c, d]),
+        );
     }
 }
 

@@ -739,3 +739,21 @@ fn the_images_count_past_a_full_list_without_writing_past_it() {
         assert_eq!(after, [0xA5; 16]);
     }
 }
+
+#[test]
+fn a_long_read_at_fffffe_wraps_to_the_rom_at_000000() {
+    // MOVE.L ($FFFFFE).L,D0 ; MOVE.L D0,(OUT+$100).L ; RTS. The 68000's bus has 24 lines:
+    // the low word comes from $000000 (the ROM's first vector word, the stack's high
+    // word $00FF), not from RAM's mirror at $FF0000.
+    let image = words(&[0x2039, 0x00FF, 0xFFFE, 0x23C0, 0x00FF, 0x1100, RTS]);
+    let mut target = GenesisTarget::new();
+    let mut vdp = chip();
+    let mut board = target.board(&mut vdp);
+    board.load(&image).unwrap();
+    board.poke(0xFF_FFFE, &[0xAB, 0xCD]);
+    board.poke(0xFF_0000, &[0xDE, 0xAD]);
+    board.call(CODE, 10_000).unwrap();
+    let mut out = [0; 4];
+    board.peek(0xFF_1100, &mut out);
+    assert_eq!(u32::from_be_bytes(out), 0xABCD_00FF);
+}
