@@ -80,6 +80,8 @@
 //! assert_eq!(cpu.d(0), 5);
 //! ```
 
+pub mod interp;
+
 use m68k::core::cpu::{MFLAG_SET, SFLAG_SET};
 use m68k::{AddressBus, CpuCore, CpuType, CycleBatchControl, NoOpHleHandler, StepResult};
 

@@ -1,0 +1,543 @@
+//! The instruction handlers: one arm per [`Kind`], each spending the bus cycles and idle
+//! clocks the 68000 spends (MC68000UM section 8; the bus-cycle breakdown in "Yacht").
+
+use super::Core;
+use super::decode::{Kind, Op};
+use super::ea::{Loc, mask, msb, sign_extend};
+use crate::Bus;
+
+impl Core {
+    #[inline]
+    fn set_nz(&mut self, r: u32, size: u8) {
+        self.n = r & msb(size) != 0;
+        self.z = r & mask(size) == 0;
+    }
+
+    #[inline]
+    fn logic_flags(&mut self, r: u32, size: u8) {
+        self.set_nz(r, size);
+        self.v = false;
+        self.c = false;
+    }
+
+    #[inline]
+    fn add(&mut self, d: u32, s: u32, size: u8) -> u32 {
+        let m = mask(size);
+        let wide = u64::from(d & m) + u64::from(s & m);
+        let r = wide as u32 & m;
+        self.c = wide > u64::from(m);
+        self.x = self.c;
+        self.v = (s ^ r) & (d ^ r) & msb(size) != 0;
+        self.set_nz(r, size);
+        r
+    }
+
+    #[inline]
+    fn compare(&mut self, d: u32, s: u32, size: u8) -> u32 {
+        let m = mask(size);
+        let r = d.wrapping_sub(s) & m;
+        self.c = (s & m) > (d & m);
+        self.v = (s ^ d) & (r ^ d) & msb(size) != 0;
+        self.set_nz(r, size);
+        r
+    }
+
+    #[inline]
+    fn sub(&mut self, d: u32, s: u32, size: u8) -> u32 {
+        let r = self.compare(d, s, size);
+        self.x = self.c;
+        r
+    }
+
+    /// The condition codes' tests (PRM table 3-19).
+    #[inline]
+    fn condition(&self, cc: u8) -> bool {
+        match cc {
+            0 => true,
+            1 => false,
+            2 => !self.c && !self.z,
+            3 => self.c || self.z,
+            4 => !self.c,
+            5 => self.c,
+            6 => !self.z,
+            7 => self.z,
+            8 => !self.v,
+            9 => self.v,
+            10 => !self.n,
+            11 => self.n,
+            12 => self.n == self.v,
+            13 => self.n != self.v,
+            14 => !self.z && self.n == self.v,
+            _ => self.z || self.n != self.v,
+        }
+    }
+
+    /// The address of a control mode for JMP/JSR, taking the displacement straight from
+    /// IRC (the 68000 refetches only for the second word of an absolute long), with the
+    /// idle clocks of each mode; returns (target, return address).
+    fn jump_target<B: Bus + ?Sized>(&mut self, bus: &mut B, ea: u8) -> (u32, u32) {
+        let reg = usize::from(ea & 7);
+        let disp = sign_extend(u32::from(self.irc), 2);
+        match ea {
+            0x10..=0x17 => (self.a[reg], self.pc),
+            0x28..=0x2F => {
+                self.idle(2);
+                (self.a[reg].wrapping_add(disp), self.pc.wrapping_add(2))
+            }
+            0x30..=0x37 => {
+                self.idle(6);
+                let index = self.brief_index(self.irc);
+                (self.a[reg].wrapping_add(index), self.pc.wrapping_add(2))
+            }
+            0x38 => {
+                self.idle(2);
+                (disp, self.pc.wrapping_add(2))
+            }
+            0x39 => {
+                let high = u32::from(self.ext(bus));
+                (high << 16 | u32::from(self.irc), self.pc.wrapping_add(2))
+            }
+            0x3A => {
+                self.idle(2);
+                (self.pc.wrapping_add(disp), self.pc.wrapping_add(2))
+            }
+            _ => {
+                self.idle(6);
+                let index = self.brief_index(self.irc);
+                (self.pc.wrapping_add(index), self.pc.wrapping_add(2))
+            }
+        }
+    }
+
+    fn brief_index(&self, ext: u16) -> u32 {
+        let n = usize::from((ext >> 12) & 7);
+        let x = if ext & 0x8000 != 0 { self.a[n] } else { self.d[n] };
+        let x = if ext & 0x0800 != 0 { x } else { sign_extend(x, 2) };
+        x.wrapping_add(sign_extend(u32::from(ext), 1))
+    }
+
+    /// Shifts and rotates `v` by `count` (PRM: ASL/ASR, LSL/LSR, ROXL/ROXR, ROL/ROR),
+    /// setting the flags.
+    fn shift(&mut self, kind: u8, left: bool, v: u32, count: u32, size: u8) -> u32 {
+        let m = mask(size);
+        let top = msb(size);
+        let mut r = v & m;
+        self.v = false;
+        if count == 0 {
+            self.c = if kind == 2 { self.x } else { false };
+            self.set_nz(r, size);
+            return r;
+        }
+        for _ in 0..count {
+            let out = if left { r & top != 0 } else { r & 1 != 0 };
+            r = match (kind, left) {
+                (0, true) => {
+                    let shifted = (r << 1) & m;
+                    if (shifted ^ r) & top != 0 {
+                        self.v = true;
+                    }
+                    shifted
+                }
+                (0, false) => (r >> 1) | (r & top),
+                (1, true) => (r << 1) & m,
+                (1, false) => r >> 1,
+                (2, true) => ((r << 1) & m) | u32::from(self.x),
+                (2, false) => (r >> 1) | if self.x { top } else { 0 },
+                (_, true) => ((r << 1) & m) | u32::from(out),
+                (_, false) => (r >> 1) | if out { top } else { 0 },
+            };
+            self.c = out;
+            if kind != 3 {
+                self.x = out;
+            }
+        }
+        self.set_nz(r, size);
+        r
+    }
+
+    /// A read-modify-write of a memory or register operand: read, compute, then for
+    /// memory the prefetch before the write, as the 68000 orders them.
+    #[inline]
+    fn modify<B: Bus + ?Sized>(
+        &mut self,
+        bus: &mut B,
+        op: Op,
+        long_register_idle: u32,
+        f: impl FnOnce(&mut Self, u32) -> u32,
+    ) {
+        let loc = self.locate(bus, op.ea, op.size, true);
+        let v = self.read(bus, loc, op.size);
+        let r = f(self, v);
+        if let Loc::D(_) = loc {
+            if op.size == 4 {
+                self.idle(long_register_idle);
+            }
+            self.write(bus, loc, op.size, r);
+            self.prefetch_next(bus);
+        } else {
+            self.prefetch_next(bus);
+            self.write(bus, loc, op.size, r);
+        }
+    }
+}
+
+/// Runs the instruction in IR.
+#[inline]
+pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let reg = usize::from(op.reg);
+    match op.kind {
+        Kind::Move => {
+            let v = cpu.source(bus, op.ea, size);
+            let dst = cpu.locate(bus, op.ea2, size, false);
+            cpu.logic_flags(v, size);
+            match dst {
+                Loc::Mem(addr) if size == 4 && op.ea2 >> 3 == 4 => {
+                    cpu.write_long_low_first(bus, addr, v);
+                }
+                _ => cpu.write(bus, dst, size, v),
+            }
+            cpu.prefetch_next(bus);
+        }
+        Kind::Movea => {
+            let v = cpu.source(bus, op.ea, size);
+            cpu.a[reg] = sign_extend(v, size);
+            cpu.prefetch_next(bus);
+        }
+        Kind::Moveq => {
+            let v = sign_extend(u32::from(cpu.ir), 1);
+            cpu.d[reg] = v;
+            cpu.logic_flags(v, 4);
+            cpu.prefetch_next(bus);
+        }
+        Kind::AddR | Kind::SubR | Kind::AndR | Kind::OrR | Kind::CmpR => {
+            let s = cpu.source(bus, op.ea, size);
+            let d = cpu.d[reg];
+            let r = match op.kind {
+                Kind::AddR => cpu.add(d, s, size),
+                Kind::SubR => cpu.sub(d, s, size),
+                Kind::CmpR => cpu.compare(d, s, size),
+                Kind::AndR => d & s,
+                _ => d | s,
+            };
+            if matches!(op.kind, Kind::AndR | Kind::OrR) {
+                cpu.logic_flags(r, size);
+            }
+            if size == 4 {
+                let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
+                cpu.idle(if op.kind != Kind::CmpR && register { 4 } else { 2 });
+            }
+            if op.kind != Kind::CmpR {
+                let m = mask(size);
+                cpu.d[reg] = (d & !m) | (r & m);
+            }
+            cpu.prefetch_next(bus);
+        }
+        Kind::AddM | Kind::SubM | Kind::AndM | Kind::OrM | Kind::EorM => {
+            let s = cpu.d[reg];
+            cpu.modify(bus, op, 4, |cpu, d| match op.kind {
+                Kind::AddM => cpu.add(d, s, size),
+                Kind::SubM => cpu.sub(d, s, size),
+                _ => {
+                    let r = match op.kind {
+                        Kind::AndM => d & s,
+                        Kind::OrM => d | s,
+                        _ => d ^ s,
+                    };
+                    cpu.logic_flags(r, size);
+                    r
+                }
+            });
+        }
+        Kind::Adda | Kind::Suba | Kind::Cmpa => {
+            let s = sign_extend(cpu.source(bus, op.ea, size), size);
+            let d = cpu.a[reg];
+            match op.kind {
+                Kind::Adda => cpu.a[reg] = d.wrapping_add(s),
+                Kind::Suba => cpu.a[reg] = d.wrapping_sub(s),
+                _ => {
+                    cpu.compare(d, s, 4);
+                }
+            }
+            let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
+            cpu.idle(match op.kind {
+                Kind::Cmpa => 2,
+                _ if size == 2 || register => 4,
+                _ => 2,
+            });
+            cpu.prefetch_next(bus);
+        }
+        Kind::AddI | Kind::SubI | Kind::AndI | Kind::OrI | Kind::EorI | Kind::CmpI => {
+            let s = if size == 4 {
+                cpu.ext_long(bus)
+            } else {
+                u32::from(cpu.ext(bus)) & mask(size)
+            };
+            if op.kind == Kind::CmpI {
+                let loc = cpu.locate(bus, op.ea, size, true);
+                let d = cpu.read(bus, loc, size);
+                cpu.compare(d, s, size);
+                if size == 4 && matches!(loc, Loc::D(_)) {
+                    cpu.idle(2);
+                }
+                cpu.prefetch_next(bus);
+                return;
+            }
+            cpu.modify(bus, op, 4, |cpu, d| match op.kind {
+                Kind::AddI => cpu.add(d, s, size),
+                Kind::SubI => cpu.sub(d, s, size),
+                _ => {
+                    let r = match op.kind {
+                        Kind::AndI => d & s,
+                        Kind::OrI => d | s,
+                        _ => d ^ s,
+                    };
+                    cpu.logic_flags(r, size);
+                    r
+                }
+            });
+        }
+        Kind::AddQ | Kind::SubQ => {
+            let s = u32::from(op.reg);
+            if op.ea >> 3 == 1 {
+                // To an address register: all 32 bits, no flags.
+                let r = usize::from(op.ea & 7);
+                cpu.a[r] = if op.kind == Kind::AddQ {
+                    cpu.a[r].wrapping_add(s)
+                } else {
+                    cpu.a[r].wrapping_sub(s)
+                };
+                cpu.idle(4);
+                cpu.prefetch_next(bus);
+                return;
+            }
+            cpu.modify(bus, op, 4, |cpu, d| {
+                if op.kind == Kind::AddQ {
+                    cpu.add(d, s, size)
+                } else {
+                    cpu.sub(d, s, size)
+                }
+            });
+        }
+        Kind::Clr => cpu.modify(bus, op, 2, |cpu, _| {
+            cpu.logic_flags(0, size);
+            0
+        }),
+        Kind::Not => cpu.modify(bus, op, 2, |cpu, d| {
+            let r = !d & mask(size);
+            cpu.logic_flags(r, size);
+            r
+        }),
+        Kind::Neg => cpu.modify(bus, op, 2, |cpu, d| cpu.sub(0, d, size)),
+        Kind::Tst => {
+            let v = cpu.source(bus, op.ea, size);
+            cpu.logic_flags(v, size);
+            cpu.prefetch_next(bus);
+        }
+        Kind::Bcc => {
+            let base = cpu.pc;
+            let disp8 = cpu.ir & 0xFF;
+            let disp = if disp8 == 0 {
+                sign_extend(u32::from(cpu.irc), 2)
+            } else {
+                sign_extend(u32::from(disp8), 1)
+            };
+            if cpu.condition(op.reg) {
+                cpu.idle(2);
+                cpu.fill(bus, base.wrapping_add(disp));
+            } else {
+                cpu.idle(4);
+                if disp8 == 0 {
+                    cpu.ext(bus);
+                }
+                cpu.prefetch_next(bus);
+            }
+        }
+        Kind::Bsr => {
+            let base = cpu.pc;
+            let disp8 = cpu.ir & 0xFF;
+            let (disp, ret) = if disp8 == 0 {
+                (sign_extend(u32::from(cpu.irc), 2), base.wrapping_add(2))
+            } else {
+                (sign_extend(u32::from(disp8), 1), base)
+            };
+            cpu.idle(2);
+            cpu.push_long(bus, ret);
+            cpu.fill(bus, base.wrapping_add(disp));
+        }
+        Kind::Dbcc => {
+            let base = cpu.pc;
+            let target = base.wrapping_add(sign_extend(u32::from(cpu.irc), 2));
+            if cpu.condition(op.reg) {
+                cpu.idle(4);
+                cpu.ext(bus);
+                cpu.prefetch_next(bus);
+                return;
+            }
+            let r = usize::from(op.ea & 7);
+            let count = (cpu.d[r] as u16).wrapping_sub(1);
+            cpu.d[r] = (cpu.d[r] & 0xFFFF_0000) | u32::from(count);
+            cpu.idle(2);
+            if count != 0xFFFF {
+                cpu.fill(bus, target);
+            } else {
+                // The 68000 fetches at the branch target, then falls through.
+                cpu.read_word(bus, target);
+                cpu.ext(bus);
+                cpu.prefetch_next(bus);
+            }
+        }
+        Kind::Scc => {
+            let v = if cpu.condition(op.reg) { 0xFF } else { 0 };
+            let loc = cpu.locate(bus, op.ea, 1, true);
+            if let Loc::D(_) = loc {
+                if v != 0 {
+                    cpu.idle(2);
+                }
+                cpu.write(bus, loc, 1, v);
+                cpu.prefetch_next(bus);
+            } else {
+                cpu.read(bus, loc, 1);
+                cpu.prefetch_next(bus);
+                cpu.write(bus, loc, 1, v);
+            }
+        }
+        Kind::Jmp => {
+            let (target, _) = cpu.jump_target(bus, op.ea);
+            cpu.fill(bus, target);
+        }
+        Kind::Jsr => {
+            let (target, ret) = cpu.jump_target(bus, op.ea);
+            cpu.push_long(bus, ret);
+            cpu.fill(bus, target);
+        }
+        Kind::Lea => {
+            let addr = cpu.control_address(bus, op.ea);
+            if matches!(op.ea >> 3, 6) || op.ea == 0x3B {
+                cpu.idle(2);
+            }
+            cpu.a[reg] = addr;
+            cpu.prefetch_next(bus);
+        }
+        Kind::Pea => {
+            let addr = cpu.control_address(bus, op.ea);
+            if matches!(op.ea >> 3, 6) || op.ea == 0x3B {
+                cpu.idle(2);
+            }
+            cpu.push_long(bus, addr);
+            cpu.prefetch_next(bus);
+        }
+        Kind::Rts => {
+            let target = cpu.pop_long(bus);
+            cpu.fill(bus, target);
+        }
+        Kind::ShiftReg => {
+            let r = usize::from(op.ea);
+            let count = if op.ea2 & 2 != 0 {
+                cpu.d[usize::from(op.ea2 >> 2)] & 63
+            } else {
+                match op.ea2 >> 2 {
+                    0 => 8,
+                    n => u32::from(n),
+                }
+            };
+            let v = cpu.d[r];
+            let result = cpu.shift(op.reg, op.ea2 & 1 != 0, v, count, size);
+            let m = mask(size);
+            cpu.d[r] = (v & !m) | result;
+            cpu.idle(if size == 4 { 4 } else { 2 } + 2 * count);
+            cpu.prefetch_next(bus);
+        }
+        Kind::ShiftMem => {
+            let loc = cpu.locate(bus, op.ea, 2, true);
+            let v = cpu.read(bus, loc, 2);
+            let r = cpu.shift(op.reg, op.ea2 & 1 != 0, v, 1, 2);
+            cpu.prefetch_next(bus);
+            cpu.write(bus, loc, 2, r);
+        }
+        Kind::Mulu => {
+            let s = cpu.source(bus, op.ea, 2);
+            let r = (cpu.d[reg] & 0xFFFF) * s;
+            cpu.d[reg] = r;
+            cpu.logic_flags(r, 4);
+            cpu.idle(34 + 2 * s.count_ones());
+            cpu.prefetch_next(bus);
+        }
+        Kind::Muls => {
+            let s = cpu.source(bus, op.ea, 2);
+            let r = (sign_extend(cpu.d[reg], 2) as i32).wrapping_mul(sign_extend(s, 2) as i32)
+                as u32;
+            cpu.d[reg] = r;
+            cpu.logic_flags(r, 4);
+            cpu.idle(34 + 2 * ((s ^ (s << 1)) & 0xFFFF).count_ones());
+            cpu.prefetch_next(bus);
+        }
+        Kind::Exg => {
+            let y = usize::from(op.ea & 7);
+            match op.ea2 {
+                0x08 => cpu.d.swap(reg, y),
+                0x09 => cpu.a.swap(reg, y),
+                _ => std::mem::swap(&mut cpu.d[reg], &mut cpu.a[y]),
+            }
+            cpu.idle(2);
+            cpu.prefetch_next(bus);
+        }
+        Kind::Swap => {
+            let r = usize::from(op.ea);
+            let v = cpu.d[r].rotate_left(16);
+            cpu.d[r] = v;
+            cpu.logic_flags(v, 4);
+            cpu.prefetch_next(bus);
+        }
+        Kind::Ext => {
+            let r = usize::from(op.ea);
+            if size == 2 {
+                let v = sign_extend(cpu.d[r], 1) & 0xFFFF;
+                cpu.d[r] = (cpu.d[r] & 0xFFFF_0000) | v;
+                cpu.logic_flags(v, 2);
+            } else {
+                let v = sign_extend(cpu.d[r], 2);
+                cpu.d[r] = v;
+                cpu.logic_flags(v, 4);
+            }
+            cpu.prefetch_next(bus);
+        }
+        Kind::Nop => cpu.prefetch_next(bus),
+        Kind::Link => {
+            let r = usize::from(op.ea);
+            let sp = cpu.a[7].wrapping_sub(4);
+            cpu.a[7] = sp;
+            // LINK A7 stacks the stack pointer already decremented.
+            let value = cpu.a[r];
+            cpu.write_long(bus, sp, value);
+            cpu.a[r] = sp;
+            let disp = sign_extend(u32::from(cpu.ext(bus)), 2);
+            cpu.a[7] = cpu.a[7].wrapping_add(disp);
+            cpu.prefetch_next(bus);
+        }
+        Kind::Unlk => {
+            let r = usize::from(op.ea);
+            let sp = cpu.a[r];
+            let v = cpu.read_long(bus, sp);
+            cpu.a[7] = sp.wrapping_add(4);
+            cpu.a[r] = v;
+            cpu.prefetch_next(bus);
+        }
+        Kind::Trap => {
+            cpu.idle(4);
+            let next = cpu.pc;
+            cpu.exception(bus, 32 + op.reg, next);
+        }
+        Kind::Illegal | Kind::LineA | Kind::LineF => {
+            let vector = match op.kind {
+                Kind::LineA => 10,
+                Kind::LineF => 11,
+                _ => 4,
+            };
+            cpu.idle(4);
+            let pc = cpu.start_pc;
+            cpu.exception(bus, vector, pc);
+        }
+        Kind::Unimplemented => cpu.unimplemented = Some(cpu.ir),
+    }
+}

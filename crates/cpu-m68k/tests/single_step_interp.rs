@@ -1,0 +1,256 @@
+//! The SingleStepTests 68000 sample (MIT, see `data/LICENSE.m68000`; the harness of
+//! `single_step.rs`) run through the project's own interpreter, [`Core`]: registers, SR,
+//! the prefetch queue and its address, every memory byte the case lists, the number of
+//! bus accesses and the clock count must all match.
+//!
+//! Cases whose opcode the interpreter does not run yet ([`Core::unimplemented`]) are
+//! counted apart; every case it runs must pass. Address-error cases are left to
+//! `single_step.rs` for now. N and V after ABCD/SBCD/NBCD are masked there too.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, BufReader};
+
+use cpu_m68k::Bus;
+use cpu_m68k::interp::Core;
+use flate2::read::GzDecoder;
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+struct State {
+    d0: u32,
+    d1: u32,
+    d2: u32,
+    d3: u32,
+    d4: u32,
+    d5: u32,
+    d6: u32,
+    d7: u32,
+    a0: u32,
+    a1: u32,
+    a2: u32,
+    a3: u32,
+    a4: u32,
+    a5: u32,
+    a6: u32,
+    usp: u32,
+    ssp: u32,
+    sr: u16,
+    pc: u32,
+    prefetch: [u16; 2],
+    ram: Vec<(u32, u8)>,
+}
+
+impl State {
+    fn d(&self) -> [u32; 8] {
+        [
+            self.d0, self.d1, self.d2, self.d3, self.d4, self.d5, self.d6, self.d7,
+        ]
+    }
+    fn a(&self) -> [u32; 7] {
+        [
+            self.a0, self.a1, self.a2, self.a3, self.a4, self.a5, self.a6,
+        ]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct Case {
+    name: String,
+    initial: State,
+    #[serde(rename = "final")]
+    final_: State,
+    /// Clock cycles.
+    length: u32,
+    /// `[kind, cycles, ...]`: kind "n" is idle time, "r"/"w" a read/write, "re"/"we" an
+    /// access the address error cut short, "t" a TAS read-modify-write cycle.
+    transactions: Vec<serde_json::Value>,
+}
+
+impl Case {
+    /// The instruction file the case comes from ("ADD.b", "MOVEM.l", "TRAP", ...).
+    fn file(&self) -> &str {
+        self.name.split_whitespace().nth(1).unwrap_or("?")
+    }
+
+    /// Whether the 68000 took an address error (an access cut short).
+    fn address_error(&self) -> bool {
+        self.transactions
+            .iter()
+            .any(|t| matches!(t[0].as_str(), Some("re" | "we")))
+    }
+
+    /// The SR bits to compare: all but N and V after the BCD instructions.
+    fn sr_mask(&self) -> u16 {
+        match self.file() {
+            "ABCD" | "SBCD" | "NBCD" => !0x000A,
+            _ => 0xFFFF,
+        }
+    }
+
+    fn bus_accesses(&self) -> usize {
+        self.transactions
+            .iter()
+            .filter(|t| matches!(t[0].as_str(), Some("r" | "w")))
+            .count()
+    }
+}
+
+/// Sparse 24-bit memory that counts its accesses (a word access counts once).
+#[derive(Default)]
+struct Memory {
+    bytes: HashMap<u32, u8>,
+    accesses: usize,
+}
+
+impl Memory {
+    fn byte(&self, addr: u32) -> u8 {
+        self.bytes.get(&(addr & 0xFF_FFFF)).copied().unwrap_or(0)
+    }
+    fn set(&mut self, addr: u32, value: u8) {
+        self.bytes.insert(addr & 0xFF_FFFF, value);
+    }
+}
+
+impl Bus for Memory {
+    fn read_byte(&mut self, addr: u32) -> u8 {
+        self.accesses += 1;
+        self.byte(addr)
+    }
+    fn read_word(&mut self, addr: u32) -> u16 {
+        self.accesses += 1;
+        u16::from_be_bytes([self.byte(addr), self.byte(addr + 1)])
+    }
+    fn write_byte(&mut self, addr: u32, value: u8) {
+        self.accesses += 1;
+        self.set(addr, value);
+    }
+    fn write_word(&mut self, addr: u32, value: u16) {
+        self.accesses += 1;
+        let [h, l] = value.to_be_bytes();
+        self.set(addr, h);
+        self.set(addr + 1, l);
+    }
+}
+
+/// The core and memory in the case's initial state.
+fn setup(case: &Case) -> (Core, Memory) {
+    let init = &case.initial;
+    let mut mem = Memory::default();
+    for &(addr, value) in &init.ram {
+        mem.set(addr, value);
+    }
+    let mut cpu = Core::new();
+    cpu.set_sr(init.sr);
+    cpu.set_ssp(init.ssp);
+    cpu.set_usp(init.usp);
+    for (n, &v) in init.d().iter().enumerate() {
+        cpu.set_d(n, v);
+    }
+    for (n, &v) in init.a().iter().enumerate() {
+        cpu.set_a(n, v);
+    }
+    cpu.set_pc_and_prefetch(init.pc.wrapping_sub(4), init.prefetch);
+    (cpu, mem)
+}
+
+/// Runs one case: `None` when the opcode is not run yet, else the differences found.
+fn run(case: &Case) -> Option<Vec<String>> {
+    let (mut cpu, mut mem) = setup(case);
+    let cycles = cpu.step(&mut mem);
+    if cpu.unimplemented().is_some() {
+        return None;
+    }
+    let fin = &case.final_;
+    let mut diffs = Vec::new();
+    let mut check = |what: String, got: u32, want: u32| {
+        if got != want {
+            diffs.push(format!("{what}: got {got:#x}, want {want:#x}"));
+        }
+    };
+    for (n, &v) in fin.d().iter().enumerate() {
+        check(format!("D{n}"), cpu.d(n), v);
+    }
+    for (n, &v) in fin.a().iter().enumerate() {
+        check(format!("A{n}"), cpu.a(n), v);
+    }
+    check("USP".into(), cpu.usp(), fin.usp);
+    check("SSP".into(), cpu.ssp(), fin.ssp);
+    let mask = case.sr_mask();
+    check("SR".into(), (cpu.sr() & mask).into(), (fin.sr & mask).into());
+    check(
+        "prefetch address".into(),
+        cpu.pc().wrapping_add(4) & 0xFF_FFFF,
+        fin.pc & 0xFF_FFFF,
+    );
+    for (i, &word) in cpu.prefetch().iter().enumerate() {
+        check(format!("prefetch[{i}]"), word.into(), fin.prefetch[i].into());
+    }
+    for &(addr, value) in &fin.ram {
+        check(format!("mem[{addr:#08x}]"), mem.byte(addr).into(), value.into());
+    }
+    check("cycles".into(), cycles, case.length);
+    check(
+        "bus accesses".into(),
+        mem.accesses as u32,
+        case.bus_accesses() as u32,
+    );
+    Some(diffs)
+}
+
+fn cases() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/m68000.jsonl.gz");
+    let file = std::fs::File::open(path).expect("the suite sample is in tests/data");
+    BufReader::new(GzDecoder::new(file))
+        .lines()
+        .map(|line| serde_json::from_str(&line.expect("gzip")).expect("a test case"))
+        .collect()
+}
+
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    not_run: usize,
+}
+
+#[test]
+fn single_step_tests_m68000_sample_on_the_interpreter() {
+    let cases = cases();
+    assert_eq!(cases.len(), 5080, "127 files of 40 cases");
+    let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for case in cases.iter().filter(|c| !c.address_error()) {
+        let entry = tally.entry(case.file().to_owned()).or_default();
+        match run(case) {
+            None => entry.not_run += 1,
+            Some(diffs) if diffs.is_empty() => entry.passed += 1,
+            Some(diffs) => {
+                entry.failed += 1;
+                failures.push(format!("{}: {}", case.name, diffs.join("; ")));
+            }
+        }
+    }
+    for (file, t) in &tally {
+        eprintln!(
+            "{file:<14}{:>3} passed, {} failed, {} not run yet",
+            t.passed, t.failed, t.not_run
+        );
+    }
+    let passed: usize = tally.values().map(|t| t.passed).sum();
+    let not_run: usize = tally.values().map(|t| t.not_run).sum();
+    eprintln!(
+        "total: {passed} passed, {} failed, {not_run} not run yet",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(
+        (passed, not_run),
+        (0, 0),
+        "the counts the crate documentation states"
+    );
+}
