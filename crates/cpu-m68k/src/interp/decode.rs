@@ -60,6 +60,35 @@ pub enum Kind {
     Illegal,
     LineA,
     LineF,
+    Addx,
+    Subx,
+    Negx,
+    Cmpm,
+    Abcd,
+    Sbcd,
+    Nbcd,
+    /// BTST/BCHG/BCLR/BSET: `ea2` bits 1-0 the operation, bit 2 a static bit number.
+    Bit,
+    /// `ea2`: the opmode (4: word to register ... 7: long to memory).
+    Movep,
+    Chk,
+    Divu,
+    Divs,
+    /// `ea2`: 1 memory to registers.
+    Movem,
+    /// `ea2`: 1 USP to An.
+    MoveUsp,
+    MoveToSr,
+    MoveToCcr,
+    MoveFromSr,
+    /// ORI/ANDI/EORI to CCR (size 1) or SR (size 2); `reg` 0 OR, 1 AND, 5 EOR.
+    ImmSr,
+    Reset,
+    Stop,
+    Rte,
+    Rtr,
+    Tas,
+    Trapv,
     /// A 68000 instruction this interpreter does not run yet.
     Unimplemented,
 }
@@ -138,16 +167,25 @@ fn decode(word: u16) -> Op {
     let ea = (word & 0x3F) as u8;
     let reg = ((word >> 9) & 7) as u8;
     let illegal = op(Illegal, 0, 0, 0, 0);
-    let unimplemented = op(Unimplemented, 0, 0, 0, 0);
     match word >> 12 {
         0x0 => {
             if word & 0x0100 != 0 || word & 0x0F00 == 0x0800 {
-                // BTST/BCHG/BCLR/BSET, MOVEP.
-                return if (word & 0x0138) == 0x0108 || data(ea) {
-                    unimplemented
+                // MOVEP, then BTST/BCHG/BCLR/BSET.
+                if word & 0x0138 == 0x0108 {
+                    return op(Movep, 0, ea & 7, reg, ((word >> 6) & 7) as u8);
+                }
+                let kind = ((word >> 6) & 3) as u8;
+                let fixed = word & 0x0100 == 0;
+                let ok = if kind == 0 {
+                    data(ea) && !(fixed && ea == 0x3C)
                 } else {
-                    illegal
+                    data_alterable(ea)
                 };
+                if !ok {
+                    return illegal;
+                }
+                let size = if ea >> 3 == 0 { 4 } else { 1 };
+                return op(Bit, size, ea, reg, kind | u8::from(fixed) << 2);
             }
             let size = size67(word);
             if size == 0 {
@@ -156,7 +194,8 @@ fn decode(word: u16) -> Op {
             if ea == 0x3C {
                 // ORI/ANDI/EORI to CCR and SR.
                 return match word & 0x0FFF {
-                    0x003C | 0x007C | 0x023C | 0x027C | 0x0A3C | 0x0A7C => unimplemented,
+                    0x003C | 0x023C | 0x0A3C => op(ImmSr, 1, 0, reg, 0),
+                    0x007C | 0x027C | 0x0A7C => op(ImmSr, 2, 0, reg, 0),
                     _ => illegal,
                 };
             }
@@ -247,18 +286,20 @@ fn decode(word: u16) -> Op {
 fn decode_4(word: u16, ea: u8, reg: u8) -> Op {
     use Kind::*;
     let illegal = op(Illegal, 0, 0, 0, 0);
-    let unimplemented = op(Unimplemented, 0, 0, 0, 0);
     match word {
         0x4E71 => return op(Nop, 0, 0, 0, 0),
         0x4E75 => return op(Rts, 0, 0, 0, 0),
         0x4AFC => return illegal,
-        // RESET, STOP, RTE, TRAPV, RTR.
-        0x4E70 | 0x4E72 | 0x4E73 | 0x4E76 | 0x4E77 => return unimplemented,
+        0x4E70 => return op(Reset, 0, 0, 0, 0),
+        0x4E72 => return op(Stop, 0, 0, 0, 0),
+        0x4E73 => return op(Rte, 0, 0, 0, 0),
+        0x4E76 => return op(Trapv, 0, 0, 0, 0),
+        0x4E77 => return op(Rtr, 0, 0, 0, 0),
         _ => {}
     }
     match word & 0xFFF0 {
         0x4E40 => return op(Trap, 0, 0, (word & 15) as u8, 0),
-        0x4E60 => return unimplemented, // MOVE USP
+        0x4E60 => return op(MoveUsp, 4, ea & 7, 0, ((word >> 3) & 1) as u8),
         _ => {}
     }
     match word & 0xFFF8 {
@@ -272,7 +313,7 @@ fn decode_4(word: u16, ea: u8, reg: u8) -> Op {
     if word & 0x0100 != 0 {
         return match (word >> 6) & 7 {
             7 if control(ea) => op(Lea, 4, ea, reg, 0),
-            6 if data(ea) => unimplemented, // CHK
+            6 if data(ea) => op(Chk, 2, ea, reg, 0),
             _ => illegal,
         };
     }
@@ -280,11 +321,17 @@ fn decode_4(word: u16, ea: u8, reg: u8) -> Op {
         0x0E80 if control(ea) => return op(Jsr, 0, ea, 0, 0),
         0x0EC0 if control(ea) => return op(Jmp, 0, ea, 0, 0),
         0x0840 if control(ea) => return op(Pea, 4, ea, 0, 0),
-        // NBCD, TAS, MOVE from SR, MOVE to CCR, MOVE to SR.
-        0x0800 | 0x0AC0 | 0x00C0 if data_alterable(ea) => return unimplemented,
-        0x04C0 | 0x06C0 if data(ea) => return unimplemented,
-        // MOVEM.
-        0x0880 | 0x08C0 | 0x0C80 | 0x0CC0 => return unimplemented,
+        0x0800 if data_alterable(ea) => return op(Nbcd, 1, ea, 0, 0),
+        0x0AC0 if data_alterable(ea) => return op(Tas, 1, ea, 0, 0),
+        0x00C0 if data_alterable(ea) => return op(MoveFromSr, 2, ea, 0, 0),
+        0x04C0 if data(ea) => return op(MoveToCcr, 2, ea, 0, 0),
+        0x06C0 if data(ea) => return op(MoveToSr, 2, ea, 0, 0),
+        0x0880 | 0x08C0 if control(ea) || ea >> 3 == 4 => {
+            return op(Movem, if word & 0x40 != 0 { 4 } else { 2 }, ea, 0, 0);
+        }
+        0x0C80 | 0x0CC0 if (control(ea) || ea >> 3 == 3) => {
+            return op(Movem, if word & 0x40 != 0 { 4 } else { 2 }, ea, 0, 1);
+        }
         _ => {}
     }
     let size = size67(word);
@@ -292,7 +339,7 @@ fn decode_4(word: u16, ea: u8, reg: u8) -> Op {
         return illegal;
     }
     match (word >> 8) & 0xF {
-        0x0 => unimplemented, // NEGX
+        0x0 => op(Negx, size, ea, 0, 0),
         0x2 => op(Clr, size, ea, 0, 0),
         0x4 => op(Neg, size, ea, 0, 0),
         0x6 => op(Not, size, ea, 0, 0),
@@ -305,7 +352,6 @@ fn decode_4(word: u16, ea: u8, reg: u8) -> Op {
 fn decode_alu(word: u16, ea: u8, reg: u8) -> Op {
     use Kind::*;
     let illegal = op(Illegal, 0, 0, 0, 0);
-    let unimplemented = op(Unimplemented, 0, 0, 0, 0);
     let top = word >> 12;
     let opmode = (word >> 6) & 7;
     if opmode == 3 || opmode == 7 {
@@ -315,7 +361,7 @@ fn decode_alu(word: u16, ea: u8, reg: u8) -> Op {
             0xB if valid(ea) => op(Cmpa, if long { 4 } else { 2 }, ea, reg, 0),
             0xD if valid(ea) => op(Adda, if long { 4 } else { 2 }, ea, reg, 0),
             0xC if data(ea) => op(if long { Muls } else { Mulu }, 2, ea, reg, 0),
-            0x8 if data(ea) => unimplemented, // DIVU/DIVS
+            0x8 if data(ea) => op(if long { Divs } else { Divu }, 2, ea, reg, 0),
             _ => illegal,
         };
     }
@@ -345,11 +391,19 @@ fn decode_alu(word: u16, ea: u8, reg: u8) -> Op {
         if top == 0xC && (word & 0x01F8 == 0x0140 || word & 0x01F8 == 0x0148 || word & 0x01F8 == 0x0188) {
             return op(Exg, 4, ea, reg, ((word >> 3) & 0x1F) as u8);
         }
-        return if matches!(top, 0x8 | 0xC) && size != 1 {
-            illegal
-        } else {
-            unimplemented // ADDX/SUBX/CMPM/ABCD/SBCD
+        if size == 0 {
+            return illegal;
+        }
+        let kind = match top {
+            0x8 if size == 1 => Sbcd,
+            0xC if size == 1 => Abcd,
+            0x9 => Subx,
+            0xD => Addx,
+            0xB => Cmpm,
+            _ => return illegal,
         };
+        // ea: the source register (bits 2-0) and bit 3 the memory form.
+        return op(kind, size, ea & 0x0F, reg, 0);
     }
     if !memory_alterable(ea) {
         return illegal;

@@ -8,20 +8,20 @@ use crate::Bus;
 
 impl Core {
     #[inline]
-    fn set_nz(&mut self, r: u32, size: u8) {
+    pub(super) fn set_nz(&mut self, r: u32, size: u8) {
         self.n = r & msb(size) != 0;
         self.z = r & mask(size) == 0;
     }
 
     #[inline]
-    fn logic_flags(&mut self, r: u32, size: u8) {
+    pub(super) fn logic_flags(&mut self, r: u32, size: u8) {
         self.set_nz(r, size);
         self.v = false;
         self.c = false;
     }
 
     #[inline]
-    fn add(&mut self, d: u32, s: u32, size: u8) -> u32 {
+    pub(super) fn add(&mut self, d: u32, s: u32, size: u8) -> u32 {
         let m = mask(size);
         let wide = u64::from(d & m) + u64::from(s & m);
         let r = wide as u32 & m;
@@ -33,7 +33,7 @@ impl Core {
     }
 
     #[inline]
-    fn compare(&mut self, d: u32, s: u32, size: u8) -> u32 {
+    pub(super) fn compare(&mut self, d: u32, s: u32, size: u8) -> u32 {
         let m = mask(size);
         let r = d.wrapping_sub(s) & m;
         self.c = (s & m) > (d & m);
@@ -43,7 +43,7 @@ impl Core {
     }
 
     #[inline]
-    fn sub(&mut self, d: u32, s: u32, size: u8) -> u32 {
+    pub(super) fn sub(&mut self, d: u32, s: u32, size: u8) -> u32 {
         let r = self.compare(d, s, size);
         self.x = self.c;
         r
@@ -51,7 +51,7 @@ impl Core {
 
     /// The condition codes' tests (PRM table 3-19).
     #[inline]
-    fn condition(&self, cc: u8) -> bool {
+    pub(super) fn condition(&self, cc: u8) -> bool {
         match cc {
             0 => true,
             1 => false,
@@ -109,7 +109,7 @@ impl Core {
         }
     }
 
-    fn brief_index(&self, ext: u16) -> u32 {
+    pub(super) fn brief_index(&self, ext: u16) -> u32 {
         let n = usize::from((ext >> 12) & 7);
         let x = if ext & 0x8000 != 0 { self.a[n] } else { self.d[n] };
         let x = if ext & 0x0800 != 0 { x } else { sign_extend(x, 2) };
@@ -158,7 +158,7 @@ impl Core {
     /// A read-modify-write of a memory or register operand: read, compute, then for
     /// memory the prefetch before the write, as the 68000 orders them.
     #[inline]
-    fn modify<B: Bus + ?Sized>(
+    pub(super) fn modify<B: Bus + ?Sized>(
         &mut self,
         bus: &mut B,
         op: Op,
@@ -505,10 +505,10 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         Kind::Nop => cpu.prefetch_next(bus),
         Kind::Link => {
             let r = usize::from(op.ea);
+            // LINK A7 stacks the stack pointer as it was before the push.
+            let value = cpu.a[r];
             let sp = cpu.a[7].wrapping_sub(4);
             cpu.a[7] = sp;
-            // LINK A7 stacks the stack pointer already decremented.
-            let value = cpu.a[r];
             cpu.write_long(bus, sp, value);
             cpu.a[r] = sp;
             let disp = sign_extend(u32::from(cpu.ext(bus)), 2);
@@ -539,5 +539,6 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             cpu.exception(bus, vector, pc);
         }
         Kind::Unimplemented => cpu.unimplemented = Some(cpu.ir),
+        _ => super::more::execute(cpu, bus, op),
     }
 }

@@ -20,6 +20,7 @@
 pub mod decode;
 mod ea;
 mod exec;
+mod more;
 
 use crate::Bus;
 use decode::{Op, table};
@@ -434,7 +435,7 @@ impl Core {
         });
     }
 
-    fn enter_supervisor(&mut self) {
+    pub(crate) fn enter_supervisor(&mut self) {
         if !self.s {
             std::mem::swap(&mut self.a[7], &mut self.other_sp);
             self.s = true;
