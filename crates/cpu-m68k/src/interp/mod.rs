@@ -465,7 +465,12 @@ impl Core {
 
     fn interrupt<B: Bus + ?Sized>(&mut self, bus: &mut B) {
         let level = self.irq;
-        let pc = self.pc.wrapping_sub(2);
+        // A STOP keeps its queue: what follows it is past its immediate word.
+        let pc = if self.stopped {
+            self.pc.wrapping_add(2)
+        } else {
+            self.pc.wrapping_sub(2)
+        };
         let sr = self.sr();
         self.stopped = false;
         self.enter_supervisor();

@@ -115,23 +115,24 @@ impl Core {
         r
     }
 
-    /// Decimal subtract `d - s - X` of packed-BCD bytes.
+    /// Decimal subtract `d - s - X` of packed-BCD bytes. The correction of the low
+    /// digit is applied last, so a carry out of it alone also sets C (what MAME's
+    /// microcoded 68000, behind SingleStepTests, does with digits above 9).
     fn sbcd(&mut self, d: u32, s: u32) -> u32 {
         let binary = d.wrapping_sub(s).wrapping_sub(u32::from(self.x));
-        let mut r = (d & 0x0F)
+        let low = (d & 0x0F)
             .wrapping_sub(s & 0x0F)
             .wrapping_sub(u32::from(self.x));
-        let low_borrow = r > 0x0F;
-        if low_borrow {
-            r = r.wrapping_sub(6);
-        }
-        r = r.wrapping_add(d & 0xF0).wrapping_sub(s & 0xF0);
-        self.c = r > 0xFF;
-        if self.c {
-            r = r.wrapping_sub(0x60);
+        let correction = if low > 0x0F { 6 } else { 0 };
+        let mut r = low.wrapping_add(d & 0xF0).wrapping_sub(s & 0xF0);
+        if r > 0xFF {
+            r = r.wrapping_add(0xA0);
+            self.c = true;
+        } else {
+            self.c = r < correction;
         }
         self.x = self.c;
-        let r = r & 0xFF;
+        let r = r.wrapping_sub(correction) & 0xFF;
         self.v = binary & !r & 0x80 != 0;
         self.n = r & 0x80 != 0;
         self.z &= r == 0;
@@ -317,12 +318,18 @@ impl Core {
         self.z = v == 0;
         self.v = false;
         self.c = false;
-        if v < 0 || v > bound {
+        // The register is compared with the bound first, by a 16-bit subtraction:
+        // when it is above the bound, or the subtraction overflows (a negative register
+        // far below a positive bound), the trap is taken after 8 clocks; a negative
+        // register otherwise after 10 (as SingleStepTests records the microcode).
+        let overflow = i32::from(v) - i32::from(bound) < i32::from(i16::MIN);
+        if v > bound || v < 0 {
             self.n = v < 0;
-            self.idle(if v < 0 { 10 } else { 8 });
+            self.idle(if v > bound || overflow { 8 } else { 10 });
             let pc = self.pc;
             self.exception(bus, 6, pc);
         } else {
+            self.n = false;
             self.idle(6);
             self.prefetch_next(bus);
         }
@@ -482,11 +489,11 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             if cpu.privileged(bus) {
                 return;
             }
+            // The new SR comes from IRC; the queue stays as it is until an interrupt.
             let v = cpu.irc;
             cpu.set_sr(v);
             cpu.stopped = true;
-            cpu.ext(bus);
-            cpu.ir = cpu.irc;
+            cpu.idle(4);
         }
         Kind::Rte | Kind::Rtr => {
             if op.kind == Kind::Rte && cpu.privileged(bus) {
@@ -517,8 +524,8 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         }
         Kind::Trapv => {
             if cpu.v {
-                cpu.idle(4);
                 let pc = cpu.pc;
+                cpu.prefetch_next(bus);
                 cpu.exception(bus, 7, pc);
             } else {
                 cpu.prefetch_next(bus);
