@@ -82,8 +82,7 @@
 
 pub mod interp;
 
-use m68k::core::cpu::{MFLAG_SET, SFLAG_SET};
-use m68k::{AddressBus, CpuCore, CpuType, CycleBatchControl, NoOpHleHandler, StepResult};
+use interp::Core;
 
 /// The 68000's view of the machine: byte and word accesses on its 24-bit address bus.
 ///
@@ -165,66 +164,15 @@ pub struct Exception {
     pub pc: u32,
 }
 
-/// The 68000's address bus: 24 lines, so an address wraps at 16 MiB.
-const ADDRESS_MASK: u32 = 0xFF_FFFF;
-
-/// Presents a [`Bus`] to the core: every address masked to 24 bits, and a long access
-/// split into two word accesses, each masked on its own, so the low word of a long at
-/// `$FFFFFE` comes from `$000000` as on the 68000 (not from `$1000000`, which a board
-/// decoding only the address bits it needs would mirror anywhere).
-struct Adapter<'a, B: Bus + ?Sized>(&'a mut B);
-
-impl<B: Bus + ?Sized> AddressBus for Adapter<'_, B> {
-    #[inline]
-    fn read_byte(&mut self, address: u32) -> u8 {
-        self.0.read_byte(address & ADDRESS_MASK)
-    }
-    #[inline]
-    fn read_word(&mut self, address: u32) -> u16 {
-        self.0.read_word(address & ADDRESS_MASK)
-    }
-    #[inline]
-    fn read_long(&mut self, address: u32) -> u32 {
-        let high = self.0.read_word(address & ADDRESS_MASK);
-        let low = self.0.read_word(address.wrapping_add(2) & ADDRESS_MASK);
-        (u32::from(high) << 16) | u32::from(low)
-    }
-    #[inline]
-    fn write_byte(&mut self, address: u32, value: u8) {
-        self.0.write_byte(address & ADDRESS_MASK, value);
-    }
-    #[inline]
-    fn write_word(&mut self, address: u32, value: u16) {
-        self.0.write_word(address & ADDRESS_MASK, value);
-    }
-    #[inline]
-    fn write_long(&mut self, address: u32, value: u32) {
-        let [a, b, c, d] = value.to_be_bytes();
-        self.0
-            .write_word(address & ADDRESS_MASK, u16::from_be_bytes([a, b]));
-        self.0.write_word(
-            address.wrapping_add(2) & ADDRESS_MASK,
-            u16::from_be_bytes([c, d]),
-        );
-    }
-}
-
 /// A Motorola 68000.
 ///
 /// Registers are read and written through the accessors; A7 is the active stack
 /// pointer (SSP in supervisor mode, USP in user mode), while [`Cpu::ssp`] and
 /// [`Cpu::usp`] reach each stack pointer whichever mode is active.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Cpu {
-    core: CpuCore,
-    cycles: u64,
+    core: Core,
     last_exception: Option<Exception>,
-}
-
-impl Default for Cpu {
-    fn default() -> Self {
-        Self::new()
-    }
 }
 
 impl Cpu {
@@ -233,23 +181,18 @@ impl Cpu {
     /// set them directly.
     #[must_use]
     pub fn new() -> Self {
-        let mut core = CpuCore::new();
-        core.set_cpu_type(CpuType::M68000);
-        core.set_sst_m68000_compat(true);
-        core.set_sr(0x2700);
         Self {
-            core,
-            cycles: 0,
+            core: Core::new(),
             last_exception: None,
         }
     }
 
     /// The reset sequence: supervisor mode, SR `$2700`, SSP from address 0, PC from
-    /// address 4 (each read as two word reads). Clears STOP, halt and any requested
-    /// interrupt. The reset's own clock cycles are not counted.
+    /// address 4 (each read as two word reads), the prefetch queue read at PC. Clears
+    /// STOP, halt and any requested interrupt. The reset's own clock cycles are not
+    /// counted.
     pub fn reset<B: Bus + ?Sized>(&mut self, bus: &mut B) {
-        self.core.set_irq(0);
-        self.core.reset(&mut Adapter(bus));
+        self.core.reset(bus);
         self.last_exception = None;
     }
 
@@ -257,61 +200,22 @@ impl Cpu {
     /// requested, and returns its clock cycles. An exception the instruction raised is
     /// included in the count and reported by [`Cpu::last_exception`]. A stopped (STOP)
     /// or halted (double fault) CPU does nothing and returns 0.
+    #[inline]
     pub fn step<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
-        self.last_exception = None;
-        self.core.last_exception_vector = None;
-        let mut adapter = Adapter(bus);
-        let start_pc = self.core.pc;
-        let interrupt = self.interrupt_pending().then(|| self.irq());
-        let cycles = if interrupt.is_some() {
-            // The core's cycle runner takes a pending interrupt (waking a STOP) before it
-            // fetches; its boundary hook hands control back right after the entry.
-            let result = self
-                .core
-                .run_for_cycles_with_boundary_hook(&mut adapter, 1, |_, _, _| {
-                    CycleBatchControl::Return
-                });
-            result.cycles
-        } else if self.core.is_halted() {
-            0
-        } else {
-            // Interrupts are this function's business: keep the core from taking one at
-            // the end of the instruction, so each step is one instruction or one entry.
-            let level = std::mem::take(&mut self.core.int_level);
-            let result = self
-                .core
-                .step_with_hle_handler(&mut adapter, &mut NoOpHleHandler);
-            self.core.int_level = level;
-            match result {
-                StepResult::Ok { cycles } => cycles,
-                _ => 0,
+        let cycles = self.core.step(bus);
+        self.last_exception = self.core.entered().map(|e| {
+            let kind = if (25..=31).contains(&e.vector) && e.interrupt {
+                ExceptionKind::Interrupt(e.vector - 24)
+            } else {
+                ExceptionKind::from_vector(e.vector)
+            };
+            Exception {
+                kind,
+                vector: e.vector,
+                pc: e.pc,
             }
-        };
-        if let Some(vector) = self.core.last_exception_vector.take() {
-            let vector = u8::try_from(vector).unwrap_or(u8::MAX);
-            self.last_exception = Some(match interrupt {
-                // A device may supply any vector; it is still this interrupt's.
-                Some(level) => Exception {
-                    kind: ExceptionKind::Interrupt(level),
-                    vector,
-                    pc: start_pc,
-                },
-                None => Exception {
-                    kind: ExceptionKind::from_vector(vector),
-                    vector,
-                    pc: self.core.ppc,
-                },
-            });
-        }
-        let cycles = u32::try_from(cycles).unwrap_or(0);
-        self.cycles += u64::from(cycles);
+        });
         cycles
-    }
-
-    fn interrupt_pending(&self) -> bool {
-        let level = self.core.int_level & 7;
-        let mask = (self.core.get_sr() >> 8) & 7;
-        level != 0 && (level == 7 || level > u32::from(mask))
     }
 
     /// Requests an interrupt at `level` (1–7; 0 withdraws the request), as the IPL pins
@@ -320,13 +224,13 @@ impl Cpu {
     /// request is then cleared, and that step's [`Cpu::last_exception`] is
     /// [`ExceptionKind::Interrupt`] (the cue for a device to drop its pending flag).
     pub fn set_irq(&mut self, level: u8) {
-        self.core.set_irq(level & 7);
+        self.core.set_irq(level);
     }
 
     /// The requested interrupt level not yet taken (0: none).
     #[must_use]
     pub fn irq(&self) -> u8 {
-        u8::try_from(self.core.int_level & 7).unwrap_or(0)
+        self.core.irq()
     }
 
     /// The exception the last [`Cpu::step`] entered, if it entered one.
@@ -338,7 +242,7 @@ impl Cpu {
     /// Clock cycles run since [`Cpu::new`] (the sum of what [`Cpu::step`] returned).
     #[must_use]
     pub fn cycles(&self) -> u64 {
-        self.cycles
+        self.core.cycles()
     }
 
     /// Whether a STOP instruction is waiting for an interrupt.
@@ -347,8 +251,8 @@ impl Cpu {
         self.core.is_stopped()
     }
 
-    /// Whether the CPU halted on a double fault (an address or bus error while it was
-    /// entering an exception); only [`Cpu::reset`] leaves this state.
+    /// Whether the CPU halted on a double fault (an address error while it was entering
+    /// an exception, or an odd handler address); only [`Cpu::reset`] leaves this state.
     #[must_use]
     pub fn is_halted(&self) -> bool {
         self.core.is_halted()
@@ -357,31 +261,27 @@ impl Cpu {
     /// The address of the next instruction.
     #[must_use]
     pub fn pc(&self) -> u32 {
-        self.core.pc
+        self.core.pc()
     }
 
-    /// Jumps to `pc`: the prefetch queue is emptied, so the next instruction is fetched
-    /// from memory at `pc` (word reads, charged as the core charges an empty queue).
+    /// Jumps to `pc`: the prefetch queue is emptied, so the next step first reads the
+    /// instruction words at `pc` and `pc + 2` (two word reads, 8 clocks, counted in it).
     pub fn set_pc(&mut self, pc: u32) {
-        self.core.pc = pc;
-        self.core.invalidate_prefetch();
+        self.core.set_pc(pc);
     }
 
     /// The prefetch queue: the instruction words already read at `pc` and `pc + 2`
-    /// (two after every instruction on the 68000; fewer right after [`Cpu::set_pc`] or
-    /// [`Cpu::reset`]).
+    /// (two after every instruction on the 68000; none right after [`Cpu::set_pc`]).
     #[must_use]
     pub fn prefetch(&self) -> &[u16] {
-        let count = usize::from(self.core.prefetch_count.min(2));
-        &self.core.prefetch_queue[..count]
+        self.core.prefetch()
     }
 
     /// Fills the prefetch queue with the words at `pc` and `pc + 2`, as a 68000 holds
     /// them between instructions (used to resume from a saved state; the words are used
     /// as given, even if memory differs).
     pub fn set_prefetch(&mut self, words: [u16; 2]) {
-        self.core.prefetch_queue = words;
-        self.core.prefetch_count = 2;
+        self.core.set_prefetch(words);
     }
 
     /// Data register `n` (0–7).
@@ -409,7 +309,7 @@ impl Cpu {
     /// The status register (T, S, interrupt mask, X N Z V C).
     #[must_use]
     pub fn sr(&self) -> u16 {
-        self.core.get_sr()
+        self.core.sr()
     }
 
     /// Sets the status register as MOVE to SR does (unimplemented bits read as zero;
@@ -421,32 +321,24 @@ impl Cpu {
     /// Whether the CPU is in supervisor mode.
     #[must_use]
     pub fn is_supervisor(&self) -> bool {
-        self.core.is_supervisor()
+        self.core.sr() & 0x2000 != 0
     }
 
     /// The supervisor stack pointer.
     #[must_use]
     pub fn ssp(&self) -> u32 {
-        if self.core.is_supervisor() {
-            self.core.sp()
-        } else {
-            self.core.sp[SFLAG_SET as usize]
-        }
+        self.core.ssp()
     }
 
     /// Sets the supervisor stack pointer.
     pub fn set_ssp(&mut self, value: u32) {
-        self.core.sp[SFLAG_SET as usize] = value;
-        self.core.sp[(SFLAG_SET | MFLAG_SET) as usize] = value;
-        if self.core.is_supervisor() {
-            self.core.set_sp(value);
-        }
+        self.core.set_ssp(value);
     }
 
     /// The user stack pointer.
     #[must_use]
     pub fn usp(&self) -> u32 {
-        self.core.get_usp()
+        self.core.usp()
     }
 
     /// Sets the user stack pointer.

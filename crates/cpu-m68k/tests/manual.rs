@@ -531,16 +531,26 @@ fn port_accesses_keep_their_size_and_longs_are_two_words_high_first() {
 }
 
 #[test]
-fn jump_to_an_odd_address_is_reported_at_the_fetch_there() {
-    // JMP (A0) with A0 odd: the core raises the address error at the next step, when it
-    // fetches from the odd address, and reports that address as the PC.
+fn jump_to_an_odd_address_is_an_address_error_in_the_jump() {
+    // JMP (A0) with A0 odd: the 68000 faults on the fetch at the target, within the JMP,
+    // and stacks the group-0 frame (MC68000UM 6.3.9.1): from the stack pointer up, the
+    // special status word (IR bits 15-5, R/W = 1 for a read, I/N = 0, function code 6 =
+    // supervisor program), the access address, IR, SR, then a PC advanced 2 to 10 bytes
+    // beyond the instruction's first word.
     let (mut cpu, mut ram) = machine(&[0x4ED0]);
     cpu.set_a(0, 0x3001);
-    cpu.step(&mut ram);
-    assert_eq!(cpu.last_exception(), None);
-    assert_eq!(cpu.pc(), 0x3001);
+    let sp = cpu.ssp();
+    let sr = cpu.sr();
     cpu.step(&mut ram);
     let e = cpu.last_exception().expect("address error");
-    assert_eq!((e.kind, e.pc), (ExceptionKind::AddressError, 0x3001));
+    assert_eq!((e.kind, e.pc), (ExceptionKind::AddressError, CODE));
     assert_eq!(cpu.pc(), HANDLERS + 0x30);
+    let frame = sp - 14;
+    assert_eq!(cpu.ssp(), frame);
+    assert_eq!(ram.word(frame), (0x4ED0 & 0xFFE0) | 0x10 | 6);
+    assert_eq!(ram.long(frame + 2), 0x3001);
+    assert_eq!(ram.word(frame + 6), 0x4ED0);
+    assert_eq!(ram.word(frame + 8), sr);
+    let pc = ram.long(frame + 10);
+    assert!((CODE + 2..=CODE + 10).contains(&pc), "stacked PC {pc:#x}");
 }

@@ -89,8 +89,6 @@ pub enum Kind {
     Rtr,
     Tas,
     Trapv,
-    /// A 68000 instruction this interpreter does not run yet.
-    Unimplemented,
 }
 
 /// One decoded opcode word.

@@ -69,12 +69,20 @@ impl Core {
         predec_idle: bool,
     ) -> Loc {
         let reg = usize::from(ea & 7);
+        self.postincrement = None;
+        self.pc_lead = 0;
+        self.program_read = false;
         match ea >> 3 {
             0 => Loc::D(reg),
             1 => Loc::A(reg),
             2 => Loc::Mem(self.a[reg]),
             3 => {
                 let addr = self.a[reg];
+                // A word or byte (An)+ counts on with its access; a long one after both
+                // words.
+                if size == 4 {
+                    self.postincrement = Some((reg as u8, addr));
+                }
                 self.a[reg] = addr.wrapping_add(step(reg, size));
                 Loc::Mem(addr)
             }
@@ -84,15 +92,21 @@ impl Core {
                 }
                 let addr = self.a[reg].wrapping_sub(step(reg, size));
                 self.a[reg] = addr;
+                // For a byte or word the 68000 has counted the next prefetch already.
+                if size != 4 {
+                    self.pc_lead = 0u32.wrapping_sub(2);
+                }
                 Loc::Mem(addr)
             }
             5 => {
                 let base = self.a[reg];
+                self.pc_lead = 2;
                 let d = self.ext(bus);
                 Loc::Mem(base.wrapping_add(sign_extend(u32::from(d), 2)))
             }
             6 => {
                 let base = self.a[reg];
+                self.pc_lead = 2;
                 let e = self.ext(bus);
                 self.idle(2);
                 Loc::Mem(base.wrapping_add(self.index(e)))
@@ -105,11 +119,15 @@ impl Core {
                 1 => Loc::Mem(self.ext_long(bus)),
                 2 => {
                     let base = self.pc;
+                    self.pc_lead = 2;
+                    self.program_read = true;
                     let d = self.ext(bus);
                     Loc::Mem(base.wrapping_add(sign_extend(u32::from(d), 2)))
                 }
                 3 => {
                     let base = self.pc;
+                    self.pc_lead = 2;
+                    self.program_read = true;
                     let e = self.ext(bus);
                     self.idle(2);
                     Loc::Mem(base.wrapping_add(self.index(e)))

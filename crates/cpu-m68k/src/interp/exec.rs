@@ -77,7 +77,7 @@ impl Core {
     /// idle clocks of each mode; returns (target, return address).
     fn jump_target<B: Bus + ?Sized>(&mut self, bus: &mut B, ea: u8) -> (u32, u32) {
         let reg = usize::from(ea & 7);
-        let disp = sign_extend(u32::from(self.irc), 2);
+        let disp = sign_extend(u32::from(self.queue[1]), 2);
         match ea {
             0x10..=0x17 => (self.a[reg], self.pc),
             0x28..=0x2F => {
@@ -86,7 +86,7 @@ impl Core {
             }
             0x30..=0x37 => {
                 self.idle(6);
-                let index = self.brief_index(self.irc);
+                let index = self.brief_index(self.queue[1]);
                 (self.a[reg].wrapping_add(index), self.pc.wrapping_add(2))
             }
             0x38 => {
@@ -95,7 +95,7 @@ impl Core {
             }
             0x39 => {
                 let high = u32::from(self.ext(bus));
-                (high << 16 | u32::from(self.irc), self.pc.wrapping_add(2))
+                (high << 16 | u32::from(self.queue[1]), self.pc.wrapping_add(2))
             }
             0x3A => {
                 self.idle(2);
@@ -103,7 +103,7 @@ impl Core {
             }
             _ => {
                 self.idle(6);
-                let index = self.brief_index(self.irc);
+                let index = self.brief_index(self.queue[1]);
                 (self.pc.wrapping_add(index), self.pc.wrapping_add(2))
             }
         }
@@ -205,7 +205,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             cpu.prefetch_next(bus);
         }
         Kind::Moveq => {
-            let v = sign_extend(u32::from(cpu.ir), 1);
+            let v = sign_extend(u32::from(cpu.queue[0]), 1);
             cpu.d[reg] = v;
             cpu.logic_flags(v, 4);
             cpu.prefetch_next(bus);
@@ -336,9 +336,9 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         }
         Kind::Bcc => {
             let base = cpu.pc;
-            let disp8 = cpu.ir & 0xFF;
+            let disp8 = cpu.queue[0] & 0xFF;
             let disp = if disp8 == 0 {
-                sign_extend(u32::from(cpu.irc), 2)
+                sign_extend(u32::from(cpu.queue[1]), 2)
             } else {
                 sign_extend(u32::from(disp8), 1)
             };
@@ -355,19 +355,22 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         }
         Kind::Bsr => {
             let base = cpu.pc;
-            let disp8 = cpu.ir & 0xFF;
+            let disp8 = cpu.queue[0] & 0xFF;
             let (disp, ret) = if disp8 == 0 {
-                (sign_extend(u32::from(cpu.irc), 2), base.wrapping_add(2))
+                (sign_extend(u32::from(cpu.queue[1]), 2), base.wrapping_add(2))
             } else {
                 (sign_extend(u32::from(disp8), 1), base)
             };
             cpu.idle(2);
             cpu.push_long(bus, ret);
-            cpu.fill(bus, base.wrapping_add(disp));
+            // An odd target: the frame's PC is the target itself.
+            let target = base.wrapping_add(disp);
+            cpu.pc_lead = cpu.pc.wrapping_sub(target);
+            cpu.fill(bus, target);
         }
         Kind::Dbcc => {
             let base = cpu.pc;
-            let target = base.wrapping_add(sign_extend(u32::from(cpu.irc), 2));
+            let target = base.wrapping_add(sign_extend(u32::from(cpu.queue[1]), 2));
             if cpu.condition(op.reg) {
                 cpu.idle(4);
                 cpu.ext(bus);
@@ -376,11 +379,15 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             }
             let r = usize::from(op.ea & 7);
             let count = (cpu.d[r] as u16).wrapping_sub(1);
-            cpu.d[r] = (cpu.d[r] & 0xFFFF_0000) | u32::from(count);
             cpu.idle(2);
             if count != 0xFFFF {
+                // The counter is written after the fetch at the target: an odd target
+                // faults with it unchanged.
+                cpu.pc_lead = 0u32.wrapping_sub(2);
                 cpu.fill(bus, target);
+                cpu.d[r] = (cpu.d[r] & 0xFFFF_0000) | u32::from(count);
             } else {
+                cpu.d[r] = (cpu.d[r] & 0xFFFF_0000) | u32::from(count);
                 // The 68000 fetches at the branch target, then falls through.
                 cpu.read_word(bus, target);
                 cpu.ext(bus);
@@ -408,6 +415,13 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         }
         Kind::Jsr => {
             let (target, ret) = cpu.jump_target(bus, op.ea);
+            // The 68000 fetches at the target before it pushes: an odd one faults with
+            // nothing pushed and the return address as the frame's PC.
+            if target & 1 != 0 {
+                cpu.pc_lead = cpu.pc.wrapping_sub(ret);
+                cpu.fill(bus, target);
+                return;
+            }
             cpu.push_long(bus, ret);
             cpu.fill(bus, target);
         }
@@ -518,6 +532,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         Kind::Unlk => {
             let r = usize::from(op.ea);
             let sp = cpu.a[r];
+            cpu.pc_lead = 0u32.wrapping_sub(2);
             let v = cpu.read_long(bus, sp);
             cpu.a[7] = sp.wrapping_add(4);
             cpu.a[r] = v;
@@ -538,7 +553,6 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             let pc = cpu.start_pc;
             cpu.exception(bus, vector, pc);
         }
-        Kind::Unimplemented => cpu.unimplemented = Some(cpu.ir),
         _ => super::more::execute(cpu, bus, op),
     }
 }

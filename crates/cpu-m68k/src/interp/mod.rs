@@ -36,6 +36,8 @@ pub struct Entered {
     /// The PC of the instruction that raised it (for an interrupt: of the instruction
     /// it came before).
     pub pc: u32,
+    /// Whether it was an interrupt (a device may supply any vector).
+    pub interrupt: bool,
 }
 
 /// A 68000 with its own interpreter (see the module documentation for its scope).
@@ -49,8 +51,11 @@ pub struct Core {
     pub(crate) other_sp: u32,
     /// The address of the word in IRC.
     pub(crate) pc: u32,
-    pub(crate) ir: u16,
-    pub(crate) irc: u16,
+    /// IR and IRC: the opcode under way and the word after it.
+    pub(crate) queue: [u16; 2],
+    /// Whether the queue holds the words at `pc - 2` and `pc` (not right after
+    /// [`Core::set_pc`]: the next step reads them first).
+    pub(crate) queue_full: bool,
     /// Condition codes, each as a bool (X N Z V C).
     pub(crate) x: bool,
     pub(crate) n: bool,
@@ -69,11 +74,29 @@ pub struct Core {
     pub(crate) start_pc: u32,
     /// An access at an odd address cut the instruction short: (address, write, program).
     pub(crate) fault: Option<(u32, bool, bool)>,
+    /// When the fault came: the clock count with the aborted access, and `pc`.
+    pub(crate) fault_clocks: u32,
+    pub(crate) fault_pc: u32,
+    /// The registers and condition codes when the fault came (what follows it in the
+    /// handler never happened on the 68000).
+    pub(crate) fault_d: [u32; 8],
+    pub(crate) fault_a: [u32; 8],
+    pub(crate) fault_ccr: u16,
+    /// The last (An)+ of the instruction: the register and its value before; the 68000
+    /// increments after the access, so an aborted access leaves it as it was.
+    pub(crate) postincrement: Option<(u8, u32)>,
+    /// How far `pc` runs ahead of the 68000's own after the last effective address: a
+    /// displacement word (d16 and d8 modes) is fetched before the 68000 counts it.
+    pub(crate) pc_lead: u32,
+    /// The last effective address was PC-relative: its operand is read in program
+    /// space (function code 2/6 in the address-error frame).
+    pub(crate) program_read: bool,
+    /// The opcode under way (IR; the queue may have moved on when a fault is handled).
+    pub(crate) opcode: u16,
     pub(crate) irq: u8,
     pub(crate) stopped: bool,
     pub(crate) halted: bool,
     pub(crate) entered: Option<Entered>,
-    pub(crate) unimplemented: Option<u16>,
 }
 
 impl Default for Core {
@@ -93,8 +116,8 @@ impl Core {
             a: [0; 8],
             other_sp: 0,
             pc: 0,
-            ir: 0,
-            irc: 0,
+            queue: [0; 2],
+            queue_full: false,
             x: false,
             n: false,
             z: false,
@@ -107,11 +130,19 @@ impl Core {
             total: 0,
             start_pc: 0,
             fault: None,
+            fault_clocks: 0,
+            fault_pc: 0,
+            fault_d: [0; 8],
+            fault_a: [0; 8],
+            fault_ccr: 0,
+            postincrement: None,
+            pc_lead: 0,
+            program_read: false,
+            opcode: 0,
             irq: 0,
             stopped: false,
             halted: false,
             entered: None,
-            unimplemented: None,
         }
     }
 
@@ -204,31 +235,45 @@ impl Core {
     pub fn pc(&self) -> u32 {
         self.pc.wrapping_sub(2)
     }
-    /// The prefetch queue: IR and IRC.
+    /// The prefetch queue: the words at `pc` and `pc + 2` (none right after
+    /// [`Core::set_pc`]).
     #[must_use]
-    pub fn prefetch(&self) -> [u16; 2] {
-        [self.ir, self.irc]
+    pub fn prefetch(&self) -> &[u16] {
+        if self.queue_full { &self.queue } else { &[] }
     }
-    /// Sets the next instruction's address and the words queued at it.
-    pub fn set_pc_and_prefetch(&mut self, pc: u32, words: [u16; 2]) {
+    /// Jumps to `pc` with the queue emptied: the next step reads it first (two word
+    /// reads, 8 clocks, counted in that step).
+    pub fn set_pc(&mut self, pc: u32) {
         self.pc = pc.wrapping_add(2);
-        [self.ir, self.irc] = words;
+        self.queue_full = false;
     }
-    /// Jumps to `pc`, reading the queue from the bus (two word reads, 8 clocks, counted).
-    pub fn jump<B: Bus + ?Sized>(&mut self, bus: &mut B, pc: u32) {
+    /// Fills the queue with `words`, as if read at `pc` and `pc + 2`.
+    pub fn set_prefetch(&mut self, words: [u16; 2]) {
+        self.queue = words;
+        self.queue_full = true;
+    }
+    /// The reset sequence: supervisor mode, SR `$2700`, SSP from address 0 and PC from
+    /// address 4, the queue read at PC. Its clock cycles are not counted.
+    pub fn reset<B: Bus + ?Sized>(&mut self, bus: &mut B) {
+        self.fault = None;
+        self.halted = false;
+        self.stopped = false;
+        self.irq = 0;
+        self.entered = None;
+        self.set_sr(0x2700);
         self.clocks = 0;
+        self.a[7] = self.read_long(bus, 0);
+        let pc = self.read_long(bus, 4);
         self.fill(bus, pc);
-        self.total += u64::from(self.clocks);
+        self.queue_full = true;
+        if self.fault.take().is_some() {
+            self.halted = true;
+        }
     }
     /// Clock cycles run so far.
     #[must_use]
     pub fn cycles(&self) -> u64 {
         self.total
-    }
-    /// The opcode that stopped the core because this interpreter does not run it yet.
-    #[must_use]
-    pub fn unimplemented(&self) -> Option<u16> {
-        self.unimplemented
     }
     /// The exception the last step entered.
     #[must_use]
@@ -267,7 +312,17 @@ impl Core {
     fn odd(&mut self, addr: u32, write: bool, program: bool) -> bool {
         if addr & 1 != 0 {
             if self.fault.is_none() {
+                let program = program || (self.program_read && !write);
                 self.fault = Some((addr, write, program));
+                // The aborted access takes its bus cycle's 4 clocks.
+                self.fault_clocks = self.clocks + 4;
+                self.fault_pc = self.pc.wrapping_sub(self.pc_lead);
+                self.fault_d = self.d;
+                self.fault_a = self.a;
+                if let Some((reg, before)) = self.postincrement {
+                    self.fault_a[usize::from(reg)] = before;
+                }
+                self.fault_ccr = self.ccr();
             }
             true
         } else {
@@ -348,9 +403,9 @@ impl Core {
     /// Takes the extension word in IRC and reads the next one into IRC.
     #[inline]
     pub(crate) fn ext<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u16 {
-        let w = self.irc;
+        let w = self.queue[1];
         self.pc = self.pc.wrapping_add(2);
-        self.irc = self.fetch(bus, self.pc);
+        self.queue[1] = self.fetch(bus, self.pc);
         w
     }
 
@@ -364,9 +419,9 @@ impl Core {
     /// The end of every instruction: IRC to IR, the next word into IRC.
     #[inline]
     pub(crate) fn prefetch_next<B: Bus + ?Sized>(&mut self, bus: &mut B) {
-        self.ir = self.irc;
+        self.queue[0] = self.queue[1];
         self.pc = self.pc.wrapping_add(2);
-        self.irc = self.fetch(bus, self.pc);
+        self.queue[1] = self.fetch(bus, self.pc);
     }
 
     /// A jump: both queue words read at the target.
@@ -375,9 +430,9 @@ impl Core {
         if self.odd(target, false, true) {
             return;
         }
-        self.ir = self.fetch(bus, target);
+        self.queue[0] = self.fetch(bus, target);
         self.pc = target.wrapping_add(2);
-        self.irc = self.fetch(bus, self.pc);
+        self.queue[1] = self.fetch(bus, self.pc);
     }
 
     #[inline]
@@ -401,17 +456,25 @@ impl Core {
     /// Runs one instruction or one interrupt entry; returns its clock cycles.
     pub fn step<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         self.entered = None;
-        if self.halted || self.unimplemented.is_some() {
+        if self.halted {
             return 0;
         }
         self.clocks = 0;
+        if !self.queue_full {
+            let at = self.pc.wrapping_sub(2);
+            self.fill(bus, at);
+            self.queue_full = true;
+        }
         if self.irq != 0 && (self.irq == 7 || self.irq > self.mask) {
             self.interrupt(bus);
         } else if self.stopped {
             return 0;
         } else {
             self.start_pc = self.pc.wrapping_sub(2);
-            let op: Op = table()[usize::from(self.ir)];
+            self.opcode = self.queue[0];
+            self.postincrement = None;
+            self.pc_lead = 0;
+            let op: Op = table()[usize::from(self.queue[0])];
             exec::execute(self, bus, op);
             if self.fault.is_some() {
                 self.address_error(bus);
@@ -425,6 +488,10 @@ impl Core {
     /// TRAPV): SR copied, S set and T cleared, PC and SR stacked, the vector read, the
     /// queue filled at the handler. `pc` is the PC stacked.
     pub(crate) fn exception<B: Bus + ?Sized>(&mut self, bus: &mut B, vector: u8, pc: u32) {
+        if self.fault.is_some() {
+            // The instruction was aborted before it could raise this one.
+            return;
+        }
         let sr = self.sr();
         self.enter_supervisor();
         self.push_exception_frame(bus, pc, sr);
@@ -432,6 +499,7 @@ impl Core {
         self.entered = Some(Entered {
             vector,
             pc: self.start_pc,
+            interrupt: false,
         });
     }
 
@@ -484,6 +552,7 @@ impl Core {
         self.entered = Some(Entered {
             vector: 24 + level,
             pc,
+            interrupt: true,
         });
     }
 
@@ -493,18 +562,23 @@ impl Core {
         let Some((addr, write, program)) = self.fault.take() else {
             return;
         };
+        self.clocks = self.fault_clocks;
+        self.d = self.fault_d;
+        self.a = self.fault_a;
+        let ccr = self.fault_ccr;
+        self.set_ccr(ccr);
         let sr = self.sr();
         self.enter_supervisor();
         let function_code: u16 = if sr & 0x2000 != 0 { 4 } else { 0 } | if program { 2 } else { 1 };
-        let status = (self.ir & 0xFFE0) | u16::from(!write) << 4 | function_code;
-        let pc = self.pc.wrapping_sub(2);
+        let status = (self.opcode & 0xFFE0) | u16::from(!write) << 4 | function_code;
+        let pc = self.fault_pc;
         let sp = self.a[7].wrapping_sub(14);
         self.a[7] = sp;
         self.idle(8);
         self.write_word(bus, sp.wrapping_add(12), pc as u16);
         self.write_word(bus, sp.wrapping_add(8), sr);
         self.write_word(bus, sp.wrapping_add(10), (pc >> 16) as u16);
-        self.write_word(bus, sp.wrapping_add(6), self.ir);
+        self.write_word(bus, sp.wrapping_add(6), self.opcode);
         self.write_word(bus, sp.wrapping_add(4), addr as u16);
         self.write_word(bus, sp, status);
         self.write_word(bus, sp.wrapping_add(2), (addr >> 16) as u16);
@@ -516,6 +590,7 @@ impl Core {
         self.entered = Some(Entered {
             vector: 3,
             pc: self.start_pc,
+            interrupt: false,
         });
     }
 }

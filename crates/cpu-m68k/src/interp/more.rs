@@ -163,9 +163,18 @@ impl Core {
             return;
         }
         self.idle(2);
+        // A long -(An) here is undone when its access faults.
+        let before = self.a[ry];
         let src = self.locate(bus, 0x20 | ry as u8, size, false);
+        if size == 4 {
+            self.postincrement = Some((ry as u8, before));
+        }
         let s = self.read(bus, src, size);
+        let before = self.a[rx];
         let dst = self.locate(bus, 0x20 | rx as u8, size, false);
+        if size == 4 {
+            self.postincrement = Some((rx as u8, before));
+        }
         let d = self.read(bus, dst, size);
         let r = f(self, d, s);
         self.prefetch_next(bus);
@@ -409,8 +418,19 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             }
         }
         Kind::Cmpm => {
-            let s = cpu.source(bus, 0x18 | (op.ea & 7), size);
-            let d = cpu.source(bus, 0x18 | op.reg, size);
+            // A faulting operand's register: as it was for a word, two on for a long;
+            // the frame's PC is one word further than the other (An)+ forms'.
+            let ay = op.ea & 7;
+            let before = cpu.a[usize::from(ay)];
+            let loc = cpu.locate(bus, 0x18 | ay, size, false);
+            cpu.postincrement = Some((ay, before.wrapping_add(if size == 4 { 2 } else { 0 })));
+            cpu.pc_lead = 0u32.wrapping_sub(2);
+            let s = cpu.read(bus, loc, size);
+            let before = cpu.a[usize::from(op.reg)];
+            let loc = cpu.locate(bus, 0x18 | op.reg, size, false);
+            cpu.postincrement = Some((op.reg, before.wrapping_add(if size == 4 { 2 } else { 0 })));
+            cpu.pc_lead = 0u32.wrapping_sub(2);
+            let d = cpu.read(bus, loc, size);
             cpu.compare(d, s, size);
             cpu.prefetch_next(bus);
         }
@@ -490,7 +510,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 return;
             }
             // The new SR comes from IRC; the queue stays as it is until an interrupt.
-            let v = cpu.irc;
+            let v = cpu.queue[1];
             cpu.set_sr(v);
             cpu.stopped = true;
             cpu.idle(4);
@@ -531,6 +551,6 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 cpu.prefetch_next(bus);
             }
         }
-        _ => cpu.unimplemented = Some(cpu.ir),
+        _ => unreachable!("every other kind runs in exec"),
     }
 }
