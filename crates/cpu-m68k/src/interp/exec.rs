@@ -72,6 +72,21 @@ impl Core {
         }
     }
 
+    /// The flags MOVE has set when its write begins (what an address error on the write
+    /// stacks): all of them for a byte or word; for a long, N and Z from the high word
+    /// when the destination took extension words, none otherwise.
+    #[inline]
+    fn move_flags_before_write(&mut self, v: u32, size: u8, extension: bool, memory: bool) {
+        if size != 4 {
+            self.logic_flags(v, size);
+        } else if memory {
+            self.logic_flags(v & 0xFFFF, 2);
+        } else if extension {
+            self.n = v & 0x8000_0000 != 0;
+            self.z = v >> 16 == 0;
+        }
+    }
+
     /// The address of a control mode for JMP/JSR, taking the displacement straight from
     /// IRC (the 68000 refetches only for the second word of an absolute long), with the
     /// idle clocks of each mode; returns (target, return address).
@@ -189,15 +204,55 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
     match op.kind {
         Kind::Move => {
             let v = cpu.source(bus, op.ea, size);
-            let dst = cpu.locate(bus, op.ea2, size, false);
-            cpu.logic_flags(v, size);
-            match dst {
-                Loc::Mem(addr) if size == 4 && op.ea2 >> 3 == 4 => {
-                    cpu.write_long_low_first(bus, addr, v);
+            if op.ea2 == 0x39 {
+                // To (xxx).L: the address's low word is taken from IRC and its refetch
+                // comes after the write.
+                let high = u32::from(cpu.ext(bus));
+                let addr = high << 16 | u32::from(cpu.queue[1]);
+                cpu.move_flags_before_write(v, size, true, op.ea >> 3 >= 2);
+                cpu.pc_lead = 0;
+                cpu.write(bus, Loc::Mem(addr), size, v);
+                if cpu.fault.is_none() {
+                    cpu.logic_flags(v, size);
                 }
-                _ => cpu.write(bus, dst, size, v),
+                cpu.ext(bus);
+                cpu.prefetch_next(bus);
+                return;
             }
-            cpu.prefetch_next(bus);
+            let before = cpu.a[usize::from(op.ea2 & 7)];
+            let dst = cpu.locate(bus, op.ea2, size, false);
+            // A faulting write leaves (An)+ as it was, and -(An) for a long.
+            if op.ea2 >> 3 == 3 || (op.ea2 >> 3 == 4 && size == 4) {
+                cpu.postincrement = Some((op.ea2 & 7, before));
+            }
+            let Loc::Mem(addr) = dst else {
+                cpu.logic_flags(v, size);
+                cpu.write(bus, dst, size, v);
+                cpu.prefetch_next(bus);
+                return;
+            };
+            cpu.move_flags_before_write(v, size, op.ea2 >> 3 >= 5, op.ea >> 3 >= 2);
+            if op.ea2 >> 3 == 4 {
+                // To -(An): the prefetch comes first, then the long's low word.
+                cpu.prefetch_next(bus);
+                cpu.pc_lead = 0;
+                if size == 4 {
+                    cpu.write_long_low_first(bus, addr, v);
+                } else {
+                    cpu.write(bus, dst, size, v);
+                }
+            } else {
+                // The frame's PC: one word on for (An) and (An)+, where `pc` is for
+                // modes with extension words.
+                cpu.pc_lead = if op.ea2 >> 3 <= 3 { 0u32.wrapping_sub(2) } else { 0 };
+                cpu.write(bus, dst, size, v);
+            }
+            if cpu.fault.is_none() {
+                cpu.logic_flags(v, size);
+            }
+            if op.ea2 >> 3 != 4 {
+                cpu.prefetch_next(bus);
+            }
         }
         Kind::Movea => {
             let v = cpu.source(bus, op.ea, size);

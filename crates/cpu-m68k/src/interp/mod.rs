@@ -384,9 +384,6 @@ impl Core {
     /// A long write, low word first (-(An) destinations and pushes).
     #[inline]
     pub(crate) fn write_long_low_first<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32, v: u32) {
-        if self.odd(addr, true, false) {
-            return;
-        }
         self.write_word(bus, addr.wrapping_add(2), v as u16);
         self.write_word(bus, addr, (v >> 16) as u16);
     }

@@ -139,6 +139,19 @@ impl Core {
         r
     }
 
+    /// A -(An) operand read by ADDX/SUBX/ABCD/SBCD: a long's low word first.
+    fn read_predecrement<B: Bus + ?Sized>(&mut self, bus: &mut B, loc: Loc, size: u8) -> u32 {
+        match loc {
+            Loc::Mem(addr) if size == 4 => {
+                self.pc_lead = 0u32.wrapping_sub(2);
+                let low = self.read_word(bus, addr.wrapping_add(2));
+                let high = self.read_word(bus, addr);
+                u32::from(high) << 16 | u32::from(low)
+            }
+            _ => self.read(bus, loc, size),
+        }
+    }
+
     /// The register and -(Ay),-(Ax) forms of ADDX, SUBX, ABCD and SBCD.
     fn extended<B: Bus + ?Sized>(&mut self, bus: &mut B, op: Op) {
         let size = op.size;
@@ -169,13 +182,13 @@ impl Core {
         if size == 4 {
             self.postincrement = Some((ry as u8, before));
         }
-        let s = self.read(bus, src, size);
+        let s = self.read_predecrement(bus, src, size);
         let before = self.a[rx];
         let dst = self.locate(bus, 0x20 | rx as u8, size, false);
         if size == 4 {
             self.postincrement = Some((rx as u8, before));
         }
-        let d = self.read(bus, dst, size);
+        let d = self.read_predecrement(bus, dst, size);
         let r = f(self, d, s);
         self.prefetch_next(bus);
         match dst {
@@ -256,10 +269,14 @@ impl Core {
         let size = op.size;
         let step = u32::from(size);
         let r = usize::from(op.ea & 7);
+        // The frame's PC after a faulting transfer: one word past the instruction's
+        // last extension word.
+        let lead = 0u32.wrapping_sub(2);
         if op.ea2 == 0 {
             if op.ea >> 3 == 4 {
                 // -(An): the list runs A7..D0 downwards; An as stored is its first value.
                 let mut addr = self.a[r];
+                self.pc_lead = lead;
                 for i in 0..16 {
                     if list & (1 << i) == 0 {
                         continue;
@@ -276,6 +293,7 @@ impl Core {
                 self.a[r] = addr;
             } else {
                 let mut addr = self.control_address(bus, op.ea);
+                self.pc_lead = lead;
                 for n in 0..16 {
                     if list & (1 << n) == 0 {
                         continue;
@@ -296,6 +314,7 @@ impl Core {
             } else {
                 self.control_address(bus, op.ea)
             };
+            self.pc_lead = lead;
             for n in 0..16 {
                 if list & (1 << n) == 0 {
                     continue;
@@ -418,12 +437,13 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             }
         }
         Kind::Cmpm => {
-            // A faulting operand's register: as it was for a word, two on for a long;
-            // the frame's PC is one word further than the other (An)+ forms'.
+            // A faulting operand's register: two on for a long; for a word, the source's
+            // counted on and the destination's as it was. The frame's PC is one word
+            // further than the other (An)+ forms'.
             let ay = op.ea & 7;
             let before = cpu.a[usize::from(ay)];
             let loc = cpu.locate(bus, 0x18 | ay, size, false);
-            cpu.postincrement = Some((ay, before.wrapping_add(if size == 4 { 2 } else { 0 })));
+            cpu.postincrement = (size == 4).then_some((ay, before.wrapping_add(2)));
             cpu.pc_lead = 0u32.wrapping_sub(2);
             let s = cpu.read(bus, loc, size);
             let before = cpu.a[usize::from(op.reg)];
@@ -456,6 +476,9 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 return;
             }
             let v = cpu.source(bus, op.ea, 2);
+            if cpu.fault.is_some() {
+                return;
+            }
             cpu.set_sr(v as u16);
             cpu.idle(4);
             cpu.refill(bus);
@@ -522,6 +545,9 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             let sp = cpu.a[7];
             let sr = cpu.read_word(bus, sp);
             let pc = cpu.read_long(bus, sp.wrapping_add(2));
+            if cpu.fault.is_some() {
+                return;
+            }
             cpu.a[7] = sp.wrapping_add(6);
             if op.kind == Kind::Rte {
                 cpu.set_sr(sr);
