@@ -222,7 +222,11 @@ fn decode(word: u16) -> Op {
                 return illegal;
             }
             if dst >> 3 == 1 {
-                return if size == 1 { illegal } else { op(Movea, size, ea, reg, 0) };
+                return if size == 1 {
+                    illegal
+                } else {
+                    op(Movea, size, ea, reg, 0)
+                };
             }
             if !data_alterable(dst) {
                 return illegal;
@@ -238,13 +242,23 @@ fn decode(word: u16) -> Op {
                 if ea >> 3 == 1 {
                     return op(Dbcc, 2, ea, cond, 0);
                 }
-                return if data_alterable(ea) { op(Scc, 1, ea, cond, 0) } else { illegal };
+                return if data_alterable(ea) {
+                    op(Scc, 1, ea, cond, 0)
+                } else {
+                    illegal
+                };
             }
             if !alterable(ea) || (size == 1 && ea >> 3 == 1) {
                 return illegal;
             }
             let data = if reg == 0 { 8 } else { reg };
-            op(if word & 0x0100 != 0 { SubQ } else { AddQ }, size, ea, data, 0)
+            op(
+                if word & 0x0100 != 0 { SubQ } else { AddQ },
+                size,
+                ea,
+                data,
+                0,
+            )
         }
         0x6 => {
             let cond = ((word >> 8) & 15) as u8;
@@ -275,7 +289,13 @@ fn decode(word: u16) -> Op {
             }
             let kind = ((word >> 3) & 3) as u8;
             let register_count = u8::from(word & 0x0020 != 0) << 1;
-            op(ShiftReg, size, ea & 7, kind, left | register_count | reg << 2)
+            op(
+                ShiftReg,
+                size,
+                ea & 7,
+                kind,
+                left | register_count | reg << 2,
+            )
         }
         _ => op(LineF, 0, 0, 0, 0),
     }
@@ -386,7 +406,9 @@ fn decode_alu(word: u16, ea: u8, reg: u8) -> Op {
         if top == 0xB && ea >> 3 == 0 {
             return op(EorM, size, ea, reg, 0);
         }
-        if top == 0xC && (word & 0x01F8 == 0x0140 || word & 0x01F8 == 0x0148 || word & 0x01F8 == 0x0188) {
+        if top == 0xC
+            && (word & 0x01F8 == 0x0140 || word & 0x01F8 == 0x0148 || word & 0x01F8 == 0x0188)
+        {
             return op(Exg, 4, ea, reg, ((word >> 3) & 0x1F) as u8);
         }
         if size == 0 {

@@ -17,7 +17,11 @@ pub(crate) enum Loc {
 /// How far (An)+ and -(An) step: the size, but A7 stays even.
 #[inline]
 fn step(reg: usize, size: u8) -> u32 {
-    if size == 1 && reg == 7 { 2 } else { u32::from(size) }
+    if size == 1 && reg == 7 {
+        2
+    } else {
+        u32::from(size)
+    }
 }
 
 #[inline]
@@ -50,17 +54,25 @@ pub(crate) fn sign_extend(v: u32, size: u8) -> u32 {
 impl Core {
     /// The brief extension word's index: Dn or An, word or long, plus the 8-bit
     /// displacement.
-    #[inline]
+    #[inline(always)]
     fn index(&self, ext: u16) -> u32 {
         let n = usize::from((ext >> 12) & 7);
-        let x = if ext & 0x8000 != 0 { self.a[n] } else { self.d[n] };
-        let x = if ext & 0x0800 != 0 { x } else { sign_extend(x, 2) };
+        let x = if ext & 0x8000 != 0 {
+            self.a[n]
+        } else {
+            self.d[n]
+        };
+        let x = if ext & 0x0800 != 0 {
+            x
+        } else {
+            sign_extend(x, 2)
+        };
         x.wrapping_add(sign_extend(u32::from(ext), 1))
     }
 
     /// Locates the operand of `ea` (mode << 3 | register). `predec_idle`: whether -(An)
     /// spends its two idle clocks (not as MOVE's destination).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn locate<B: Bus + ?Sized>(
         &mut self,
         bus: &mut B,
@@ -144,7 +156,7 @@ impl Core {
     }
 
     /// Reads the operand (zero-extended to 32 bits).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read<B: Bus + ?Sized>(&mut self, bus: &mut B, loc: Loc, size: u8) -> u32 {
         match loc {
             Loc::D(r) => self.d[r] & mask(size),
@@ -159,7 +171,7 @@ impl Core {
     }
 
     /// Writes the operand; a data register keeps its bits above the size.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write<B: Bus + ?Sized>(&mut self, bus: &mut B, loc: Loc, size: u8, v: u32) {
         match loc {
             Loc::D(r) => {
@@ -177,7 +189,7 @@ impl Core {
     }
 
     /// Locates and reads a source operand.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn source<B: Bus + ?Sized>(&mut self, bus: &mut B, ea: u8, size: u8) -> u32 {
         let loc = self.locate(bus, ea, size, true);
         self.read(bus, loc, size)

@@ -50,7 +50,7 @@ impl Core {
     }
 
     /// The condition codes' tests (PRM table 3-19).
-    #[inline]
+    #[inline(always)]
     pub(super) fn condition(&self, cc: u8) -> bool {
         match cc {
             0 => true,
@@ -110,7 +110,10 @@ impl Core {
             }
             0x39 => {
                 let high = u32::from(self.ext(bus));
-                (high << 16 | u32::from(self.queue[1]), self.pc.wrapping_add(2))
+                (
+                    high << 16 | u32::from(self.queue[1]),
+                    self.pc.wrapping_add(2),
+                )
             }
             0x3A => {
                 self.idle(2);
@@ -126,8 +129,16 @@ impl Core {
 
     pub(super) fn brief_index(&self, ext: u16) -> u32 {
         let n = usize::from((ext >> 12) & 7);
-        let x = if ext & 0x8000 != 0 { self.a[n] } else { self.d[n] };
-        let x = if ext & 0x0800 != 0 { x } else { sign_extend(x, 2) };
+        let x = if ext & 0x8000 != 0 {
+            self.a[n]
+        } else {
+            self.d[n]
+        };
+        let x = if ext & 0x0800 != 0 {
+            x
+        } else {
+            sign_extend(x, 2)
+        };
         x.wrapping_add(sign_extend(u32::from(ext), 1))
     }
 
@@ -197,7 +208,7 @@ impl Core {
 }
 
 /// Runs the instruction in IR.
-#[inline]
+#[inline(always)]
 pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
     let size = op.size;
     let reg = usize::from(op.reg);
@@ -236,6 +247,10 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 // To -(An): the prefetch comes first, then the long's low word.
                 cpu.prefetch_next(bus);
                 cpu.pc_lead = 0;
+                if size != 4 {
+                    // IR already holds the next opcode: a faulting word write stacks it.
+                    cpu.opcode = cpu.queue[0];
+                }
                 if size == 4 {
                     cpu.write_long_low_first(bus, addr, v);
                 } else {
@@ -244,7 +259,11 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             } else {
                 // The frame's PC: one word on for (An) and (An)+, where `pc` is for
                 // modes with extension words.
-                cpu.pc_lead = if op.ea2 >> 3 <= 3 { 0u32.wrapping_sub(2) } else { 0 };
+                cpu.pc_lead = if op.ea2 >> 3 <= 3 {
+                    0u32.wrapping_sub(2)
+                } else {
+                    0
+                };
                 cpu.write(bus, dst, size, v);
             }
             if cpu.fault.is_none() {
@@ -280,7 +299,11 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             }
             if size == 4 {
                 let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
-                cpu.idle(if op.kind != Kind::CmpR && register { 4 } else { 2 });
+                cpu.idle(if op.kind != Kind::CmpR && register {
+                    4
+                } else {
+                    2
+                });
             }
             if op.kind != Kind::CmpR {
                 let m = mask(size);
@@ -412,7 +435,10 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             let base = cpu.pc;
             let disp8 = cpu.queue[0] & 0xFF;
             let (disp, ret) = if disp8 == 0 {
-                (sign_extend(u32::from(cpu.queue[1]), 2), base.wrapping_add(2))
+                (
+                    sign_extend(u32::from(cpu.queue[1]), 2),
+                    base.wrapping_add(2),
+                )
             } else {
                 (sign_extend(u32::from(disp8), 1), base)
             };
@@ -534,8 +560,8 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         }
         Kind::Muls => {
             let s = cpu.source(bus, op.ea, 2);
-            let r = (sign_extend(cpu.d[reg], 2) as i32).wrapping_mul(sign_extend(s, 2) as i32)
-                as u32;
+            let r =
+                (sign_extend(cpu.d[reg], 2) as i32).wrapping_mul(sign_extend(s, 2) as i32) as u32;
             cpu.d[reg] = r;
             cpu.logic_flags(r, 4);
             cpu.idle(34 + 2 * ((s ^ (s << 1)) & 0xFFFF).count_ones());

@@ -41,7 +41,7 @@ pub struct Entered {
 }
 
 /// A 68000 with its own interpreter (see the module documentation for its scope).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Core {
     /// D0-D7.
     pub(crate) d: [u32; 8],
@@ -91,12 +91,28 @@ pub struct Core {
     /// The last effective address was PC-relative: its operand is read in program
     /// space (function code 2/6 in the address-error frame).
     pub(crate) program_read: bool,
-    /// The opcode under way (IR; the queue may have moved on when a fault is handled).
+    /// IR as the address-error frame stacks it: the opcode under way, unless the
+    /// instruction had already moved the next one in (MOVE.W to -(An)).
     pub(crate) opcode: u16,
     pub(crate) irq: u8,
     pub(crate) stopped: bool,
     pub(crate) halted: bool,
     pub(crate) entered: Option<Entered>,
+    /// The decode table, looked up once.
+    table: &'static [Op; 65536],
+}
+
+impl std::fmt::Debug for Core {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Core")
+            .field("d", &self.d)
+            .field("a", &self.a)
+            .field("pc", &format_args!("{:#08x}", self.pc()))
+            .field("sr", &format_args!("{:#06x}", self.sr()))
+            .field("prefetch", &self.prefetch())
+            .field("cycles", &self.total)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Core {
@@ -109,9 +125,8 @@ impl Core {
     /// Power-on state: supervisor mode, SR `$2700`, registers zero, queue empty.
     #[must_use]
     pub fn new() -> Self {
-        // Build the table now, not in the first step.
-        let _ = table();
         Self {
+            table: table(),
             d: [0; 8],
             a: [0; 8],
             other_sp: 0,
@@ -152,10 +167,7 @@ impl Core {
     /// The status register.
     #[must_use]
     pub fn sr(&self) -> u16 {
-        u16::from(self.t) << 15
-            | u16::from(self.s) << 13
-            | u16::from(self.mask) << 8
-            | self.ccr()
+        u16::from(self.t) << 15 | u16::from(self.s) << 13 | u16::from(self.mask) << 8 | self.ccr()
     }
 
     pub(crate) fn ccr(&self) -> u16 {
@@ -303,12 +315,12 @@ impl Core {
     // ----------------------------------------------------------------------------------
     // Bus cycles: 4 clocks each; an odd word address cuts the instruction short.
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn idle(&mut self, clocks: u32) {
         self.clocks += clocks;
     }
 
-    #[inline]
+    #[inline(always)]
     fn odd(&mut self, addr: u32, write: bool, program: bool) -> bool {
         if addr & 1 != 0 {
             if self.fault.is_none() {
@@ -330,7 +342,7 @@ impl Core {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read_byte<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32) -> u8 {
         if self.fault.is_some() {
             return 0;
@@ -339,7 +351,7 @@ impl Core {
         bus.read_byte(addr & ADDRESS_MASK)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read_word<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32) -> u16 {
         if self.odd(addr, false, false) {
             return 0;
@@ -349,14 +361,14 @@ impl Core {
     }
 
     /// A long read: two word cycles, each address on the 24 lines on its own.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read_long<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32) -> u32 {
         let high = self.read_word(bus, addr);
         let low = self.read_word(bus, addr.wrapping_add(2));
         u32::from(high) << 16 | u32::from(low)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_byte<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32, v: u8) {
         if self.fault.is_some() {
             return;
@@ -365,7 +377,7 @@ impl Core {
         bus.write_byte(addr & ADDRESS_MASK, v);
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_word<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32, v: u16) {
         if self.odd(addr, true, false) {
             return;
@@ -375,20 +387,20 @@ impl Core {
     }
 
     /// A long write, high word first.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_long<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32, v: u32) {
         self.write_word(bus, addr, (v >> 16) as u16);
         self.write_word(bus, addr.wrapping_add(2), v as u16);
     }
 
     /// A long write, low word first (-(An) destinations and pushes).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_long_low_first<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32, v: u32) {
         self.write_word(bus, addr.wrapping_add(2), v as u16);
         self.write_word(bus, addr, (v >> 16) as u16);
     }
 
-    #[inline]
+    #[inline(always)]
     fn fetch<B: Bus + ?Sized>(&mut self, bus: &mut B, addr: u32) -> u16 {
         if self.odd(addr, false, true) {
             return 0;
@@ -398,7 +410,7 @@ impl Core {
     }
 
     /// Takes the extension word in IRC and reads the next one into IRC.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ext<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u16 {
         let w = self.queue[1];
         self.pc = self.pc.wrapping_add(2);
@@ -407,14 +419,14 @@ impl Core {
     }
 
     /// Two extension words as a long.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ext_long<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         let high = self.ext(bus);
         u32::from(high) << 16 | u32::from(self.ext(bus))
     }
 
     /// The end of every instruction: IRC to IR, the next word into IRC.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn prefetch_next<B: Bus + ?Sized>(&mut self, bus: &mut B) {
         self.queue[0] = self.queue[1];
         self.pc = self.pc.wrapping_add(2);
@@ -422,7 +434,7 @@ impl Core {
     }
 
     /// A jump: both queue words read at the target.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn fill<B: Bus + ?Sized>(&mut self, bus: &mut B, target: u32) {
         if self.odd(target, false, true) {
             return;
@@ -432,14 +444,14 @@ impl Core {
         self.queue[1] = self.fetch(bus, self.pc);
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_long<B: Bus + ?Sized>(&mut self, bus: &mut B, v: u32) {
         let sp = self.a[7].wrapping_sub(4);
         self.a[7] = sp;
         self.write_long_low_first(bus, sp, v);
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop_long<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         let sp = self.a[7];
         let v = self.read_long(bus, sp);
@@ -471,7 +483,7 @@ impl Core {
             self.opcode = self.queue[0];
             self.postincrement = None;
             self.pc_lead = 0;
-            let op: Op = table()[usize::from(self.queue[0])];
+            let op: Op = self.table[usize::from(self.queue[0])];
             exec::execute(self, bus, op);
             if self.fault.is_some() {
                 self.address_error(bus);

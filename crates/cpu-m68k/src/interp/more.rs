@@ -277,10 +277,10 @@ impl Core {
                 // -(An): the list runs A7..D0 downwards; An as stored is its first value.
                 let mut addr = self.a[r];
                 self.pc_lead = lead;
-                for i in 0..16 {
-                    if list & (1 << i) == 0 {
-                        continue;
-                    }
+                let mut rest = list;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
                     let n = 15 - i;
                     let v = if n < 8 { self.d[n] } else { self.a[n - 8] };
                     addr = addr.wrapping_sub(step);
@@ -294,10 +294,10 @@ impl Core {
             } else {
                 let mut addr = self.control_address(bus, op.ea);
                 self.pc_lead = lead;
-                for n in 0..16 {
-                    if list & (1 << n) == 0 {
-                        continue;
-                    }
+                let mut rest = list;
+                while rest != 0 {
+                    let n = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
                     let v = if n < 8 { self.d[n] } else { self.a[n - 8] };
                     if size == 4 {
                         self.write_long(bus, addr, v);
@@ -315,10 +315,10 @@ impl Core {
                 self.control_address(bus, op.ea)
             };
             self.pc_lead = lead;
-            for n in 0..16 {
-                if list & (1 << n) == 0 {
-                    continue;
-                }
+            let mut rest = list;
+            while rest != 0 {
+                let n = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 let v = if size == 4 {
                     self.read_long(bus, addr)
                 } else {
