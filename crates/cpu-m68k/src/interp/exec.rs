@@ -247,7 +247,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 // To -(An): the prefetch comes first, then the long's low word.
                 cpu.prefetch_next(bus);
                 cpu.pc_lead = 0;
-                if size != 4 {
+                if size != 4 && cpu.fault.is_none() {
                     // IR already holds the next opcode: a faulting word write stacks it.
                     cpu.opcode = cpu.queue[0];
                 }
