@@ -3,40 +3,44 @@
 //! core's own interface.
 //!
 //! # The core
-//! The instruction semantics, bus ordering and timing come from the [`m68k`] crate
-//! (MIT licence), pinned to exactly version 0.15.1 with default features (no JIT), run
-//! in its precise single-step mode as an MC68000: two-word prefetch queue, 24-bit
-//! address bus, and clock counts that follow the 68000's microcode, including the
-//! data-dependent ones (MULU/MULS by the source operand's bits, DIVU/DIVS by the
-//! quotient bits, shifts and rotates by the count, MOVEM by the register count).
-//! It runs in that crate's SingleStepTests-compatible mode: N, Z and C after a DIVU/DIVS
-//! overflow come out as the MAME-microcode-derived SingleStepTests suite records them,
-//! and the trace bit is kept in SR but raises no trace exception.
+//! [`interp`] is the project's own interpreter (safe Rust, no code from elsewhere): a
+//! decode table of 65,536 entries built once, registers held in the core between steps,
+//! the 68000's two-word prefetch queue (IR and IRC) read and refilled where the chip does,
+//! a 24-bit address bus, and clock counts built from the bus cycles (4 clocks each) and
+//! the idle clocks between them as the MC68000 user's manual (section 8) and Jorge Cwik's
+//! bus-cycle tables ("Yacht") give them, including the data-dependent ones: MULU/MULS
+//! 38+2n by the source's bits, DIVU/DIVS by Cwik's analysis of their microcode, shifts
+//! and rotates 6+2n / 8+2n, MOVEM by the register count. Exceptions: group 0 (address
+//! errors, with the 14-byte frame), group 1 and 2 (illegal, line A/F, privilege
+//! violation, TRAP, TRAPV, CHK, zero divide) and autovectored interrupts. Where the
+//! manual leaves a result undefined (flags after DIVU/DIVS overflow, after CHK and BCD
+//! instructions, what an address error leaves behind) the core follows the
+//! SingleStepTests suite, which records MAME's microcode-derived 68000.
 //!
-//! What the tests establish (`tests/single_step.rs`, `tests/manual.rs`):
+//! What the tests establish (`tests/single_step.rs`, `tests/manual.rs`, `tests/bus_wrap.rs`):
 //! - The suite's 68000 sample (40 cases from each of its 127 instruction files, 5,080 in
-//!   all) run through [`Cpu`] and [`Bus`]: all 4,152 cases without an address error match
-//!   in registers, SR, memory, prefetch queue, number of bus accesses and clock count,
-//!   except that N and V after ABCD/SBCD/NBCD (undefined in the manual) are not compared.
+//!   all) run through [`Cpu`] and [`Bus`]: every case matches in registers, SR, memory,
+//!   prefetch queue and its address, number of bus accesses and clock count, the 928
+//!   address-error cases included (frame contents: status word with the instruction
+//!   register's bits, access address, IR, SR, PC; registers and flags as the aborted
+//!   instruction leaves them). Only N and V after ABCD/SBCD/NBCD (undefined in the
+//!   manual) are not compared.
 //! - The manual's clock formulas: MULU 38+2n, MULS 38+2n, DIVU/DIVS within their
 //!   maximums, shifts and rotates 6+2n / 8+2n, MOVEM 8+4n, 12+4n, 8+8n, 12+8n, 16+4n; the
 //!   exception entries (illegal instruction, TRAP, privilege violation 34 clocks,
-//!   interrupt 44) and what [`Cpu::last_exception`] reports for them.
+//!   interrupt 44, the address error's frame) and what [`Cpu::last_exception`] reports.
+//! - The 24-bit bus: a long at `$FFFFFE` takes its low word from `$000000`.
 //!
 //! # Known differences from a 68000
-//! - **Address errors**: reported, with the vector and the faulting instruction's PC, but
-//!   the exception processing is not the 68000's. The 14-byte frame is stacked in
-//!   reverse word order (the PC where the status word belongs), its stacked PC is the
-//!   instruction's first word, its status word lacks the instruction-register bits, the
-//!   aborted instruction's register changes (an -(An) decrement) are undone, and the
-//!   clock count differs. A jump or branch to an odd address raises it at the next
-//!   step's fetch instead of within the jump. CHK with its operand at an odd address
-//!   stacks the address-error frame and then leaves through the CHK vector, so that
-//!   case is reported as a CHK exception. None of the 928 address-error cases of the
-//!   suite sample match in full; 909 report the address error.
-//! - **Undefined flags**: N and V after ABCD, SBCD and NBCD differ from the suite in 87
-//!   of its 120 cases.
-//! - **Trace**: no trace exceptions (see above).
+//! - **Trace**: the T bit is kept in SR but raises no trace exception.
+//! - **Bus errors** and **HALT/RESET pins** are not modelled (no device asserts them on
+//!   the boards here); RESET the instruction only spends its 132 clocks.
+//! - **Interrupts** are autovectored (the Genesis uses levels 4 and 6); the interrupt
+//!   acknowledge is counted as idle clocks within the 44 of the entry.
+//! - The order of bus cycles within an instruction follows the chip where it shows in
+//!   results (prefetch before the write of a read-modify-write, long -(An) writes low
+//!   word first, MOVE.L to -(An) after its prefetch); elsewhere only their number and
+//!   the clocks are the chip's.
 //! - [`Cpu::reset`] does not count its own clock cycles.
 //!
 //! # Bus accesses
@@ -157,10 +161,10 @@ pub struct Exception {
     pub kind: ExceptionKind,
     /// Its vector number (the handler address is read from `vector * 4`).
     pub vector: u8,
-    /// Where the instruction that raised it starts. For an interrupt: the PC of the
-    /// instruction it interrupted, which runs after the handler returns. For an address
-    /// error from a jump or branch to an odd address: that odd address (the error is
-    /// raised at the step that fetches from it).
+    /// Where the instruction that raised it starts (for an address error from a jump or
+    /// branch to an odd address: the jump, which takes it on its fetch at the target).
+    /// For an interrupt: the PC of the instruction it interrupted, which runs after the
+    /// handler returns.
     pub pc: u32,
 }
 

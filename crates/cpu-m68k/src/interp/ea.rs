@@ -45,8 +45,8 @@ pub(crate) fn msb(size: u8) -> u32 {
 #[inline]
 pub(crate) fn sign_extend(v: u32, size: u8) -> u32 {
     match size {
-        1 => v as u8 as i8 as i32 as u32,
-        2 => v as u16 as i16 as i32 as u32,
+        1 => i32::from(v as u8 as i8) as u32,
+        2 => i32::from(v as u16 as i16) as u32,
         _ => v,
     }
 }

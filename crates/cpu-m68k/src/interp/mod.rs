@@ -12,10 +12,14 @@
 //! manual's timing tables (as broken down per bus cycle in "Yacht", Jorge Cwik's 68000
 //! cycle table) place them.
 //!
-//! # Scope
-//! The instructions the decode table marks [`decode::Kind::Unimplemented`] stop the core
-//! ([`Core::unimplemented`] names the opcode) instead of running; the tests list which
-//! SingleStepTests files run in full.
+//! # Address errors
+//! A word or long access at an odd address never reaches the bus: it costs its 4 clocks
+//! and cuts the instruction short. The registers, flags and PC as they stood at that
+//! moment are kept (what the rest of the handler computes is dropped), with the
+//! corrections the 68000's microcode makes visible: an (An)+ of a long operand has not
+//! counted on yet, a displacement word has been fetched but not yet counted in the PC,
+//! and so on, instruction by instruction as the SingleStepTests record them. Then the
+//! 14-byte group-0 frame is stacked and the handler at vector 3 entered.
 
 pub mod decode;
 mod ea;
