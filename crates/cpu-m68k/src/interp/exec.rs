@@ -6,6 +6,48 @@ use super::decode::{Kind, Op};
 use super::ea::{Loc, mask, msb, sign_extend};
 use crate::Bus;
 
+/// For each condition, a bit per combination of N Z V C (bit index `N<<3|Z<<2|V<<1|C`):
+/// set where the condition holds.
+const CONDITIONS: [u16; 16] = {
+    let mut table = [0u16; 16];
+    let mut cc = 0;
+    while cc < 16 {
+        let mut flags = 0;
+        while flags < 16 {
+            let (n, z, v, c) = (
+                flags & 8 != 0,
+                flags & 4 != 0,
+                flags & 2 != 0,
+                flags & 1 != 0,
+            );
+            let holds = match cc {
+                0 => true,
+                1 => false,
+                2 => !c && !z,
+                3 => c || z,
+                4 => !c,
+                5 => c,
+                6 => !z,
+                7 => z,
+                8 => !v,
+                9 => v,
+                10 => !n,
+                11 => n,
+                12 => n == v,
+                13 => n != v,
+                14 => !z && n == v,
+                _ => z || n != v,
+            };
+            if holds {
+                table[cc] |= 1 << flags;
+            }
+            flags += 1;
+        }
+        cc += 1;
+    }
+    table
+};
+
 impl Core {
     #[inline]
     pub(super) fn set_nz(&mut self, r: u32, size: u8) {
@@ -49,27 +91,15 @@ impl Core {
         r
     }
 
-    /// The condition codes' tests (PRM table 3-19).
+    /// The condition codes' tests (PRM table 3-19), looked up by the flags: no branch
+    /// on the condition itself.
     #[inline(always)]
     pub(super) fn condition(&self, cc: u8) -> bool {
-        match cc {
-            0 => true,
-            1 => false,
-            2 => !self.c && !self.z,
-            3 => self.c || self.z,
-            4 => !self.c,
-            5 => self.c,
-            6 => !self.z,
-            7 => self.z,
-            8 => !self.v,
-            9 => self.v,
-            10 => !self.n,
-            11 => self.n,
-            12 => self.n == self.v,
-            13 => self.n != self.v,
-            14 => !self.z && self.n == self.v,
-            _ => self.z || self.n != self.v,
-        }
+        let flags = usize::from(self.n) << 3
+            | usize::from(self.z) << 2
+            | usize::from(self.v) << 1
+            | usize::from(self.c);
+        CONDITIONS[usize::from(cc & 15)] >> flags & 1 != 0
     }
 
     /// The flags MOVE has set when its write begins (what an address error on the write

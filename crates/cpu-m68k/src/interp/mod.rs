@@ -500,6 +500,8 @@ impl Core {
     /// Group 1 and 2 exception processing (TRAP, illegal, privilege, CHK, zero divide,
     /// TRAPV): SR copied, S set and T cleared, PC and SR stacked, the vector read, the
     /// queue filled at the handler. `pc` is the PC stacked.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn exception<B: Bus + ?Sized>(&mut self, bus: &mut B, vector: u8, pc: u32) {
         if self.fault.is_some() {
             // The instruction was aborted before it could raise this one.
@@ -544,6 +546,8 @@ impl Core {
         self.fill(bus, target);
     }
 
+    #[cold]
+    #[inline(never)]
     fn interrupt<B: Bus + ?Sized>(&mut self, bus: &mut B) {
         let level = self.irq;
         // A STOP keeps its queue: what follows it is past its immediate word.
@@ -571,6 +575,8 @@ impl Core {
 
     /// Group 0: the 14-byte frame (status word with the instruction register's bits,
     /// access address, IR, SR, PC).
+    #[cold]
+    #[inline(never)]
     fn address_error<B: Bus + ?Sized>(&mut self, bus: &mut B) {
         let Some((addr, write, program)) = self.fault.take() else {
             return;

@@ -417,7 +417,8 @@ impl Core {
     }
 }
 
-/// Runs the instructions of this module.
+/// Runs the instructions of this module (kept out of the common instructions' code).
+#[inline(never)]
 pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
     let size = op.size;
     match op.kind {
