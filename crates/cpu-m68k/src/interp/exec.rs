@@ -664,6 +664,9 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             let pc = cpu.start_pc;
             cpu.exception(bus, vector, pc);
         }
+        // Common enough in game code to stay in the hot path.
+        Kind::Bit => cpu.bit(bus, op),
+        Kind::Movem => cpu.movem(bus, op),
         _ => super::more::execute(cpu, bus, op),
     }
 }

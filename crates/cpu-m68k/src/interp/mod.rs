@@ -469,6 +469,19 @@ impl Core {
     /// Runs one instruction or one interrupt entry; returns its clock cycles.
     pub fn step<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         self.entered = None;
+        // One test for everything out of the ordinary (no branch per condition).
+        if self.halted | !self.queue_full | (self.irq != 0) | self.stopped {
+            return self.step_special(bus);
+        }
+        self.clocks = 0;
+        self.instruction(bus);
+        self.total += u64::from(self.clocks);
+        self.clocks
+    }
+
+    /// A step with the core halted, stopped, its queue empty or an interrupt requested.
+    #[inline(never)]
+    fn step_special<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         if self.halted {
             return 0;
         }
@@ -483,18 +496,24 @@ impl Core {
         } else if self.stopped {
             return 0;
         } else {
-            self.start_pc = self.pc.wrapping_sub(2);
-            self.opcode = self.queue[0];
-            self.postincrement = None;
-            self.pc_lead = 0;
-            let op: Op = self.table[usize::from(self.queue[0])];
-            exec::execute(self, bus, op);
-            if self.fault.is_some() {
-                self.address_error(bus);
-            }
+            self.instruction(bus);
         }
         self.total += u64::from(self.clocks);
         self.clocks
+    }
+
+    /// Runs the instruction in IR.
+    #[inline(always)]
+    fn instruction<B: Bus + ?Sized>(&mut self, bus: &mut B) {
+        self.start_pc = self.pc.wrapping_sub(2);
+        self.opcode = self.queue[0];
+        self.postincrement = None;
+        self.pc_lead = 0;
+        let op: Op = self.table[usize::from(self.queue[0])];
+        exec::execute(self, bus, op);
+        if self.fault.is_some() {
+            self.address_error(bus);
+        }
     }
 
     /// Group 1 and 2 exception processing (TRAP, illegal, privilege, CHK, zero divide,

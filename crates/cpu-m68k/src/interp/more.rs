@@ -197,7 +197,7 @@ impl Core {
         }
     }
 
-    fn bit<B: Bus + ?Sized>(&mut self, bus: &mut B, op: Op) {
+    pub(super) fn bit<B: Bus + ?Sized>(&mut self, bus: &mut B, op: Op) {
         let kind = op.ea2 & 3;
         let number = if op.ea2 & 4 != 0 {
             u32::from(self.ext(bus))
@@ -264,7 +264,7 @@ impl Core {
         self.prefetch_next(bus);
     }
 
-    fn movem<B: Bus + ?Sized>(&mut self, bus: &mut B, op: Op) {
+    pub(super) fn movem<B: Bus + ?Sized>(&mut self, bus: &mut B, op: Op) {
         let list = self.ext(bus);
         let size = op.size;
         let step = u32::from(size);
@@ -455,9 +455,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             cpu.compare(d, s, size);
             cpu.prefetch_next(bus);
         }
-        Kind::Bit => cpu.bit(bus, op),
         Kind::Movep => cpu.movep(bus, op),
-        Kind::Movem => cpu.movem(bus, op),
         Kind::Chk => cpu.chk(bus, op),
         Kind::Divu | Kind::Divs => cpu.divide(bus, op),
         Kind::MoveUsp => {
