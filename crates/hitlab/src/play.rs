@@ -80,7 +80,14 @@ impl Player {
         {
             methods.push(m);
         }
-        let mut session = Session::new(loaded.clone(), machine, &methods).map_err(bad_input)?;
+        let mut asked = methods.clone();
+        asked.extend(opts.method);
+        if !loaded.scene.methods.is_empty() || opts.method.is_some() {
+            crate::cmd::choose::refuse_lacking(machine.as_ref(), &asked)?;
+        }
+        // Started through the loader's entry point, so that a scene its chip cannot take
+        // (too many sprites, a rom that does not fit) is reported at its place in the file.
+        let mut session = scene::start_on(loaded.clone(), machine, &methods).map_err(bad_input)?;
         let report = session.step(None);
         let method = opts
             .method

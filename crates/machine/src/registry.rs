@@ -134,3 +134,79 @@ registry! {
     /// Vectrex: vector display and BIOS routines (no video memory, no hardware sprites).
     Vectrex => "vectrex", vectrex::VectrexSettings, None, None;
 }
+
+/// A machine's side of the routine contract, as `hitlab routine` shows and uses it.
+#[derive(Clone, Copy, Debug)]
+pub struct RoutineContract {
+    /// The addresses, capacities, byte order and cycles per frame.
+    pub abi: crate::routine::Abi,
+    /// The board as a routine reaches it: the chip, the BIOS entries, scratch RAM.
+    pub notes: &'static [&'static str],
+    /// The shipped scene a routine runs against by default, relative to the project folder.
+    pub scene: &'static str,
+}
+
+/// The routine contract of the machine `key`, without building the machine or reading a
+/// scene.
+#[must_use]
+pub fn routine_contract(key: &str) -> Option<RoutineContract> {
+    let contract = |abi, notes, scene| RoutineContract { abi, notes, scene };
+    let contracts = [
+        (
+            "genesis",
+            contract(
+                genesis::target::ABI,
+                genesis::target::ROUTINE_NOTES,
+                genesis::target::ROUTINE_SCENE,
+            ),
+        ),
+        (
+            "msx",
+            contract(
+                msx::target::ABI,
+                msx::target::ROUTINE_NOTES,
+                msx::target::ROUTINE_SCENE,
+            ),
+        ),
+        (
+            "vera",
+            contract(
+                x16::target::ABI,
+                x16::target::ROUTINE_NOTES,
+                x16::target::ROUTINE_SCENE,
+            ),
+        ),
+        (
+            "vectrex",
+            contract(
+                vectrex::target::ABI,
+                vectrex::target::ROUTINE_NOTES,
+                vectrex::target::ROUTINE_SCENE,
+            ),
+        ),
+    ];
+    contracts
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod contract_tests {
+    use super::*;
+
+    #[test]
+    fn every_machine_with_a_cpu_has_its_contract_by_key() {
+        for key in KEYS {
+            let c = routine_contract(key).expect("a contract");
+            assert!(!c.notes.is_empty(), "{key}");
+            assert!(
+                c.scene.starts_with(&format!("scenes/{key}/")),
+                "{key}: {}",
+                c.scene
+            );
+            assert!(c.abi.out_capacity > 0 && c.abi.obj_capacity > 0, "{key}");
+        }
+        assert!(routine_contract("c64").is_none());
+    }
+}

@@ -43,6 +43,8 @@ pub fn play(
     let n = frames.unwrap_or(loaded.scene.frames);
     let machine = scene::session::machine_for(&loaded).map_err(bad_input)?;
     let pairs = crate::cmd::choose::pair_methods(machine.as_ref(), methods)?;
+    let own: Vec<_> = loaded.scene.methods.iter().map(|m| m.0).collect();
+    crate::cmd::choose::refuse_lacking(machine.as_ref(), &own)?;
     let named = Named::of(machine.as_ref());
     let mut session = scene::start_on(loaded.clone(), machine, &pairs).map_err(bad_input)?;
     let mut summary = Summary::default();
