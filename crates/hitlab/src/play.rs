@@ -68,7 +68,8 @@ impl Player {
     /// # Errors
     /// An unreadable or invalid scene, or one its chip cannot take: bad input.
     pub fn open(path: &Path, opts: &Options) -> Result<Self, Fault> {
-        let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+        let loaded =
+            crate::long_run::blocking(|| scene::loaded::load_scene(path)).map_err(bad_input)?;
         let machine = machine_for(&loaded).map_err(bad_input)?;
         let mut methods: Vec<MethodId> = if loaded.scene.methods.is_empty() {
             machine.default_methods()

@@ -39,7 +39,8 @@ pub fn play(
     methods: &[MethodArg],
     mut each: impl FnMut(&FrameReport),
 ) -> Result<(scene::loaded::LoadedScene, Summary, Named), Fault> {
-    let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+    let loaded =
+        crate::long_run::blocking(|| scene::loaded::load_scene(path)).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
     let machine = scene::session::machine_for(&loaded).map_err(bad_input)?;
     let pairs = crate::cmd::choose::pair_methods(machine.as_ref(), methods)?;
