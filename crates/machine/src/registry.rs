@@ -41,6 +41,24 @@ pub trait Settings: Debug {
         let _ = (w_px, h_px, z);
         Ok(())
     }
+    /// A sprite's pattern or colour the chip's attribute bits cannot hold
+    /// (`Err((field, message))`, field `pattern` or `colour`).
+    ///
+    /// # Errors
+    /// The field and why.
+    fn check_attributes(&self, pattern: u32, colour: u8) -> Result<(), (&'static str, String)> {
+        let _ = (pattern, colour);
+        Ok(())
+    }
+    /// A sprite's starting position (its top-left corner on screen) the chip's position
+    /// fields cannot hold.
+    ///
+    /// # Errors
+    /// Why.
+    fn check_position(&self, x_px: i64, y_px: i64) -> Result<(), String> {
+        let _ = (x_px, y_px);
+        Ok(())
+    }
     /// A labyrinth file the machine needs, relative to the scene.
     fn labyrinth_file(&self) -> Option<&str> {
         None
