@@ -44,6 +44,8 @@ pub enum Command {
     /// Search seeded random frames for one where a method, a routine image or the chip's
     /// flag disagrees with the truth; shrink it and write it as a scene and a PNG.
     Hunt(crate::cmd::hunt::HuntArgs),
+    /// Assemble a 6809 source (a Vectrex routine) with the project's assembler.
+    Asm6809(crate::cmd::asm6809::Asm6809Args),
 }
 
 /// The format of a routine image.
