@@ -350,3 +350,21 @@ fn every_template_says_what_the_contract_says_of_a_k_above_capacity() {
         );
     }
 }
+
+#[test]
+fn the_headers_thirty_frames_meet_collisions_on_the_default_scene() {
+    // The MSX, Genesis and X16 headers suggest `--frames 30`: their default scenes must
+    // have pairs to find in that many frames.
+    for key in ["msx", "genesis", "vera"] {
+        let image = format!("roms/{key}/template/template.bin");
+        let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+            .args([
+                "routine", &image, "--target", key, "--frames", "30", "--json",
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        assert!(v["truth"]["box_pairs"].as_u64().unwrap() > 0, "{key}: {v}");
+    }
+}

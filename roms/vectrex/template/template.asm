@@ -4,7 +4,8 @@
 ; Build:   hitlab asm6809 template.asm -o template.bin   (the project's 6809 assembler;
 ;          errors are located as template.asm:LINE:COL)
 ; Run:     hitlab routine template.bin --target vectrex
-;          (try --like half-pairs --frames 30 --json; `hitlab routine --abi vectrex`
+;          (try --like half-pairs --json: the labyrinth's walkers first meet after
+;          frame 30, so play the whole scene; `hitlab routine --abi vectrex`
 ;          prints the contract)
 ;
 ; The contract, in short (big-endian, as the 6809):
