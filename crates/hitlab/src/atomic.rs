@@ -25,8 +25,14 @@ impl Pending {
         let mut name = dest.as_os_str().to_owned();
         name.push(".tmp");
         let tmp = PathBuf::from(name);
-        let file =
-            File::create(&tmp).with_context(|| format!("{}: cannot create", dest.display()))?;
+        crate::long_run::track_temp(&tmp);
+        let file = match File::create(&tmp) {
+            Ok(f) => f,
+            Err(e) => {
+                crate::long_run::untrack_temp(&tmp);
+                return Err(e).with_context(|| format!("{}: cannot create", dest.display()));
+            }
+        };
         Ok((
             Self {
                 tmp,
@@ -61,6 +67,7 @@ impl Drop for Pending {
         if !self.done {
             let _ = std::fs::remove_file(&self.tmp);
         }
+        crate::long_run::untrack_temp(&self.tmp);
     }
 }
 

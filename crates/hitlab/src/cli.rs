@@ -44,6 +44,8 @@ pub enum Command {
     /// Search seeded random frames for one where a method, a routine image or the chip's
     /// flag disagrees with the truth; shrink it and write it as a scene and a PNG.
     Hunt(crate::cmd::hunt::HuntArgs),
+    /// Assemble a 6809 source (a Vectrex routine) with the project's assembler.
+    Asm6809(crate::cmd::asm6809::Asm6809Args),
 }
 
 /// The format of a routine image.
@@ -70,8 +72,9 @@ pub struct RoutineArgs {
     /// Print the machine's routine contract (addresses, record layout, capacity, call).
     #[arg(long, value_parser = code_target, conflicts_with_all = ["image", "target"])]
     pub abi: Option<String>,
-    /// The scene to run it against (the first scene of the target under `scenes/` when
-    /// absent).
+    /// The scene to run it against; by default the machine's own, from the project folder:
+    /// scenes/genesis/shmup.ron, scenes/msx/bands.ron, scenes/vera/rings.ron,
+    /// scenes/vectrex/labyrinth.ron (`hitlab routine --abi T` names it).
     #[arg(long)]
     pub scene: Option<PathBuf>,
     /// Frames to play (the scene's own count by default).

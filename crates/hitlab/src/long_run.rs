@@ -2,6 +2,8 @@
 //! frames, so outputs under a temporary name are removed and nothing half-written stays.
 
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,15 +12,51 @@ use crate::Fault;
 
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Routes Ctrl-C to [`stopped`]; a second Ctrl-C ends the process at once (exit 130).
+/// Set while the command waits on an input that may never come (a FIFO, a slow disk):
+/// nothing checks [`stopped`] then, so Ctrl-C must end the process itself.
+static BLOCKED: AtomicBool = AtomicBool::new(false);
+
+/// Temporary outputs being written, removed when Ctrl-C ends the process at once (no
+/// destructor runs after `exit`).
+static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Routes Ctrl-C to [`stopped`]; a second Ctrl-C, or one while the command waits on its
+/// input, removes the temporary outputs and ends the process (exit 130).
 pub fn install() {
     // Without a handler (another one installed, an odd platform) Ctrl-C keeps its default:
     // the process ends, and temporary outputs never take a real name.
     let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
+        if STOP.swap(true, Ordering::SeqCst) || BLOCKED.load(Ordering::SeqCst) {
+            let temps = TEMPS.lock().map(|t| t.clone()).unwrap_or_default();
+            for t in temps {
+                let _ = std::fs::remove_file(t);
+            }
+            eprintln!("hitlab: interrupted");
             std::process::exit(130);
         }
     });
+}
+
+/// Runs `read` (reading an input file) so that Ctrl-C during it ends the process.
+pub fn blocking<T>(read: impl FnOnce() -> T) -> T {
+    BLOCKED.store(true, Ordering::SeqCst);
+    let out = read();
+    BLOCKED.store(false, Ordering::SeqCst);
+    out
+}
+
+/// Names `path` as a temporary output to remove if Ctrl-C ends the process.
+pub fn track_temp(path: &Path) {
+    if let Ok(mut t) = TEMPS.lock() {
+        t.push(path.to_owned());
+    }
+}
+
+/// `path` was renamed into place or removed: no longer a temporary output.
+pub fn untrack_temp(path: &Path) {
+    if let Ok(mut t) = TEMPS.lock() {
+        t.retain(|p| p != path);
+    }
 }
 
 /// Whether Ctrl-C was pressed.

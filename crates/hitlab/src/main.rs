@@ -83,6 +83,7 @@ fn main() -> ExitCode {
         Command::Routine(a) => cmd::routine::run(&a),
         Command::Report(a) => cmd::report::run(&a),
         Command::Hunt(a) => cmd::hunt::run(&a),
+        Command::Asm6809(a) => cmd::asm6809::run(&a),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

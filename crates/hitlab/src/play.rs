@@ -68,7 +68,8 @@ impl Player {
     /// # Errors
     /// An unreadable or invalid scene, or one its chip cannot take: bad input.
     pub fn open(path: &Path, opts: &Options) -> Result<Self, Fault> {
-        let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+        let loaded =
+            crate::long_run::blocking(|| scene::loaded::load_scene(path)).map_err(bad_input)?;
         let machine = machine_for(&loaded).map_err(bad_input)?;
         let mut methods: Vec<MethodId> = if loaded.scene.methods.is_empty() {
             machine.default_methods()
@@ -80,7 +81,14 @@ impl Player {
         {
             methods.push(m);
         }
-        let mut session = Session::new(loaded.clone(), machine, &methods).map_err(bad_input)?;
+        let mut asked = methods.clone();
+        asked.extend(opts.method);
+        if !loaded.scene.methods.is_empty() || opts.method.is_some() {
+            crate::cmd::choose::refuse_lacking(machine.as_ref(), &asked)?;
+        }
+        // Started through the loader's entry point, so that a scene its chip cannot take
+        // (too many sprites, a rom that does not fit) is reported at its place in the file.
+        let mut session = scene::start_on(loaded.clone(), machine, &methods).map_err(bad_input)?;
         let report = session.step(None);
         let method = opts
             .method

@@ -43,8 +43,12 @@ fn hunt(dir: &Path, args: &[&str]) -> Value {
     let d = dir.display().to_string();
     all.extend_from_slice(&["--json", "-o", &d]);
     let o = hitlab(&all);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)))
+    let v: Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    // A disagreement found is a failure (exit 1); none found is 0.
+    let want = if v["found"] == true { 1 } else { 0 };
+    assert_eq!(o.status.code(), Some(want), "{}", text(&o));
+    v
 }
 
 /// x, y, w, h, good of each object of the found frame.
@@ -267,24 +271,90 @@ fn an_empty_search_space_says_so() {
 }
 
 #[test]
-fn bad_input_exits_3_and_usage_2() {
+fn bad_input_exits_3_and_usage_2_for_ranges_like_and_methods_the_machine_lacks() {
     for args in [
         &["hunt", "no-such-method", "--target", "msx"][..],
-        &["hunt", "half-pairs", "--target", "msx", "--objects", "5..2"],
-        &["hunt", "half-pairs", "--target", "msx", "--objects", "many"],
         &["hunt", "roms/msx/code/missing.bin", "--target", "msx"],
-        &["hunt", "quadrants", "--target", "msx"],
-        &["hunt", "half-pairs", "--like", "columns", "--target", "msx"],
     ] {
         let o = hitlab(args);
         assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o));
     }
     for args in [
-        &["hunt", "half-pairs"][..],
+        &["hunt", "half-pairs", "--target", "msx", "--objects", "5..2"][..],
+        &["hunt", "half-pairs", "--target", "msx", "--objects", "many"],
+        &["hunt", "quadrants", "--target", "msx"],
+        &["hunt", "pixel-table", "--target", "genesis"],
+        &["hunt", "half-pairs", "--like", "columns", "--target", "msx"],
+        &["hunt", "half-pairs"],
         &["hunt", "half-pairs", "--target", "vectrex"],
         &["hunt", "half-pairs", "--target", "msx", "--budget", "0"],
     ] {
         let o = hitlab(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
     }
+}
+
+#[test]
+fn a_finding_is_written_as_a_scenario_replay_fails_and_the_rerun_command_is_printed() {
+    let dir = scratch("scenario");
+    let v = hunt(&dir, &["columns", "--target", "genesis", "--seed", "4"]);
+    let scenario = v["scenario"].as_str().expect("a scenario").to_owned();
+    assert_eq!(v["rerun"], format!("hitlab replay {scenario}"));
+    let o = hitlab(&["replay", &scenario]);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("columns missed"), "{out}");
+    assert!(out.contains("0 passed, 1 failed"), "{out}");
+}
+
+#[test]
+fn a_routine_named_with_quotes_and_backslashes_is_written_as_valid_ron_and_replays() {
+    let dir = scratch("quotes");
+    // RET at once: K = 0, so every meeting pair is a miss.
+    let image = dir.join("q\"x\\y.bin");
+    std::fs::write(&image, [0xC9]).unwrap();
+    let out = dir.join("out");
+    let v = hunt(&out, &[image.to_str().unwrap(), "--target", "msx"]);
+    assert_eq!(v["found"], true, "{v}");
+    assert_eq!(v["reproduced"], true, "{v}");
+    let scenario = v["scenario"].as_str().unwrap();
+    let text_of = std::fs::read_to_string(scenario).unwrap();
+    assert!(
+        text_of.contains("RoutineExact(routine: \"hunt-q\\\"x\\\\y-msx.bin\""),
+        "{text_of}"
+    );
+    let o = hitlab(&["replay", scenario]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("missed"), "{}", text(&o));
+    // The printed command quotes the path for a shell.
+    assert!(
+        v["rerun"].as_str().unwrap().starts_with("hitlab replay '"),
+        "{v}"
+    );
+    assert!(why(&v).contains("does not hold the pair"), "{}", why(&v));
+}
+
+#[test]
+fn a_hunt_that_cannot_write_leaves_nothing_and_exits_2() {
+    let dir = scratch("unwritable");
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, b"not a folder").unwrap();
+    let out = blocker.join("sub");
+    let o = hitlab(&[
+        "hunt",
+        "columns",
+        "--target",
+        "genesis",
+        "--seed",
+        "4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
 }

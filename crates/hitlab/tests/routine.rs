@@ -57,7 +57,8 @@ fn a_routine_that_finds_nothing_is_shown_its_misses() {
     let o = hitlab(&[
         "routine", &image, "--target", "msx", "--frames", "20", "--json",
     ]);
-    assert_eq!(o.status.code(), Some(0));
+    // Missing every pair of the truth is the routine failing: exit 1.
+    assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert!(v["routine"]["box"]["misses"].as_u64().unwrap() > 0, "{v}");
     assert!(!v["went_wrong"].as_array().unwrap().is_empty());
@@ -68,7 +69,7 @@ fn a_runaway_is_reported_with_its_pc() {
     // JR $: forever.
     let image = scratch("loop.bin", &[0x18, 0xFE]);
     let o = hitlab(&["routine", &image, "--target", "msx", "--frames", "2"]);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(1), "a runaway is a failure");
     let out = stdout(&o);
     assert!(
         out.contains("runaway") && out.contains("PC at $4000"),
@@ -108,7 +109,7 @@ fn bad_images_and_targets_are_refused() {
         "--scene",
         "scenes/vera/rings.ron",
     ]);
-    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(o.status.code(), Some(2), "conflicting arguments are usage");
 }
 
 #[test]
@@ -124,4 +125,115 @@ fn every_machine_prints_its_contract() {
         let out = stdout(&o);
         assert!(out.contains(&format!("code      {code}")), "{key}: {out}");
     }
+}
+
+#[test]
+fn a_routine_that_halts_or_writes_bad_pairs_exits_1() {
+    // HALT with interrupts masked.
+    let halt = scratch("halt.bin", &[0x76]);
+    // LD HL,$C800; LD (HL),$FF; INC HL; LD (HL),$FF; RET: K = 65535, above the capacity.
+    let overrun = scratch(
+        "overrun.bin",
+        &[0x21, 0x00, 0xC8, 0x36, 0xFF, 0x23, 0x36, 0xFF, 0xC9],
+    );
+    for image in [&halt, &overrun] {
+        let o = hitlab(&["routine", image, "--target", "msx", "--frames", "3"]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(1), "{image}: {out}");
+        assert!(out.contains("FAILED"), "{out}");
+    }
+}
+
+#[test]
+fn a_multi_byte_character_in_intel_hex_is_bad_input_with_its_line() {
+    let image = scratch("utf8.hex", ":0240\u{e9}000C900F5\n".as_bytes());
+    let o = hitlab(&["routine", &image, "--target", "msx", "--format", "ihex"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("line 1, column 6"), "{err}");
+}
+
+#[test]
+fn conflicting_arguments_and_methods_the_machine_lacks_are_usage_errors() {
+    let prg = scratch("one.prg", &[0x10, 0x08, 0x60]);
+    let o = hitlab(&[
+        "routine", &prg, "--target", "vera", "--format", "prg", "--load", "0x0900",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let ret = scratch("ret2.bin", &[0xC9]);
+    for like in ["quadrants", "pixel-table"] {
+        let o = hitlab(&["routine", &ret, "--target", "msx", "--like", like]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{like}: {err}");
+        assert!(err.contains(like) && err.contains("MSX"), "{err}");
+    }
+}
+
+#[test]
+fn the_contract_needs_no_scene_and_names_the_chip_bios_and_scratch_ram() {
+    let dir = std::env::temp_dir().join(format!("hitlab-abi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (key, words) in [
+        ("msx", &["#98", "#99", "BIOS", "$D802-$F2FF"][..]),
+        ("genesis", &["$C00004", "BIOS", "$FF2002"]),
+        ("vera", &["$9F27", "KERNAL", "$8002-$9EFF"]),
+        ("vectrex", &["$F8FF", "Obj_Hit", "$CAF2"]),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+            .args(["routine", "--abi", key])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{key}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            out.starts_with(&format!("routine contract: {key}\n")),
+            "{out}"
+        );
+        for w in words {
+            assert!(out.contains(w), "{key} lacks {w}: {out}");
+        }
+    }
+}
+
+#[test]
+fn the_default_scene_is_the_machines_own_whatever_else_lies_in_scenes() {
+    // A user's scene that sorts before every shipped one, in a folder of its own.
+    let dir = std::env::temp_dir().join(format!("hitlab-default-{}", std::process::id()));
+    let msx = dir.join("scenes/msx");
+    std::fs::create_dir_all(&msx).unwrap();
+    std::fs::write(
+        msx.join("aaa.ron"),
+        "Scene(version: 1, name: \"mine\", target: Msx((size16: true)), objects: [], frames: 5)",
+    )
+    .unwrap();
+    let ret = scratch("ret3.bin", &[0xC9]);
+    let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+        .args(["routine", &ret, "--target", "msx"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("scenes/msx/bands.ron") && err.contains("--scene"),
+        "{err}"
+    );
+    // From the project folder the same command meets bands.ron.
+    let o = hitlab(&["routine", &ret, "--target", "msx", "--frames", "2"]);
+    assert!(
+        stdout(&o).contains("scenes/msx/bands.ron"),
+        "{}",
+        stdout(&o)
+    );
 }

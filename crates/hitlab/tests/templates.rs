@@ -6,8 +6,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use machine::vectrex::target::asm;
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -201,18 +199,32 @@ fn every_template_image_is_its_source_built() {
     for t in TEMPLATES {
         let committed = std::fs::read(root().join(image(t))).expect("committed image");
         if t.commands.is_empty() {
-            let source = std::fs::read_to_string(root().join(t.folder).join(t.sources[0])).unwrap();
-            let built = asm::assemble(&source).expect("assembles");
-            assert_eq!(
-                built.origin, 0x1000,
+            // The project's own assembler, through the command the header gives.
+            let out = std::env::temp_dir().join(format!(
+                "hitlab-template-{}-{}.bin",
+                t.target,
+                std::process::id()
+            ));
+            let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+                .args(["asm6809", t.sources[0], "-o"])
+                .arg(&out)
+                .current_dir(root().join(t.folder))
+                .output()
+                .expect("run hitlab asm6809");
+            assert!(
+                o.status.success(),
+                "{}: {}",
+                t.target,
+                String::from_utf8_lossy(&o.stderr)
+            );
+            assert!(
+                String::from_utf8_lossy(&o.stdout).contains("at $1000"),
                 "{}: the cartridge's address",
                 t.target
             );
-            assert_eq!(
-                built.image, committed,
-                "{}: rebuilt image differs",
-                t.target
-            );
+            let built = std::fs::read(&out).expect("built image");
+            let _ = std::fs::remove_file(&out);
+            assert_eq!(built, committed, "{}: rebuilt image differs", t.target);
             continue;
         }
         let mut missing: Vec<&str> = t
@@ -260,12 +272,99 @@ fn every_template_image_is_its_source_built() {
     }
 }
 
-/// Writes `roms/vectrex/template/template.bin` from its source (after editing it).
 #[test]
-#[ignore = "writes the committed image"]
-fn write_vectrex_template() {
-    let folder = root().join("roms/vectrex/template");
-    let source = std::fs::read_to_string(folder.join("template.asm")).unwrap();
-    let built = asm::assemble(&source).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(folder.join("template.bin"), built.image).unwrap();
+fn the_6809_assembler_command_locates_its_errors() {
+    let dir = std::env::temp_dir().join(format!("hitlab-asm6809-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.asm"),
+        "        org $1000\n        lda #1\n   bogus 3\n",
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+        .args(["asm6809", "bad.asm", "-o", "bad.bin"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("bad.asm:3:4: unknown mnemonic `bogus`"),
+        "{err}"
+    );
+    assert!(!dir.join("bad.bin").exists());
+    let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+        .args(["asm6809", "bad.asm", "-o", "no/such/x.bin"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "the source is checked first");
+    std::fs::write(dir.join("ok.asm"), "        org $1000\n        rts\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+        .args(["asm6809", "ok.asm", "-o", "no/such/x.bin"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "an output that cannot be written");
+    let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+        .args(["asm6809", "ok.asm", "-o", "ok.bin", "--listing", "ok.lst"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read(dir.join("ok.bin")).unwrap(), [0x39], "RTS");
+    assert!(
+        std::fs::read_to_string(dir.join("ok.lst"))
+            .unwrap()
+            .contains("1000  39")
+    );
+}
+
+#[test]
+fn every_template_says_what_the_contract_says_of_a_k_above_capacity() {
+    // The contract: a K above the pair list's capacity is the routine's error.
+    for t in TEMPLATES {
+        for s in t.sources {
+            let text = std::fs::read_to_string(root().join(t.folder).join(s)).unwrap();
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                !flat.contains("to say the list overflowed") && !flat.contains("tells the harness"),
+                "{}/{s} tells of an overflow signal the harness does not have",
+                t.folder
+            );
+        }
+    }
+    for folder in ["msx", "genesis", "vectrex"] {
+        let dir = root().join("roms").join(folder).join("template");
+        let said = std::fs::read_dir(&dir).unwrap().flatten().any(|e| {
+            std::fs::read_to_string(e.path()).is_ok_and(|t| {
+                t.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .contains("is the routine's error")
+            })
+        });
+        assert!(
+            said,
+            "{folder}'s template does not say a K above capacity is an error"
+        );
+    }
+}
+
+#[test]
+fn the_headers_thirty_frames_meet_collisions_on_the_default_scene() {
+    // The MSX, Genesis and X16 headers suggest `--frames 30`: their default scenes must
+    // have pairs to find in that many frames.
+    for key in ["msx", "genesis", "vera"] {
+        let image = format!("roms/{key}/template/template.bin");
+        let o = Command::new(env!("CARGO_BIN_EXE_hitlab"))
+            .args([
+                "routine", &image, "--target", key, "--frames", "30", "--json",
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        assert!(v["truth"]["box_pairs"].as_u64().unwrap() > 0, "{key}: {v}");
+    }
 }

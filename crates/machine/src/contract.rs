@@ -160,8 +160,15 @@ pub trait Machine {
     }
     /// Why `method` cannot run on this machine (it reads hardware the machine lacks).
     fn method_needs(&self, method: MethodId) -> Option<&'static str> {
-        (method == MethodId::Quadrants)
-            .then_some("quadrants reads the VERA's collision ISR (an X16 scene)")
+        // Seed 004's two steps are the X16's: the quadrant masks are the VERA's ISR bits,
+        // and the hit table is built for the 16x16 bitmaps of an X16 scene.
+        match method {
+            MethodId::Quadrants => Some("quadrants reads the VERA's collision ISR (an X16 scene)"),
+            MethodId::PixelTable => Some(
+                "pixel-table is seed 004's hit table for the X16's 16x16 bitmaps (an X16 scene)",
+            ),
+            _ => None,
+        }
     }
     /// The `columns` method's column count on this display (seed 002: 32 or 40).
     fn columns(&self) -> u8 {

@@ -29,5 +29,5 @@ mod template;
 
 pub use check::{Form, HardwareCheck};
 pub use contract::{Builtin, Display, Machine, Region, TargetCode, Verdict};
-pub use registry::{KEYS, Resources, Settings, Target};
+pub use registry::{KEYS, Resources, RoutineContract, Settings, Target, routine_contract};
 pub use view::{HwSprite, NotDrawn, SpriteView};

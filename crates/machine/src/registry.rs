@@ -41,6 +41,24 @@ pub trait Settings: Debug {
         let _ = (w_px, h_px, z);
         Ok(())
     }
+    /// A sprite's pattern or colour the chip's attribute bits cannot hold
+    /// (`Err((field, message))`, field `pattern` or `colour`).
+    ///
+    /// # Errors
+    /// The field and why.
+    fn check_attributes(&self, pattern: u32, colour: u8) -> Result<(), (&'static str, String)> {
+        let _ = (pattern, colour);
+        Ok(())
+    }
+    /// A sprite's starting position (its top-left corner on screen) the chip's position
+    /// fields cannot hold.
+    ///
+    /// # Errors
+    /// Why.
+    fn check_position(&self, x_px: i64, y_px: i64) -> Result<(), String> {
+        let _ = (x_px, y_px);
+        Ok(())
+    }
     /// A labyrinth file the machine needs, relative to the scene.
     fn labyrinth_file(&self) -> Option<&str> {
         None
@@ -133,4 +151,80 @@ registry! {
     Vera => "vera", x16::VeraSettings, Some(&x16::probe::VeraProbe), Some(x16::kit::kit);
     /// Vectrex: vector display and BIOS routines (no video memory, no hardware sprites).
     Vectrex => "vectrex", vectrex::VectrexSettings, None, None;
+}
+
+/// A machine's side of the routine contract, as `hitlab routine` shows and uses it.
+#[derive(Clone, Copy, Debug)]
+pub struct RoutineContract {
+    /// The addresses, capacities, byte order and cycles per frame.
+    pub abi: crate::routine::Abi,
+    /// The board as a routine reaches it: the chip, the BIOS entries, scratch RAM.
+    pub notes: &'static [&'static str],
+    /// The shipped scene a routine runs against by default, relative to the project folder.
+    pub scene: &'static str,
+}
+
+/// The routine contract of the machine `key`, without building the machine or reading a
+/// scene.
+#[must_use]
+pub fn routine_contract(key: &str) -> Option<RoutineContract> {
+    let contract = |abi, notes, scene| RoutineContract { abi, notes, scene };
+    let contracts = [
+        (
+            "genesis",
+            contract(
+                genesis::target::ABI,
+                genesis::target::ROUTINE_NOTES,
+                genesis::target::ROUTINE_SCENE,
+            ),
+        ),
+        (
+            "msx",
+            contract(
+                msx::target::ABI,
+                msx::target::ROUTINE_NOTES,
+                msx::target::ROUTINE_SCENE,
+            ),
+        ),
+        (
+            "vera",
+            contract(
+                x16::target::ABI,
+                x16::target::ROUTINE_NOTES,
+                x16::target::ROUTINE_SCENE,
+            ),
+        ),
+        (
+            "vectrex",
+            contract(
+                vectrex::target::ABI,
+                vectrex::target::ROUTINE_NOTES,
+                vectrex::target::ROUTINE_SCENE,
+            ),
+        ),
+    ];
+    contracts
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod contract_tests {
+    use super::*;
+
+    #[test]
+    fn every_machine_with_a_cpu_has_its_contract_by_key() {
+        for key in KEYS {
+            let c = routine_contract(key).expect("a contract");
+            assert!(!c.notes.is_empty(), "{key}");
+            assert!(
+                c.scene.starts_with(&format!("scenes/{key}/")),
+                "{key}: {}",
+                c.scene
+            );
+            assert!(c.abi.out_capacity > 0 && c.abi.obj_capacity > 0, "{key}");
+        }
+        assert!(routine_contract("c64").is_none());
+    }
 }

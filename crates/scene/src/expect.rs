@@ -32,6 +32,7 @@ impl Checker {
         for e in expect {
             match e {
                 Expectation::NoMisses { method, .. }
+                | Expectation::NoFalseAlarms { method, .. }
                 | Expectation::MissesAtLeastOnce(method)
                 | Expectation::CostAtMost { method, .. }
                 | Expectation::CostEquals { method, .. } => out.push(method.0),
@@ -94,6 +95,23 @@ impl Checker {
                                 r.frame,
                                 m.0,
                                 t.misses.len(),
+                                p.a,
+                                p.b
+                            ));
+                        }
+                    }
+                }
+                Expectation::NoFalseAlarms { method: m, pixel } => {
+                    if let Some(mf) = method(m.0) {
+                        let t = if *pixel { &mf.vs_pixel } else { &mf.vs_box };
+                        if !t.false_alarms.is_empty() && !self.missed[i] {
+                            self.missed[i] = true;
+                            let p = t.false_alarms[0];
+                            self.fail(format!(
+                                "frame {}: {} reported {} pair(s) the truth lacks, first objects {} and {}",
+                                r.frame,
+                                m.0,
+                                t.false_alarms.len(),
                                 p.a,
                                 p.b
                             ));

@@ -42,6 +42,14 @@ pub enum Error {
     /// The scene does not fit its chip.
     #[error(transparent)]
     Session(#[from] SessionError),
+    /// A method the scenario names reads hardware its scene's machine lacks.
+    #[error("{path}: {message}")]
+    MethodLacks {
+        /// The scenario file.
+        path: String,
+        /// The method, why it cannot run, and the machine.
+        message: String,
+    },
 }
 
 /// A scenario read from disk, with its scene.
@@ -174,6 +182,18 @@ pub fn replay(
     let mut checker = Checker::new(&s.expect);
     let frames = s.frames;
     let mut machine = machine_for(&loaded.scene).map_err(|e| located(&loaded.scene, e))?;
+    let named: Vec<MethodId> = methods
+        .iter()
+        .copied()
+        .chain(Checker::methods_needed(&s.expect))
+        .chain(loaded.scene.scene.methods.iter().map(|m| m.0))
+        .collect();
+    if let Some(message) = session::method_lacking(machine.as_ref(), &named) {
+        return Err(Error::MethodLacks {
+            path: loaded.path.display().to_string(),
+            message,
+        });
+    }
     let own = match (&loaded.routine, &s.routine) {
         (Some((name, bytes)), Some(r)) => {
             let at = |field: &str, message: String| {

@@ -17,6 +17,22 @@ pub fn check(scene: &Scene, labyrinth: Option<&Labyrinth>) -> Option<(String, St
             if let Err((field, message)) = settings.check_sprite(part.w, part.h, part.z) {
                 return Some((format!("objects[{i}].sprites[{j}].{field}"), message));
             }
+            if let Err((field, message)) = settings.check_attributes(part.pattern, part.colour) {
+                return Some((format!("objects[{i}].sprites[{j}].{field}"), message));
+            }
+        }
+        // Starting positions: the first and the last of an array (the spread is linear).
+        if let Some(at) = start_at(&o.motion) {
+            let last = i64::from(o.count.max(1) - 1);
+            for k in [0, last] {
+                for part in &o.sprites {
+                    let x = i64::from(at.0) + k * i64::from(o.spread.0) + i64::from(part.offset.0);
+                    let y = i64::from(at.1) + k * i64::from(o.spread.1) + i64::from(part.offset.1);
+                    if let Err(message) = settings.check_position(x, y) {
+                        return Some((format!("objects[{i}].motion.at"), message));
+                    }
+                }
+            }
         }
         if let (Motion::Walker { node, .. }, Some(lab)) = (&o.motion, labyrinth)
             && (node.0 >= lab.width() || node.1 >= lab.height())
@@ -36,4 +52,15 @@ pub fn check(scene: &Scene, labyrinth: Option<&Labyrinth>) -> Option<(String, St
         }
     }
     None
+}
+
+/// Where a motion starts, when it names a position.
+fn start_at(m: &Motion) -> Option<(i32, i32)> {
+    match m {
+        Motion::Still { at }
+        | Motion::Linear { at, .. }
+        | Motion::Input { at, .. }
+        | Motion::Follow { at, .. } => Some(*at),
+        _ => None,
+    }
 }

@@ -33,9 +33,19 @@ fn the_reference_s_examples_parse_and_play() {
         scene.objects[0].sprites[0].colour, 15,
         "`color` is read as `colour`"
     );
+    let scene_frames = scene.frames;
     let loaded = scene::loaded::resolve(&at, &blocks[0], "", scene).expect("resolves");
     let mut session = scene::start(loaded, &[]).expect("starts");
     assert_eq!(session.step(None).objects.len(), 3);
+    // The example shows what it says: the shot meets a dart within the scene's frames.
+    let mut summary = scene::summary::Summary::default();
+    for _ in 1..scene_frames {
+        summary.add(&session.step(None));
+    }
+    assert!(
+        summary.box_truth_pairs > 0,
+        "the two darts example never collides"
+    );
     let _: Scenario =
         parse_versioned(Path::new("t.ron"), &blocks[1]).unwrap_or_else(|e| panic!("{e}"));
     // As if the scenario sat in tests/, where its paths point from; it must pass.

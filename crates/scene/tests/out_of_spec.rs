@@ -89,3 +89,55 @@ fn a_walker_outside_its_labyrinth_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn attributes_and_positions_the_genesis_sat_cannot_hold_are_refused_at_their_place() {
+    // The SAT's attribute word: palette line in bits 14-13 (0-3), tile index in bits 10-0.
+    for (sprite, want) in [
+        (
+            "(w: 8, h: 8, pattern: 0, colour: 200)",
+            "objects[0].sprites[0].colour: colour is 200; a Genesis sprite's palette line is 0-3",
+        ),
+        (
+            "(w: 8, h: 8, pattern: 5000)",
+            "objects[0].sprites[0].pattern: pattern is 5000; a Genesis sprite's tile index is 0-2047",
+        ),
+    ] {
+        let text = one_sprite("Genesis(())", sprite);
+        let e = error(&text);
+        assert!(e.starts_with("x.ron:3:"), "{e}");
+        assert!(e.contains(want), "{e}");
+    }
+    // Edges of the 9-bit fields: -128 and 383 are held, one past is not.
+    for (at, ok) in [
+        ("(-128, 383)", true),
+        ("(0, 100000)", false),
+        ("(384, 0)", false),
+        ("(0, -129)", false),
+    ] {
+        let text = format!(
+            "Scene(version: 1, name: \"o\", target: Genesis(()),\n objects: [(name: \"a\", group: Good,\n  sprites: [(w: 8, h: 8, pattern: 0)], motion: Still(at: {at}))])"
+        );
+        let s = parse_versioned(Path::new("x.ron"), &text).expect("parses");
+        let r = resolve(Path::new("x.ron"), &text, "", s);
+        assert_eq!(r.is_ok(), ok, "{at}: {:?}", r.err().map(|e| e.to_string()));
+        if let Err(e) = r {
+            let e = e.to_string();
+            assert!(
+                e.contains("objects[0].motion.at") && e.contains("-128 to 383"),
+                "{e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn msx_pattern_numbers_and_colours_past_their_byte_and_nibble_are_refused() {
+    for (sprite, want) in [
+        ("(w: 16, h: 16, pattern: 256)", "pattern is 256"),
+        ("(w: 16, h: 16, pattern: 0, colour: 16)", "colour is 16"),
+    ] {
+        let e = error(&one_sprite("Msx((size16: true))", sprite));
+        assert!(e.contains(want), "{e}");
+    }
+}

@@ -39,8 +39,8 @@
 | Macros: the pair list's append and the half-open rejection tests.
 
 | PUSH_PAIR i, j, k: appends the pair (i, j) (two bytes) at a2 while the list has room,
-| and counts it in k (a word) either way: a count above PAIRCAP tells the harness the
-| list overflowed.
+| and counts it in k (a word) either way: a count above PAIRCAP is the routine's error,
+| an overrun the harness reports, so a full list shows instead of passing short.
         .macro  PUSH_PAIR i, j, k
         cmp.w   #PAIRCAP,\k
         bcc.s   1f

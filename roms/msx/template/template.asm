@@ -9,7 +9,8 @@
 ;;   OBJ = $C000: u16 N, then N records of 8 bytes:
 ;;         +0 x (i16)  +2 y (i16)  +4 w (u8)  +5 h (u8)  +6 group (0 Good, 1 Bad, 2 Art)  +7 sprite
 ;;   OUT = $C800: write u16 K, then K pairs of two u8 record indices (i, j); at most 2048 pairs
-;;         (K may go above 2048 to say the list overflowed; only 2048 are stored).
+;;         (a K above 2048 is the routine's error, an overrun the harness reports; this
+;;         template counts on past 2048 and stores nothing more, so an overrun shows).
 ;;   Return with RET. Stack at $F380, interrupts masked; no register needs preserving.
 ;;   Free RAM for your own tables: $D802-$EFFF, above the pair list (this template uses
 ;;   $DF00 and $E000 up; the stack grows down from $F380).

@@ -13,7 +13,8 @@
      code at $4000: crt0.s puts a `jp _collide` there; collide() returns normally.
      OBJ = $C000: u16 N, then N records of 8 bytes (struct record below).
      OUT = $C800: write u16 K, then K pairs of two u8 record indices; at most 2048 pairs
-           are stored (K may go above 2048 to say the list overflowed).
+           are stored (a K above 2048 is the routine's error, an overrun the harness
+           reports; this template counts on and stores nothing more, so it shows).
      Stack at $F380, interrupts masked. Globals (if you add any) go to $E000 up
      (--data-loc), and are not initialised: set them in collide().
 

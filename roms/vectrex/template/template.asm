@@ -1,11 +1,11 @@
 ; Vectrex starter template (6809, the project's own assembler): every pair i<j of
 ; non-Art objects, half-open box test.
 ;
-; Build:   hitlab has no assembler command; the image is made by the project's 6809
-;          assembler (machine::vectrex::target::asm::assemble), e.g. by
-;          cargo test -p hitlab --test templates -- --ignored write_vectrex_template
+; Build:   hitlab asm6809 template.asm -o template.bin   (the project's 6809 assembler;
+;          errors are located as template.asm:LINE:COL)
 ; Run:     hitlab routine template.bin --target vectrex
-;          (try --like half-pairs --frames 30 --json; `hitlab routine --abi vectrex`
+;          (try --like half-pairs --json: the labyrinth's walkers first meet after
+;          frame 30, so play the whole scene; `hitlab routine --abi vectrex`
 ;          prints the contract)
 ;
 ; The contract, in short (big-endian, as the 6809):
@@ -15,7 +15,8 @@
 ;         +0 x (i16)  +2 y (i16)  +4 w (u8)  +5 h (u8)  +6 group (0 Good, 1 Bad, 2 Art)
 ;         +7 sprite
 ;   OUT = $CA00: write u16 K, then K pairs of two u8 record indices (i, j); at most 120
-;         pairs are stored (K may go above 120 to say the list overflowed).
+;         pairs are stored (a K above 120 is the routine's error, an overrun the harness
+;         reports; this template counts on and stores nothing more, so it shows).
 ;   Scratch used here: $C880-$C881 (direct page).
 ;
 ; A box covers x <= px < x + w and y <= py < y + h (half-open): two boxes touching edge

@@ -36,3 +36,14 @@ pub fn pair_methods(machine: &dyn Machine, chosen: &[MethodArg]) -> Result<Vec<M
     }
     Ok(out)
 }
+
+/// Refuses, as a usage error, the first of `methods` that cannot run on `machine`.
+///
+/// # Errors
+/// A method that needs another machine's hardware (exit 2).
+pub fn refuse_lacking(machine: &dyn Machine, methods: &[MethodId]) -> Result<(), Fault> {
+    match scene::session::method_lacking(machine, methods) {
+        Some(why) => Err(usage(anyhow::anyhow!("{why}"))),
+        None => Ok(()),
+    }
+}

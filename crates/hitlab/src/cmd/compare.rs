@@ -39,10 +39,13 @@ pub fn play(
     methods: &[MethodArg],
     mut each: impl FnMut(&FrameReport),
 ) -> Result<(scene::loaded::LoadedScene, Summary, Named), Fault> {
-    let loaded = scene::loaded::load_scene(path).map_err(bad_input)?;
+    let loaded =
+        crate::long_run::blocking(|| scene::loaded::load_scene(path)).map_err(bad_input)?;
     let n = frames.unwrap_or(loaded.scene.frames);
     let machine = scene::session::machine_for(&loaded).map_err(bad_input)?;
     let pairs = crate::cmd::choose::pair_methods(machine.as_ref(), methods)?;
+    let own: Vec<_> = loaded.scene.methods.iter().map(|m| m.0).collect();
+    crate::cmd::choose::refuse_lacking(machine.as_ref(), &own)?;
     let named = Named::of(machine.as_ref());
     let mut session = scene::start_on(loaded.clone(), machine, &pairs).map_err(bad_input)?;
     let mut summary = Summary::default();

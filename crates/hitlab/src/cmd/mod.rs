@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod asm6809;
 pub mod bench;
 pub mod choose;
 pub mod compare;

@@ -42,9 +42,10 @@ pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> 
 /// Adds the frame `player` shows to `gif`.
 pub fn push(player: &Player, gif: &mut Gif) -> Result<(), Fault> {
     if player.overlays.on {
-        gif.push_canvas(&player.render())?;
+        gif.push_canvas(&player.render()).map_err(usage)?;
     } else {
-        gif.push_picture(&player.picture(), player.scale)?;
+        gif.push_picture(&player.picture(), player.scale)
+            .map_err(usage)?;
     }
     Ok(())
 }
@@ -85,7 +86,7 @@ pub fn run(args: &RecordArgs) -> Result<Outcome, Fault> {
     }
     bar.finish_and_clear();
     let quantised = gif.quantised;
-    let frames = gif.finish()?;
+    let frames = gif.finish().map_err(usage)?;
     crate::out::outln!(
         "{} ({frames} frames at {} Hz{})",
         out.display(),

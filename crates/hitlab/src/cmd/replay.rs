@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::ReplayArgs;
 use crate::report::summary_json;
-use crate::{Fault, Outcome, bad_input};
+use crate::{Fault, Outcome, bad_input, usage};
 
 /// Every scenario file under `paths` (files as given, folders searched for `*.ron`), sorted
 /// within each folder.
@@ -51,7 +51,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     let files = scenario_files(&args.paths)?;
-    let (mut passed, mut failed, mut bad) = (0usize, 0usize, 0usize);
+    let (mut passed, mut failed, mut bad, mut lacking) = (0usize, 0usize, 0usize, 0usize);
     for path in &files {
         crate::long_run::check()?;
         let shown = path.display();
@@ -69,6 +69,11 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
         let outcome = scene::replay(loaded, |_| bar.inc(1));
         bar.finish_and_clear();
         match outcome {
+            Err(e @ scene::Error::MethodLacks { .. }) => {
+                lacking += 1;
+                failed += 1;
+                report_error(args.json, path, &e.to_string());
+            }
             Err(e) => {
                 bad += 1;
                 failed += 1;
@@ -104,6 +109,11 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     if bad > 0 {
         return Err(bad_input(anyhow::anyhow!(
             "{bad} scenario(s) could not be read or started"
+        )));
+    }
+    if lacking > 0 {
+        return Err(usage(anyhow::anyhow!(
+            "{lacking} scenario(s) name a method their machine lacks"
         )));
     }
     Ok(if failed > 0 {

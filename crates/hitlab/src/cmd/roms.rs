@@ -64,25 +64,25 @@ fn code_image(check: bool, img: &scene::roms::code::CodeImage) -> Result<bool, F
     let method = &img.method;
     Ok(match (&img.outcome, &img.rebuilt) {
         (CodeOutcome::Identical, _) => {
-            println!("same  {path} ({method}): identical");
+            crate::out::outln!("same  {path} ({method}): identical");
             false
         }
         (CodeOutcome::Skipped { .. }, _) => {
-            println!("skip  {path} ({method}): {}", img.outcome);
+            crate::out::outln!("skip  {path} ({method}): {}", img.outcome);
             false
         }
         (CodeOutcome::Differs { .. }, Some(bytes)) if !check => {
             std::fs::write(&img.path, bytes)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", img.path.display()))?;
-            println!("built {path} ({method}, {} bytes)", bytes.len());
+            crate::out::outln!("built {path} ({method}, {} bytes)", bytes.len());
             false
         }
         (CodeOutcome::Differs { .. }, _) => {
-            println!("stale {path} ({method}): {}", img.outcome);
+            crate::out::outln!("stale {path} ({method}): {}", img.outcome);
             true
         }
         (CodeOutcome::Failed { .. }, _) => {
-            println!("fail  {path} ({method}): {}", img.outcome);
+            crate::out::outln!("fail  {path} ({method}): {}", img.outcome);
             true
         }
     })

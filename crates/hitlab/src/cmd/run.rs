@@ -95,7 +95,7 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
         bar.inc(1);
     }
     bar.finish_and_clear();
-    gif.finish()?;
+    gif.finish().map_err(crate::usage)?;
     let named = Named::of(player.machine());
     crate::out::outln!("{}", header(player.loaded(), summary.frames, &named));
     if let Some((_, note)) = crate::report::columns_note(player.loaded(), &summary, named.screen) {

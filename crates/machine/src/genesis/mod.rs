@@ -43,6 +43,37 @@ impl Settings for GenesisSettings {
         sizes_allowed(w_px, h_px, &[8, 16, 24, 32], "Genesis")
     }
 
+    // The SAT entry's attribute word (Genesis Software Manual, "Sprite Attribute Table";
+    // Genesis Plus GX `render_obj`): pattern in bits 10-0, palette line in bits 14-13.
+    fn check_attributes(&self, pattern: u32, colour: u8) -> Result<(), (&'static str, String)> {
+        if pattern > 0x7FF {
+            return Err((
+                "pattern",
+                format!("pattern is {pattern}; a Genesis sprite's tile index is 0-2047 (11 bits)"),
+            ));
+        }
+        if colour > 3 {
+            return Err((
+                "colour",
+                format!("colour is {colour}; a Genesis sprite's palette line is 0-3"),
+            ));
+        }
+        Ok(())
+    }
+
+    // The SAT's X and vertical position fields hold the position + 128 in 9 bits outside
+    // interlace mode 2 (Genesis Plus GX `parse_satb_m5` masks Y with $1FF): -128..=383 px.
+    fn check_position(&self, x_px: i64, y_px: i64) -> Result<(), String> {
+        for (axis, v) in [("x", x_px), ("y", y_px)] {
+            if !(-128..=383).contains(&v) {
+                return Err(format!(
+                    "a sprite starts at {axis} = {v}; the VDP's position fields hold -128 to 383 px (value + 128 in 9 bits)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn build(&self, _: &Resources) -> Result<Box<dyn Machine>, String> {
         Ok(Box::new(Genesis::new(self)))
     }

@@ -610,3 +610,20 @@ pub mod images {
         image(id, vdp.registers().h_mode())
     }
 }
+
+/// What `hitlab routine --abi` adds to the contract's addresses for the Genesis: the chip as
+/// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
+/// (from this module's description of the board).
+pub const ROUTINE_NOTES: &[&str] = &[
+    "chip      the VDP at $C00000: data port $C00000, control and status word $C00004",
+    "          (a read clears bits 5 and 6), HV counter $C00008; a byte write to $C00000-",
+    "          $C00007 is an error naming the PC, as are the console's lock-up addresses",
+    "BIOS      none: the vectors all point at the code and any exception (address error,",
+    "          illegal instruction, TRAP) stops the call with its PC",
+    "scratch   work RAM $FF2002-$FFFDFF (above the pair list, below the stack, which grows",
+    "          down from $FFFE00); nothing is cleared between calls",
+];
+
+/// The shipped scene `hitlab routine` runs a routine against when it is given none, from
+/// the project folder: fixed, so that a scene of the user's own never changes it.
+pub const ROUTINE_SCENE: &str = "scenes/genesis/shmup.ron";

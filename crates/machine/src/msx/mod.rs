@@ -43,6 +43,24 @@ impl Settings for MsxSettings {
         Ok(())
     }
 
+    // The attribute table's pattern byte and the colour nibble of its fourth byte
+    // (TMS9918A data manual, section 2.3).
+    fn check_attributes(&self, pattern: u32, colour: u8) -> Result<(), (&'static str, String)> {
+        if pattern > 0xFF {
+            return Err((
+                "pattern",
+                format!("pattern is {pattern}; a TMS9918A sprite's pattern number is 0-255"),
+            ));
+        }
+        if colour > 15 {
+            return Err((
+                "colour",
+                format!("colour is {colour}; a TMS9918A sprite's colour is 0-15"),
+            ));
+        }
+        Ok(())
+    }
+
     fn check_sprite(&self, w_px: u16, h_px: u16, _: u8) -> Result<(), (&'static str, String)> {
         let px = if self.size16 { 16 } else { 8 } * if self.mag { 2 } else { 1 };
         let chip = format!(

@@ -542,3 +542,20 @@ impl Target for VectrexTarget {
         self.call_with(entry, budget)
     }
 }
+
+/// What `hitlab routine --abi` adds to the contract's addresses for the Vectrex: the chip as
+/// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
+/// (from this module's description of the board).
+pub const ROUTINE_NOTES: &[&str] = &[
+    "chip      no sprite chip: the VIA at $D000 reads back what was written, its timers do",
+    "          not count; collisions are the BIOS's box tests",
+    "BIOS      JSR $F8FF (Obj_Hit), $F8F3 (Obj_Will_Hit) and $F8E5 (Obj_Will_Hit_u) run the",
+    "          project's byte-exact model with its cycles; any other BIOS address, SWI,",
+    "          SYNC or CWAI is an error naming the PC",
+    "scratch   RAM $C800-$C8FF (the direct page; $C880-$C882 hold a wall call's inputs) and",
+    "          $CAF2 up to the stack, which grows down from $CBEA",
+];
+
+/// The shipped scene `hitlab routine` runs a routine against when it is given none, from
+/// the project folder: fixed, so that a scene of the user's own never changes it.
+pub const ROUTINE_SCENE: &str = "scenes/vectrex/labyrinth.ron";

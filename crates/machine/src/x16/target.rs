@@ -397,3 +397,19 @@ impl Target for X16Board<'_> {
         }
     }
 }
+
+/// What `hitlab routine --abi` adds to the contract's addresses for the X16: the chip as
+/// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
+/// (from this module's description of the board).
+pub const ROUTINE_NOTES: &[&str] = &[
+    "chip      the VERA at $9F20-$9F3F: ADDRx_L/M/H and DATA0/DATA1 for VRAM, ISR at $9F27",
+    "          (the collision nibble in bits 7-4); the VIAs and YM2151 read $9F",
+    "BIOS      no KERNAL: $C000-$FFFF is the harness's ROM (STP bytes); a BRK, an interrupt,",
+    "          STP or a WAI nothing wakes is an error naming the PC",
+    "scratch   the zero page, RAM $8002-$9EFF and the banked window $A000-$BFFF (one bank);",
+    "          nothing is cleared between calls",
+];
+
+/// The shipped scene `hitlab routine` runs a routine against when it is given none, from
+/// the project folder: fixed, so that a scene of the user's own never changes it.
+pub const ROUTINE_SCENE: &str = "scenes/vera/rings.ron";

@@ -86,6 +86,14 @@ pub enum Expectation {
         #[serde(default)]
         pixel: bool,
     },
+    /// The method never reports a pair box truth lacks (or pixel truth when `pixel`).
+    NoFalseAlarms {
+        /// The method.
+        method: MethodName,
+        /// Judge against pixel truth instead of box truth.
+        #[serde(default)]
+        pixel: bool,
+    },
     /// The method misses at least one pair of box truth over the replay.
     MissesAtLeastOnce(MethodName),
     /// The two methods report the same pairs on every frame.

@@ -169,9 +169,12 @@ pub fn find_code_builds(dir: &Path) -> Vec<PathBuf> {
         };
         for e in entries.flatten() {
             let p = e.path();
-            if p.is_dir() {
+            // The entry's own type, not its target's: a link to a folder is not followed,
+            // so links to `.` cannot make the search revisit a folder without end.
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_dir() {
                 stack.push(p);
-            } else if p.file_name().is_some_and(|n| n == "build.ron") {
+            } else if kind.is_file() && p.file_name().is_some_and(|n| n == "build.ron") {
                 out.push(p);
             }
         }

@@ -67,6 +67,18 @@ pub enum SessionError {
     },
 }
 
+/// The first of `methods` that cannot run on `machine` (it reads hardware the machine
+/// lacks), as a sentence naming the method and the machine: one rule for every command and
+/// scenario, so such a method is refused rather than run as a row of zeros.
+#[must_use]
+pub fn method_lacking(machine: &dyn Machine, methods: &[MethodId]) -> Option<String> {
+    methods.iter().find_map(|&m| {
+        machine
+            .method_needs(m)
+            .map(|why| format!("{why}; this scene plays on the {}", machine.title()))
+    })
+}
+
 /// The machine a loaded scene names, configured as its settings ask.
 ///
 /// # Errors

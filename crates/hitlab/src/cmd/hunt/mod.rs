@@ -21,9 +21,9 @@ use serde_json::json;
 use crate::media::write_canvas_png;
 use crate::play::{Options, Player};
 use crate::view::Overlays;
-use crate::view::canvas::Rect;
+use crate::view::canvas::{Canvas, Rect};
 use crate::view::overlay::MISS_RGB;
-use crate::{Fault, Outcome, bad_input};
+use crate::{Fault, Outcome, bad_input, usage};
 
 use judge::{Finding, Hunted, Judge};
 use space::{Frame, Space, targets};
@@ -114,23 +114,23 @@ struct Found {
     shrink_plays: u32,
     /// Files written.
     scene: PathBuf,
+    scenario: PathBuf,
     png: PathBuf,
-    /// The written scene, loaded back and played, disagrees the same way.
+    /// The written scene, loaded back and played, disagrees the same way, and the written
+    /// scenario's replay fails.
     reproduced: bool,
 }
 
 pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     let space =
-        Space::of(&args.target).ok_or_else(|| bad_input(anyhow!("no hunt on {}", args.target)))?;
+        Space::of(&args.target).ok_or_else(|| usage(anyhow!("no hunt on {}", args.target)))?;
     let hunted = hunted(&args.what, args.like)?;
     if let Some(m) = hunted.rule()
         && let Some(why) = space.method_needs(m)
     {
-        return Err(bad_input(anyhow!(
-            "{why}: hunt it on a machine that has it"
-        )));
+        return Err(usage(anyhow!("{why}: hunt it on a machine that has it")));
     }
-    let (lo, hi) = parse_range(&args.objects).map_err(|e| bad_input(anyhow!(e)))?;
+    let (lo, hi) = parse_range(&args.objects).map_err(|e| usage(anyhow!(e)))?;
     let name = hunted.name();
     let judge = Judge {
         space: &space,
@@ -159,6 +159,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     let mut searched = 0u32;
     let mut hit: Option<Frame> = None;
     while searched < args.budget {
+        crate::long_run::check()?;
         let n = lo + rng.below(hi - lo + 1);
         let frame = space.random(&mut rng, n);
         searched += 1;
@@ -179,13 +180,18 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     } else {
         print_text(args, &space, &judge, searched, fps, found.as_ref());
     }
-    Ok(Outcome::Ok)
+    // A disagreement found is the hunted answer failing its truth: exit 1.
+    Ok(if found.is_some() {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    })
 }
 
 fn hunted(what: &str, like: Option<MethodId>) -> Result<Hunted, Fault> {
     if let Ok(m) = what.parse::<MethodId>() {
         if like.is_some() {
-            return Err(bad_input(anyhow!(
+            return Err(usage(anyhow!(
                 "--like is for a routine image, not a method"
             )));
         }
@@ -223,9 +229,11 @@ fn finish(
     at: u32,
 ) -> Result<Found, Fault> {
     let kind = judge.judge(&first).map(|f| f.kind);
+    // After Ctrl-C no shrink step holds, so the shrinker ends at once.
     let (frame, shrink_plays) = shrink::shrink(space, &first, SHRINK_LIMIT, |f| {
-        judge.judge(f).is_some_and(|g| Some(g.kind) == kind)
+        !crate::long_run::stopped() && judge.judge(f).is_some_and(|g| Some(g.kind) == kind)
     });
+    crate::long_run::check()?;
     let report = judge.play(&frame).map_err(|e| anyhow!(e))?;
     let finding = judge
         .finding(&report)
@@ -238,9 +246,12 @@ fn finish(
         space.key
     );
     std::fs::create_dir_all(&args.out)
-        .map_err(|e| bad_input(anyhow!("{}: cannot create: {e}", args.out.display())))?;
+        .map_err(|e| usage(anyhow!("{}: cannot create: {e}", args.out.display())))?;
+    // Everything written is removed again if a later file fails: a hunt leaves its whole
+    // finding or nothing.
+    let mut written = Written::default();
     for (file, bytes) in space.rom_files() {
-        write_atomic(&args.out.join(file), bytes)?;
+        written.write(&args.out.join(file), bytes)?;
     }
     let shown = match &judge.hunted {
         Hunted::Method(m) => m.as_str(),
@@ -258,14 +269,45 @@ fn finish(
     );
     let text = space.ron(&frame, &stem, Some(shown), &comment);
     let scene = args.out.join(format!("{stem}.ron"));
-    write_atomic(&scene, text.as_bytes())?;
+    written.write(&scene, text.as_bytes())?;
+    let image = match &judge.hunted {
+        Hunted::Code { image, .. } => {
+            let file = format!("{stem}.bin");
+            written.write(&args.out.join(&file), image)?;
+            Some(file)
+        }
+        Hunted::Method(_) => None,
+    };
+    let scenario = args.out.join(format!("{stem}.scenario.ron"));
+    let scenario_text = scenario_ron(&judge.hunted, &finding, &stem, image.as_deref(), &comment);
+    written.write(&scenario, scenario_text.as_bytes())?;
     let reproduced = scene::loaded::load_scene(&scene)
         .ok()
         .and_then(|l| judge.play_scene(l).ok())
         .and_then(|r| judge.finding(&r))
-        .is_some_and(|g| g.kind == finding.kind && g.pair == finding.pair);
+        .is_some_and(|g| g.kind == finding.kind && g.pair == finding.pair)
+        && scene::load_scenario(&scenario)
+            .ok()
+            .and_then(|l| scene::replay(l, |_| {}).ok())
+            .is_some_and(|o| !o.failures.is_empty());
     let png = args.out.join(format!("{stem}.png"));
-    picture(&scene, &png, &judge.hunted, &report.objects, &finding)?;
+    let caption = format!(
+        "{name} {}, against {}",
+        describe_kind(&finding),
+        judge.hunted.truth()
+    );
+    if let Err(e) = picture(
+        &scene,
+        &png,
+        &judge.hunted,
+        &report.objects,
+        &finding,
+        &caption,
+    ) {
+        written.remove();
+        return Err(e);
+    }
+    written.keep();
     Ok(Found {
         at,
         first_objects: first.objs.len(),
@@ -274,19 +316,93 @@ fn finish(
         objects: report.objects,
         shrink_plays,
         scene,
+        scenario,
         png,
         reproduced,
     })
 }
 
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Fault> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "hunt".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| bad_input(anyhow!("{}: cannot write: {e}", path.display())))
+/// The files a hunt wrote, removed again unless [`Written::keep`] is called.
+#[derive(Default)]
+struct Written {
+    paths: Vec<PathBuf>,
+}
+
+impl Written {
+    /// Writes `bytes` to `path` whole (under a temporary name, renamed when complete).
+    fn write(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Fault> {
+        if let Err(e) = crate::atomic::write(path, bytes) {
+            self.remove();
+            return Err(usage(e));
+        }
+        self.paths.push(path.to_owned());
+        Ok(())
+    }
+
+    /// Removes everything written so far.
+    fn remove(&mut self) {
+        for p in self.paths.drain(..) {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+
+    /// The files stay.
+    fn keep(mut self) {
+        self.paths.clear();
+    }
+}
+
+impl Drop for Written {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+/// The scenario `hitlab replay` reruns the finding with: the scene written beside it, the
+/// routine image when one was hunted, and the expectation the hunt saw fail.
+fn scenario_ron(
+    hunted: &Hunted,
+    finding: &Finding,
+    stem: &str,
+    image: Option<&str>,
+    comment: &str,
+) -> String {
+    use space::ron_string;
+    let pixel = hunted
+        .rule()
+        .is_some_and(|m| m.exactness() == collide::Exactness::PixelTable);
+    let expect = match (hunted, image) {
+        (Hunted::Method(MethodId::HwFlag), _) => "HardwareMatchesTruth".to_owned(),
+        (Hunted::Code { .. }, Some(file)) => {
+            format!(
+                "RoutineExact(routine: {}, pixel: {pixel})",
+                ron_string(file)
+            )
+        }
+        (_, _) if finding.kind == "false alarm" => format!(
+            "NoFalseAlarms(method: {}, pixel: {pixel})",
+            ron_string(&hunted.name())
+        ),
+        (_, _) => format!(
+            "NoMisses(method: {}, pixel: {pixel})",
+            ron_string(&hunted.name())
+        ),
+    };
+    let routine = image.map_or_else(String::new, |f| {
+        format!("    routine: Some((file: {})),\n", ron_string(f))
+    });
+    let mut s = String::new();
+    for line in comment.lines() {
+        s.push_str("// ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    s.push_str("// `hitlab replay` on this file fails the expectation below as the hunt did.\n");
+    s.push_str(&format!(
+        "Scenario(\n    version: 1,\n    scene: Path({}),\n    frames: 1,\n{routine}    expect: [{expect}],\n)\n",
+        ron_string(&format!("{stem}.ron"))
+    ));
+    s
 }
 
 /// The frame as the window shows it, at scale 2, with the pair outlined and joined.
@@ -296,6 +412,7 @@ fn picture(
     hunted: &Hunted,
     objects: &[Object],
     finding: &Finding,
+    caption: &str,
 ) -> Result<(), Fault> {
     let method = hunted.rule();
     let mut player = Player::open(
@@ -338,12 +455,29 @@ fn picture(
         }
     }
     c.reset_clip();
+    let c = captioned(&c, &format!("hunt: {caption}"));
     let meta = vec![
         ("Title".to_owned(), player.info().name.clone()),
         ("Source".to_owned(), scene.display().to_string()),
     ];
     write_canvas_png(png, &c, &meta)?;
     Ok(())
+}
+
+/// `c` with a strip below it saying what the hunt found: the panel shows the Rust method,
+/// and for a routine image the finding is the routine's own.
+fn captioned(c: &Canvas, caption: &str) -> Canvas {
+    let glyph = crate::view::text::GLYPH_PX;
+    let cols = (c.w / glyph).saturating_sub(2).max(1);
+    let lines = crate::view::text::wrap(caption, cols);
+    let strip = (lines.len() + 1) * (glyph + 4);
+    let mut out = Canvas::new(c.w, c.h + strip, 0x00_10_10_10);
+    out.blit(c, 0, 0);
+    for (i, line) in lines.iter().enumerate() {
+        let y = c.h + glyph / 2 + i * (glyph + 4);
+        crate::view::text::draw(&mut out, glyph as i64, y as i64, line, MISS_RGB);
+    }
+    out
 }
 
 fn describe_kind(f: &Finding) -> String {
@@ -375,15 +509,18 @@ fn why(space: &Space, hunted: &Hunted, found: &Found) -> Vec<String> {
     let objs = &found.frame.objs;
     if let Hunted::Code { .. } = hunted {
         out.extend(f.reasons.iter().cloned());
-        if f.pair.is_some() {
-            let verb = if f.kind == "false alarm" {
-                "add"
+        if let Some((a, b)) = f.pair {
+            out.push(if f.kind == "false alarm" {
+                format!(
+                    "the routine wrote the pair ({a}, {b}) to its pair list (read back from the contract's OUT area), but objects {a} and {b} do not meet in {}",
+                    hunted.truth()
+                )
             } else {
-                "lack"
-            };
-            out.push(format!(
-                "the routine's pairs, read back from the contract's output area, {verb} the pair"
-            ));
+                format!(
+                    "objects {a} and {b} meet in {}, but the routine's pair list (read back from the contract's OUT area) does not hold the pair ({a}, {b})",
+                    hunted.truth()
+                )
+            });
         }
     }
     match (hunted, hunted.rule()) {
@@ -619,8 +756,9 @@ fn print_text(
         f.finding.status[1].trim()
     );
     println!(
-        "wrote {} and {}{}",
+        "wrote {}, {} and {}{}",
         f.scene.display(),
+        f.scenario.display(),
         f.png.display(),
         if f.reproduced {
             ""
@@ -628,7 +766,23 @@ fn print_text(
             " (the written scene did not play back the same!)"
         }
     );
+    println!("rerun: {}", rerun(&f.scenario));
     println!("searched {searched} frames at {fps:.0} frames/s");
+}
+
+/// The command that replays the finding (exit 1 while the disagreement stands).
+fn rerun(scenario: &Path) -> String {
+    let shown = scenario.display().to_string();
+    let plain = shown
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c));
+    if plain {
+        format!("hitlab replay {shown}")
+    } else {
+        // Single quotes keep everything but a single quote, which is closed, escaped and
+        // reopened.
+        format!("hitlab replay '{}'", shown.replace('\'', "'\\''"))
+    }
 }
 
 fn print_json(
@@ -667,6 +821,8 @@ fn print_json(
         v["status"] = json!(f.finding.status);
         v["scene"] = json!(f.scene.display().to_string());
         v["png"] = json!(f.png.display().to_string());
+        v["scenario"] = json!(f.scenario.display().to_string());
+        v["rerun"] = json!(rerun(&f.scenario));
         v["reproduced"] = json!(f.reproduced);
     }
     println!("{v}");

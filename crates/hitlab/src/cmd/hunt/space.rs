@@ -334,23 +334,42 @@ fn scene_head(
         .iter()
         .map(|r| {
             format!(
-                "(file: \"{}\", to: {})",
-                r.path.display(),
+                "(file: {}, to: {})",
+                ron_string(&r.path.display().to_string()),
                 region_ron(r.region)
             )
         })
         .collect();
-    let methods = method.map_or_else(String::new, |m| format!("    methods: [\"{m}\"],\n"));
+    let methods = method.map_or_else(String::new, |m| {
+        format!("    methods: [{}],\n", ron_string(m))
+    });
     format!(
-        "Scene(\n    version: 1,\n    name: \"{name}\",\n    target: {},\n    roms: [{}],\n    frames: 60,\n{methods}",
+        "Scene(\n    version: 1,\n    name: {},\n    target: {},\n    roms: [{}],\n    frames: 60,\n{methods}",
+        ron_string(name),
         target_ron(key, side),
         roms.join(", ")
     )
 }
 
+/// `s` as a RON string literal, quotes, backslashes and control characters escaped the way
+/// the RON parser reads them back (its own serializer writes them).
+pub fn ron_string(s: &str) -> String {
+    ron::to_string(s).unwrap_or_else(|_| "\"?\"".to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_with_quotes_and_backslashes_read_back_as_written() {
+        for name in ["q\"x", "a\\b", "tab\there", "line\nbreak", "\u{e9}"] {
+            let lit = ron_string(name);
+            let back: String = ron::from_str(&lit).expect("RON reads its own string");
+            assert_eq!(back, name, "{lit}");
+        }
+        assert_eq!(ron_string("q\"x"), "\"q\\\"x\"");
+    }
 
     #[test]
     fn every_machine_has_a_space_and_frames_stay_in_it() {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use clap::Args;
 
-use crate::{Fault, Outcome, bad_input};
+use crate::{Fault, Outcome, usage};
 
 /// `hitlab report`.
 #[derive(Debug, Args)]
@@ -47,9 +47,16 @@ struct Pending {
 impl Pending {
     fn create(output: &Path) -> Result<Self, Fault> {
         let path = temp_path(output);
-        let file = File::create(&path)
-            .with_context(|| format!("cannot write {}", output.display()))
-            .map_err(bad_input)?;
+        crate::long_run::track_temp(&path);
+        let file = match File::create(&path) {
+            Ok(f) => f,
+            Err(e) => {
+                crate::long_run::untrack_temp(&path);
+                return Err(usage(
+                    anyhow::Error::new(e).context(format!("cannot write {}", output.display())),
+                ));
+            }
+        };
         Ok(Self {
             path,
             file: Some(file),
@@ -61,11 +68,12 @@ impl Pending {
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_all())
             .with_context(|| format!("cannot write {}", self.path.display()))
-            .map_err(bad_input)?;
+            .map_err(usage)?;
         drop(file);
         fs::rename(&self.path, output)
             .with_context(|| format!("cannot write {}", output.display()))
-            .map_err(bad_input)?;
+            .map_err(usage)?;
+        crate::long_run::untrack_temp(&self.path);
         self.path = PathBuf::new();
         Ok(())
     }
@@ -76,6 +84,7 @@ impl Drop for Pending {
         if !self.path.as_os_str().is_empty() {
             self.file = None;
             let _ = fs::remove_file(&self.path);
+            crate::long_run::untrack_temp(&self.path);
         }
     }
 }

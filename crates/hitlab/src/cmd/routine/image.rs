@@ -83,6 +83,15 @@ fn ihex(bytes: &[u8]) -> Result<(u32, Vec<u8>), String> {
         let hex = line
             .strip_prefix(':')
             .ok_or_else(|| bad("a record starts with ':'"))?;
+        // Checked before any slicing: a multi-byte character would put a slice boundary
+        // inside it.
+        if let Some((col, c)) = hex.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
+            return Err(format!(
+                "line {}, column {}: `{c}` is not a hex digit",
+                n + 1,
+                col + 2
+            ));
+        }
         if hex.len() % 2 != 0 || hex.len() < 10 {
             return Err(bad("a record is an even number of hex digits, at least 10"));
         }
@@ -200,5 +209,15 @@ mod tests {
                 .contains("checksum")
         );
         assert!(place(b"hello", ImageFormat::Ihex, None, &ABI).is_err());
+    }
+
+    #[test]
+    fn a_multi_byte_character_in_a_hex_line_is_an_error_not_a_panic() {
+        // "é" is two bytes: a byte-pair slice of the line would cut it in half.
+        let hex = ":0240é000C900F5\n".as_bytes();
+        let e = place(hex, ImageFormat::Ihex, None, &ABI).unwrap_err();
+        assert_eq!(e, "line 1, column 6: `é` is not a hex digit");
+        let e = place(":é".as_bytes(), ImageFormat::Ihex, None, &ABI).unwrap_err();
+        assert!(e.contains("column 2"), "{e}");
     }
 }

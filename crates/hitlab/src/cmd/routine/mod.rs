@@ -9,14 +9,16 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use collide::MethodId;
-use machine::routine::{Abi, ByteOrder, RECORD_BYTES};
-use scene::session::{CodeRoutine, Session, machine_for};
+use machine::RoutineContract;
+use machine::routine::{ByteOrder, RECORD_BYTES};
+use scene::session::{CodeRoutine, machine_for};
 use scene::summary::Summary;
 use serde_json::json;
 
-use crate::cli::RoutineArgs;
+use crate::cli::{ImageFormat, RoutineArgs};
 use crate::code_report::{grouped, routines_json, routines_text};
-use crate::{Fault, Outcome, bad_input};
+use crate::out::{out, outln};
+use crate::{Fault, Outcome, bad_input, usage};
 
 /// The largest image file read: the biggest code area (the Genesis' 4 MB cartridge space)
 /// as Intel HEX, with room.
@@ -27,36 +29,45 @@ const WRONG_SHOWN: usize = 5;
 
 pub fn run(args: &RoutineArgs) -> Result<Outcome, Fault> {
     if let Some(key) = &args.abi {
-        print!("{}", abi_text(&abi_of(key)?));
+        let contract = contract_of(key)?;
+        print!("{}", abi_text(key, &contract));
         return Ok(Outcome::Ok);
     }
     let (Some(path), Some(key)) = (&args.image, &args.target) else {
-        return Err(bad_input(anyhow!(
+        return Err(usage(anyhow!(
             "give an image and --target, or --abi TARGET"
         )));
     };
+    if args.load.is_some() && args.format != ImageFormat::Raw {
+        return Err(usage(anyhow!(
+            "--load is for raw images: a .prg or Intel HEX file names its own load address"
+        )));
+    }
+    let contract = contract_of(key)?;
     let bytes = read_image(path)?;
     let scene_path = match &args.scene {
         Some(p) => p.clone(),
-        None => default_scene(key)?,
+        None => default_scene(key, contract.scene)?,
     };
     let loaded = scene::loaded::load_scene(&scene_path).map_err(bad_input)?;
     if loaded.scene.target.settings().key() != key {
-        return Err(bad_input(anyhow!(
-            "{}: the scene runs on {}, not {key}",
+        return Err(usage(anyhow!(
+            "{}: the scene runs on {}, not {key}; pass a scene of {key} with --scene",
             scene_path.display(),
             loaded.scene.target.settings().key()
         )));
     }
     let mut machine = machine_for(&loaded).map_err(bad_input)?;
+    let methods: Vec<MethodId> = args.like.into_iter().collect();
+    crate::cmd::choose::refuse_lacking(machine.as_ref(), &methods)?;
     let abi = machine
         .target_code()
         .map(|c| c.abi())
-        .ok_or_else(|| bad_input(anyhow!("{key} has no CPU model to run a routine on")))?;
+        .ok_or_else(|| usage(anyhow!("{key} has no CPU model to run a routine on")))?;
     let placed = image::place(&bytes, args.format, args.load, &abi)
         .map_err(|e| bad_input(anyhow!("{}: {e}", path.display())))?;
-    let methods: Vec<MethodId> = args.like.into_iter().collect();
-    let mut session = Session::new(loaded.clone(), machine, &methods.clone()).map_err(bad_input)?;
+    // The loader's entry point locates a scene its chip cannot take in the scene file.
+    let mut session = scene::start_on(loaded.clone(), machine, &methods).map_err(bad_input)?;
     session.set_routines(vec![CodeRoutine {
         name: file_name(path),
         method: args.like,
@@ -66,23 +77,33 @@ pub fn run(args: &RoutineArgs) -> Result<Outcome, Fault> {
     let frames = args.frames.unwrap_or(loaded.scene.frames);
     let mut summary = Summary::default();
     let mut wrong: Vec<String> = Vec::new();
+    // Whether the routine failed the contract's expectation: an error on any frame, or
+    // pairs other than its rule's (the Rust method's with --like, box truth without).
+    let mut failed = false;
     for _ in 0..frames {
+        crate::long_run::check()?;
         let r = session.step(None);
-        if let Some(m) = r.routines.first()
-            && wrong.len() < WRONG_SHOWN
-        {
-            if let Some(e) = m.code.as_ref().and_then(|c| c.error.as_ref()) {
-                wrong.push(format!("frame {}: {e}", r.frame));
-            } else if !m.vs_box.misses.is_empty() || !m.vs_box.false_alarms.is_empty() {
-                wrong.push(format!(
-                    "frame {}: missed {:?}, false alarms {:?} (object indices)",
-                    r.frame,
-                    pairs(&m.vs_box.misses),
-                    pairs(&m.vs_box.false_alarms)
-                ));
+        if let Some(m) = r.routines.first() {
+            let error = m.code.as_ref().and_then(|c| c.error.as_ref());
+            let off_truth = !m.vs_box.misses.is_empty() || !m.vs_box.false_alarms.is_empty();
+            failed |= error.is_some() || (args.like.is_none() && off_truth);
+            if wrong.len() < WRONG_SHOWN {
+                if let Some(e) = error {
+                    wrong.push(format!("frame {}: {e}", r.frame));
+                } else if off_truth {
+                    wrong.push(format!(
+                        "frame {}: missed {:?}, false alarms {:?} (object indices)",
+                        r.frame,
+                        pairs(&m.vs_box.misses),
+                        pairs(&m.vs_box.false_alarms)
+                    ));
+                }
             }
         }
         summary.add(&r);
+    }
+    if args.like.is_some() {
+        failed |= summary.routines.iter().any(|t| t.rust_disagreements > 0);
     }
     if args.json {
         let v = json!({
@@ -92,31 +113,44 @@ pub fn run(args: &RoutineArgs) -> Result<Outcome, Fault> {
             "truth": {"box_pairs": summary.box_truth_pairs, "pixel_pairs": summary.pixel_truth_pairs},
             "routine": routines_json(&summary).get(0).cloned(),
             "went_wrong": wrong,
+            "failed": failed,
         });
-        println!("{v}");
+        outln!("{v}");
     } else {
-        println!(
+        outln!(
             "{} on {key} against {} ({}), {} frames",
             file_name(path),
             loaded.scene.name,
             scene_path.display(),
             summary.frames
         );
-        println!(
+        outln!(
             "truth     box pairs {}, pixel pairs {}",
-            summary.box_truth_pairs, summary.pixel_truth_pairs
+            summary.box_truth_pairs,
+            summary.pixel_truth_pairs
         );
-        print!("{}", routines_text(&summary));
+        out!("{}", routines_text(&summary));
         if wrong.is_empty() {
-            println!("no frame went wrong against box truth");
+            outln!("no frame went wrong against box truth");
         } else {
-            println!("first frames where it went wrong against box truth:");
+            outln!("first frames where it went wrong against box truth:");
             for w in &wrong {
-                println!("  {w}");
+                outln!("  {w}");
             }
         }
+        if failed {
+            outln!("{}", verdict_line(args.like));
+        }
     }
-    Ok(Outcome::Ok)
+    Ok(if failed { Outcome::Failed } else { Outcome::Ok })
+}
+
+/// Why the run exits 1.
+fn verdict_line(like: Option<MethodId>) -> String {
+    match like {
+        Some(m) => format!("FAILED: the routine failed on a frame or its pairs differ from {m}'s"),
+        None => "FAILED: the routine failed on a frame or its pairs differ from box truth".into(),
+    }
 }
 
 fn pairs(p: &[collide::Pair]) -> Vec<(u32, u32)> {
@@ -147,64 +181,49 @@ fn read_image(path: &Path) -> Result<Vec<u8>, Fault> {
     std::fs::read(path).map_err(|e| bad_input(anyhow!("{}: cannot read: {e}", path.display())))
 }
 
-/// The first scene under `scenes/` (from the current folder) that runs on `key`.
-fn default_scene(key: &str) -> Result<PathBuf, Fault> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir("scenes")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|d| d.path().is_dir())
-        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
-        .map(|f| f.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    found.sort();
-    found
-        .into_iter()
-        .find(|p| {
-            scene::loaded::load_scene(p).is_ok_and(|l| l.scene.target.settings().key() == key)
-        })
-        .ok_or_else(|| {
-            bad_input(anyhow!(
-                "no scene for {key} under ./scenes; pass one with --scene"
-            ))
-        })
+/// The machine `key`'s routine contract.
+fn contract_of(key: &str) -> Result<RoutineContract, Fault> {
+    machine::routine_contract(key)
+        .ok_or_else(|| usage(anyhow!("{key} has no CPU model to run a routine on")))
 }
 
-/// The contract of the machine `key`, from a machine built with its default settings.
-fn abi_of(key: &str) -> Result<Abi, Fault> {
-    let scene = default_scene(key)?;
-    let loaded = scene::loaded::load_scene(&scene).map_err(bad_input)?;
-    let mut machine = machine_for(&loaded).map_err(bad_input)?;
-    machine
-        .target_code()
-        .map(|c| c.abi())
-        .ok_or_else(|| bad_input(anyhow!("{key} has no CPU model")))
+/// The machine's own default scene, `scenes/<machine>/...` in the current folder: one fixed
+/// file, so that scenes of the user's own never change which scene a routine meets.
+fn default_scene(key: &str, scene: &str) -> Result<PathBuf, Fault> {
+    let path = PathBuf::from(scene);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(usage(anyhow!(
+            "{key}'s default scene {scene} is not in this folder: run from the project folder or pass --scene"
+        )))
+    }
 }
 
-fn abi_text(abi: &Abi) -> String {
+fn abi_text(key: &str, contract: &RoutineContract) -> String {
+    let abi = &contract.abi;
     let order = match abi.byte_order {
         ByteOrder::Little => "little-endian",
         ByteOrder::Big => "big-endian",
     };
     let h = |a: u32| format!("${a:04X}");
-    format!(
-        "routine contract: {machine}
+    let mut text = format!(
+        "routine contract: {key}
   code      {code} ({max} bytes at most): the image is loaded here and entered at its first
             byte (or at --load / the .prg's or HEX's own address inside this area)
   objects   {obj}: a 16-bit count N ({order}), then N records of {rec} bytes, at most {cap}:
             x i16, y i16 (left and top edge, screen px), w u8, h u8 (px),
             group u8 (0 Good, 1 Bad, 2 Art), sprite u8 (the object's first hardware sprite)
   pairs     {out}: the routine writes a 16-bit count K, then K pairs of two u8 record
-            indices; at most {pairs} pairs (more is an overrun); the harness sets K = 0
-            before the call and reports duplicates
+            indices; at most {pairs} pairs: a K above that is the routine's error, as is an
+            index out of range or a self pair; the harness sets K = 0 before the call and
+            reports duplicates
   stack     {stack}; interrupts masked
   call      a stub calls the code and stops when the routine returns; cycles count from
             the call's first cycle to the return's last; after 8 frames' worth
             ({limit} cycles) the routine is stopped and its PC reported
   frame     {frame} cycles
 ",
-        machine = abi.machine,
         code = h(abi.code),
         max = grouped(u64::from(abi.code_max)),
         obj = h(abi.obj),
@@ -215,5 +234,15 @@ fn abi_text(abi: &Abi) -> String {
         stack = h(abi.stack),
         limit = grouped(abi.runaway_limit()),
         frame = grouped(abi.cycles_per_frame),
-    )
+    );
+    for line in contract.notes {
+        text.push_str("  ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "  scene     {} unless --scene names one\n",
+        contract.scene
+    ));
+    text
 }
