@@ -17,13 +17,15 @@ use collide::{OpaqueMask, PxBox, Screen};
 use super::VectrexSettings;
 use super::maze::{Labyrinth, wall_list_draw_vl_mode};
 use super::target::{CYCLES_PER_FRAME, VectrexTarget};
-use crate::contract::{Display as Picture, Machine, Region, TargetCode, Verdict};
+use crate::contract::{Display as Picture, Machine, Region, Stroke, TargetCode, Verdict};
 use crate::view::{HwSprite, SpriteView};
 
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
 const SCALE: u8 = 0x7F;
 /// Brightness of everything drawn.
 const BRIGHTNESS: u8 = 0x5F;
+/// The tube's visible area in integrator units, x by y (vecx, `ALG_MAX_X`, `ALG_MAX_Y`).
+const TUBE_BEAM_UNITS: (u32, u32) = (33_000, 41_000);
 
 /// The Vectrex with its labyrinth.
 #[derive(Debug)]
@@ -159,10 +161,34 @@ impl Machine for VectrexMachine {
 
     fn display(&self) -> Picture {
         // vectrex.md: the phosphor keeps 5/8 of its brightness from one frame to the next.
+        // The tube: vecx's beam area (`ALG_MAX_X` 33000 by `ALG_MAX_Y` 41000 integrator
+        // units, portrait, centred on the beam's zero) at this scale's 127 units per pixel.
+        let unit = f64::from(SCALE);
         Picture::Vector {
             keep_num: 5,
             keep_den: 8,
+            tube_w_px: (f64::from(TUBE_BEAM_UNITS.0) / unit).round() as u16,
+            tube_h_px: (f64::from(TUBE_BEAM_UNITS.1) / unit).round() as u16,
         }
+    }
+
+    fn strokes(&self) -> Vec<Stroke> {
+        let unit = f32::from(SCALE);
+        let (w, h) = (
+            f32::from(self.lab.width()) * 16.0,
+            f32::from(self.lab.height()) * 16.0,
+        );
+        // Beam units (y up, zero at the centre) to screen pixels (y down, from the corner).
+        let px = |p: Point| (p.x as f32 / unit + w / 2.0, h / 2.0 - p.y as f32 / unit);
+        self.last
+            .segments
+            .iter()
+            .map(|s| Stroke {
+                from_px: px(s.from),
+                to_px: px(s.to),
+                intensity: s.intensity,
+            })
+            .collect()
     }
 
     fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
