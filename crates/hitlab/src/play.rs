@@ -83,6 +83,11 @@ impl Player {
                 .scene
                 .columns
                 .unwrap_or_else(|| session.machine().columns()),
+            flag_subject: if session.machine().has_sprite_chip() {
+                "chip".to_owned()
+            } else {
+                session.machine().flag_name().to_owned()
+            },
         };
         let tube = match session.machine().display() {
             Display::Raster => None,

@@ -168,6 +168,11 @@ pub trait Machine {
             isr: None,
         }
     }
+    /// Whether the machine has sprite hardware (a chip that draws sprites and flags their
+    /// collisions); the Vectrex has none, its collision answer is the BIOS `Obj_Hit`.
+    fn has_sprite_chip(&self) -> bool {
+        true
+    }
     /// The methods a scene gets when it names none.
     fn default_methods(&self) -> Vec<MethodId> {
         MethodId::ALL

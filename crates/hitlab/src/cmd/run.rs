@@ -97,6 +97,7 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     gif.finish()?;
     let named = Named::of(player.machine());
     crate::out::outln!("{}", header(player.loaded(), summary.frames, &named));
+    crate::out::out!("{}", named.not_applicable);
     if let Some((_, note)) = crate::report::columns_note(player.loaded(), &summary, named.screen) {
         crate::out::outln!("{note}");
     }

@@ -82,6 +82,9 @@ pub struct Info {
     pub names: Vec<String>,
     /// `columns` method: column slots.
     pub columns: u8,
+    /// What gives the machine's collision answer, as the panel names it: "chip" for a
+    /// sprite chip, the routine's name where there is none (the Vectrex's "Obj_Hit").
+    pub flag_subject: String,
 }
 
 /// One frame to draw.

@@ -97,7 +97,7 @@ impl Tube {
         // its brightest, newest exposure is drawn (the still labyrinth, once).
         let mut seen: HashSet<[u32; 5]> = HashSet::new();
         let mut fade = 1.0f32;
-        for strokes in &self.frames {
+        for (age, strokes) in self.frames.iter().enumerate() {
             for s in strokes {
                 let key = [
                     s.from_px.0.to_bits(),
@@ -116,14 +116,22 @@ impl Tube {
                     )
                 };
                 let brightness = f32::from(s.intensity.min(127)) / 127.0 * fade;
-                stroke(
-                    &mut light,
-                    (w, h),
-                    at(s.from_px),
-                    at(s.to_px),
+                let half_core = if age == 0 {
+                    // The beam's core: about half a screen pixel wide, at least a pixel
+                    // and a half.
+                    (unit as f32 * 0.45).max(0.75)
+                } else {
+                    // The afterglow spreads in the phosphor: wide enough to join a line
+                    // that moved one screen pixel a frame into a trail, not a hatching.
+                    (unit as f32 * 0.6).max(1.0)
+                };
+                let line = Line {
+                    a: at(s.from_px),
+                    b: at(s.to_px),
+                    half_core,
                     brightness,
-                    unit,
-                );
+                };
+                line.light(&mut light, (w, h), unit);
             }
             fade *= self.keep;
         }
@@ -147,51 +155,60 @@ impl Tube {
     }
 }
 
-/// Adds one anti-aliased, glowing line from `a` to `b` (tube pixels) at `brightness`
-/// (0-1) to `light`, keeping the brighter light where lines meet.
-fn stroke(
-    light: &mut [f32],
-    (w, h): (usize, usize),
+/// One line on the tube, in tube pixels.
+struct Line {
     a: (f32, f32),
     b: (f32, f32),
+    /// Half the width of its fully lit core.
+    half_core: f32,
+    /// 0-1.
     brightness: f32,
-    unit: usize,
-) {
-    if brightness <= 0.0 {
-        return;
-    }
-    // The beam's core: about a screen pixel wide, at least a pixel and a half; the glow
-    // reaches three of its widths.
-    let half_core = (unit as f32 * 0.45).max(0.75);
-    let sigma = unit as f32 * 1.2 + 1.0;
-    let reach = half_core + 3.0 * sigma;
-    let x0 = (a.0.min(b.0) - reach).floor().max(0.0) as usize;
-    let y0 = (a.1.min(b.1) - reach).floor().max(0.0) as usize;
-    let x1 = ((a.0.max(b.0) + reach).ceil().max(0.0) as usize).min(w);
-    let y1 = ((a.1.max(b.1) + reach).ceil().max(0.0) as usize).min(h);
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    for y in y0..y1 {
-        for x in x0..x1 {
-            // Distance from the pixel's centre to the segment.
-            let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
-            let t = if len2 > 0.0 {
-                (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let (ex, ey) = (px - (a.0 + t * dx), py - (a.1 + t * dy));
-            let d = (ex * ex + ey * ey).sqrt();
-            if d > reach {
-                continue;
-            }
-            // Core: full inside, a one-pixel ramp at its edge (the anti-aliasing).
-            let core = (half_core + 0.5 - d).clamp(0.0, 1.0);
-            let glow = GLOW_SHARE * (-(d * d) / (2.0 * sigma * sigma)).exp();
-            let v = brightness * (core + glow);
-            let l = &mut light[y * w + x];
-            if v > *l {
-                *l = v;
+}
+
+impl Line {
+    /// Adds the line, anti-aliased and glowing, to `light`, keeping the brighter light
+    /// where lines meet.
+    fn light(&self, light: &mut [f32], (w, h): (usize, usize), unit: usize) {
+        let Self {
+            a,
+            b,
+            half_core,
+            brightness,
+        } = *self;
+        if brightness <= 0.0 {
+            return;
+        }
+        // The glow reaches three of its widths.
+        let sigma = unit as f32 * 1.2 + 1.0;
+        let reach = half_core + 3.0 * sigma;
+        let x0 = (a.0.min(b.0) - reach).floor().max(0.0) as usize;
+        let y0 = (a.1.min(b.1) - reach).floor().max(0.0) as usize;
+        let x1 = ((a.0.max(b.0) + reach).ceil().max(0.0) as usize).min(w);
+        let y1 = ((a.1.max(b.1) + reach).ceil().max(0.0) as usize).min(h);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = dx * dx + dy * dy;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                // Distance from the pixel's centre to the segment.
+                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                let t = if len2 > 0.0 {
+                    (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let (ex, ey) = (px - (a.0 + t * dx), py - (a.1 + t * dy));
+                let d = (ex * ex + ey * ey).sqrt();
+                if d > reach {
+                    continue;
+                }
+                // Core: full inside, a one-pixel ramp at its edge (the anti-aliasing).
+                let core = (half_core + 0.5 - d).clamp(0.0, 1.0);
+                let glow = GLOW_SHARE * (-(d * d) / (2.0 * sigma * sigma)).exp();
+                let v = brightness * (core + glow);
+                let l = &mut light[y * w + x];
+                if v > *l {
+                    *l = v;
+                }
             }
         }
     }

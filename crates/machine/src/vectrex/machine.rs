@@ -12,7 +12,7 @@ use std::sync::Arc;
 use ::vectrex::Memory;
 use ::vectrex::bios::{YX, half_size_for_pair, obj_hit};
 use ::vectrex::display::{Display, Frame, Point};
-use collide::{OpaqueMask, PxBox, Screen};
+use collide::{MethodId, OpaqueMask, PxBox, Screen};
 
 use super::VectrexSettings;
 use super::maze::{Labyrinth, wall_list_draw_vl_mode};
@@ -159,6 +159,40 @@ impl Machine for VectrexMachine {
         ]
     }
 
+    fn has_sprite_chip(&self) -> bool {
+        false
+    }
+
+    fn default_methods(&self) -> Vec<MethodId> {
+        MethodId::ALL
+            .iter()
+            .copied()
+            .filter(|&m| self.method_needs(m).is_none())
+            .collect()
+    }
+
+    fn method_needs(&self, method: MethodId) -> Option<&'static str> {
+        // The methods below read or mirror a sprite chip; the Vectrex draws vectors and
+        // its game tests pairs with Obj_Hit itself (specs/vectrex.md).
+        match method {
+            MethodId::HwGated => Some(
+                "hw-gated runs only on frames a sprite chip flags; the Vectrex has no sprite \
+                 chip (its Obj_Hit already tests every pair)",
+            ),
+            MethodId::Columns => Some(
+                "columns keeps one slot per 8-px column of a sprite display; the Vectrex \
+                 draws vectors, it has no sprite columns",
+            ),
+            MethodId::Quadrants => {
+                Some("quadrants reads the VERA's collision ISR; the Vectrex has no sprite chip")
+            }
+            MethodId::PixelTable => {
+                Some("pixel-table reads a sprite chip's bitmaps; the Vectrex draws vectors")
+            }
+            _ => None,
+        }
+    }
+
     fn display(&self) -> Picture {
         // vectrex.md: the phosphor keeps 5/8 of its brightness from one frame to the next.
         // The tube: vecx's beam area (`ALG_MAX_X` 33000 by `ALG_MAX_Y` 41000 integrator
@@ -289,7 +323,9 @@ impl Machine for VectrexMachine {
         self.verdict = Verdict {
             collided: hits > 0,
             status: hits,
-            overflow: Some(self.last.over_budget()),
+            // No sprite chip, no overflow bit: a frame over the 30,000-cycle budget is
+            // reported with the frame's cycles (`frame_cycles`), not as a chip flag.
+            overflow: None,
             fifth_sprite: None,
             collision_mask: None,
             first_collision_line: None,
