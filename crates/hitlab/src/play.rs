@@ -336,6 +336,30 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_vectrex_panel_names_obj_hit_not_a_chip_and_cuts_no_line() {
+        let mut p = open("scenes/vectrex/labyrinth.ron");
+        // Over 60 frames the panel names Obj_Hit as what agrees with the truth, and every
+        // frame's lines fit the panel whole (the walls line was cut before).
+        let mut said = Vec::new();
+        for _ in 0..60 {
+            p.step(None);
+            let lines = crate::view::panel::lines(&p_view(&p), Overlays::ALL, 30);
+            for (l, _) in &lines {
+                assert!(!l.ends_with('~'), "cut: {l:?}");
+                assert!(!l.contains("chip"), "{l:?}");
+                assert!(!l.contains("sprite"), "{l:?}");
+            }
+            said.extend(lines.into_iter().map(|(l, _)| l));
+        }
+        assert!(said.iter().any(|l| l == "Obj_Hit agrees with pixel truth"));
+        assert!(said.iter().any(|l| l.starts_with("walls: tiles ")));
+        // A raster machine's panel still speaks of its chip.
+        let p = open("scenes/msx/fifth.ron");
+        let lines = crate::view::panel::lines(&p_view(&p), Overlays::ALL, 30);
+        assert!(lines.iter().any(|(l, _)| l.starts_with("chip ")));
+    }
+
     fn p_view(p: &Player) -> View<'_> {
         View {
             info: &p.info,
