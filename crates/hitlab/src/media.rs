@@ -92,7 +92,7 @@ pub fn write_picture_png(path: &Path, picture: &Picture, scale: usize, meta: &Me
             wr.finish()?;
             crate::atomic::write(path, &bytes)
         }
-        Picture::Rgb(_) => write_canvas_png(path, &picture.scaled(scale), meta),
+        Picture::Rgb { .. } => write_canvas_png(path, &picture.scaled(scale), meta),
     }
 }
 

@@ -11,7 +11,9 @@ use scene::motion::Dirs;
 use scene::session::{FrameReport, Session, machine_for};
 
 use crate::view::canvas::Canvas;
+use crate::view::layout::{self, PanelAt};
 use crate::view::picture::Picture;
+use crate::view::tube::Tube;
 use crate::view::{Info, Overlays, View, render};
 use crate::{Fault, bad_input};
 
@@ -42,24 +44,8 @@ pub struct Player {
     pub overlays: Overlays,
     /// Integer scale of the frame.
     pub scale: usize,
-    /// The Vectrex tube's phosphor: each frame's vectors, over what is left of the
-    /// earlier frames' (`None` on raster chips).
-    glow: Option<Vec<u8>>,
-}
-
-/// How much of a vector's brightness the phosphor keeps into the next frame (5/8: a
-/// trail of two or three frames at 50 Hz, as the P31 tube's afterglow looks on video).
-const GLOW_KEEP: (u16, u16) = (5, 8);
-
-fn fade(glow: &mut Vec<u8>, frame: &[u8]) {
-    if glow.len() != frame.len() {
-        glow.clear();
-        glow.resize(frame.len(), 0);
-    }
-    for (g, &f) in glow.iter_mut().zip(frame) {
-        let kept = (u16::from(*g) * GLOW_KEEP.0 / GLOW_KEEP.1) as u8;
-        *g = kept.max(f);
-    }
+    /// A vector display's tube (`None` on raster chips).
+    tube: Option<Tube>,
 }
 
 impl Player {
@@ -105,9 +91,27 @@ impl Player {
                 .scene
                 .columns
                 .unwrap_or_else(|| session.machine().columns()),
+            flag_subject: if session.machine().has_sprite_chip() {
+                "chip".to_owned()
+            } else {
+                session.machine().flag_name().to_owned()
+            },
         };
-        let glow = matches!(session.machine().display(), Display::Vector { .. })
-            .then(|| session.machine().frame_indexed().to_vec());
+        let tube = match session.machine().display() {
+            Display::Raster => None,
+            Display::Vector {
+                keep_num,
+                keep_den,
+                tube_w_px,
+                tube_h_px,
+            } => {
+                let s = session.machine().screen();
+                let mut tube =
+                    Tube::new((tube_w_px, tube_h_px), (s.w_px, s.h_px), keep_num, keep_den);
+                tube.expose(session.machine().strokes());
+                Some(tube)
+            }
+        };
         Ok(Self {
             loaded,
             methods,
@@ -117,7 +121,7 @@ impl Player {
             method,
             overlays: Overlays::ALL,
             scale: 1,
-            glow,
+            tube,
         })
     }
 
@@ -125,8 +129,8 @@ impl Player {
     /// plays when `None`).
     pub fn step(&mut self, live: Option<Dirs>) -> &FrameReport {
         self.report = self.session.step(live);
-        if let Some(glow) = &mut self.glow {
-            fade(glow, self.session.machine().frame_indexed());
+        if let Some(tube) = &mut self.tube {
+            tube.expose(self.session.machine().strokes());
         }
         &self.report
     }
@@ -138,9 +142,9 @@ impl Player {
     pub fn restart(&mut self) -> Result<(), Fault> {
         self.session = scene::start(self.loaded.clone(), &self.methods).map_err(bad_input)?;
         self.report = self.session.step(None);
-        if let Some(glow) = &mut self.glow {
-            glow.clear();
-            glow.extend_from_slice(self.session.machine().frame_indexed());
+        if let Some(tube) = &mut self.tube {
+            tube.clear();
+            tube.expose(self.session.machine().strokes());
         }
         Ok(())
     }
@@ -185,18 +189,9 @@ impl Player {
     /// frame, or on the Vectrex the tube with its phosphor's afterglow.
     #[must_use]
     pub fn picture(&self) -> Picture {
-        let machine = self.session.machine();
-        match &self.glow {
-            None => Picture::of_machine(machine),
-            Some(glow) => {
-                let s = machine.screen();
-                Picture::Indexed {
-                    w: usize::from(s.w_px),
-                    h: usize::from(s.h_px),
-                    pixels: glow.clone(),
-                    palette: machine.palette_rgb(),
-                }
-            }
+        match &self.tube {
+            None => Picture::of_machine(self.session.machine()),
+            Some(tube) => tube.picture(self.scale),
         }
     }
 
@@ -209,14 +204,49 @@ impl Player {
             method: self.method,
             screen: self.session.machine().screen(),
         };
-        render(&self.picture(), &view, self.overlays, self.scale)
+        render(
+            &self.picture(),
+            &view,
+            self.overlays,
+            self.scale,
+            self.panel_at(),
+        )
+    }
+
+    /// The target's picture's size at `scale`, before any overlay.
+    #[must_use]
+    pub fn frame_px(&self, scale: usize) -> (usize, usize) {
+        match &self.tube {
+            Some(tube) => tube.size_px(scale),
+            None => {
+                let s = self.session.machine().screen();
+                let k = scale.max(1);
+                (usize::from(s.w_px) * k, usize::from(s.h_px) * k)
+            }
+        }
+    }
+
+    /// Where the panel goes at the current scale on the display pictures are fitted to.
+    #[must_use]
+    pub fn panel_at(&self) -> PanelAt {
+        layout::panel_at(
+            self.frame_px(self.scale),
+            layout::room_px(layout::display_px()),
+        )
+    }
+
+    /// The largest scale at which the picture and its panel fit a display of
+    /// `display_px`.
+    #[must_use]
+    pub fn fit_scale(&self, display_px: (usize, usize)) -> usize {
+        layout::fit_scale(|k| self.frame_px(k), layout::room_px(display_px))
     }
 
     /// Canvas size with every overlay shown at the current scale (the window's size).
     #[must_use]
     pub fn full_size(&self) -> (usize, usize) {
-        let s = self.session.machine().screen();
-        crate::view::canvas_size(usize::from(s.w_px), usize::from(s.h_px), self.scale, true)
+        let (w, h) = self.frame_px(self.scale);
+        layout::canvas_size(w, h, Some(self.panel_at()))
     }
 
     /// Frames per second of the machine.
@@ -239,44 +269,111 @@ impl Player {
 mod tests {
     use super::*;
 
-    #[test]
-    fn phosphor_keeps_five_eighths_and_never_dims_a_lit_vector() {
-        let mut glow = vec![0u8; 4];
-        fade(&mut glow, &[80, 0, 0, 10]);
-        assert_eq!(glow, [80, 0, 0, 10]);
-        fade(&mut glow, &[0, 40, 0, 20]);
-        assert_eq!(glow, [50, 40, 0, 20]);
-        fade(&mut glow, &[0, 0, 0, 0]);
-        assert_eq!(glow, [31, 25, 0, 12]);
-        // A new size (another scene) starts dark.
-        fade(&mut glow, &[7, 7]);
-        assert_eq!(glow, [7, 7]);
+    fn open(scene: &str) -> Player {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        Player::open(&root.join(scene), &Options::default()).expect("scene opens")
+    }
+
+    fn lit(p: &Picture) -> usize {
+        let Picture::Rgb { canvas, .. } = p else {
+            panic!("a tube draws in RGB")
+        };
+        // Brighter than the unlit face (about 5, 6, 7).
+        canvas.px.iter().filter(|&&c| (c >> 8) & 0xFF > 24).count()
     }
 
     #[test]
-    fn the_vectrex_picture_trails_and_raster_pictures_do_not() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut p = Player::open(
-            &root.join("scenes/vectrex/labyrinth.ron"),
-            &Options::default(),
-        )
-        .unwrap();
+    fn the_vectrex_is_a_portrait_tube_whose_walkers_leave_a_fading_trail() {
+        let mut p = open("scenes/vectrex/labyrinth.ron");
+        p.scale = 3;
         for _ in 0..30 {
             p.step(None);
         }
-        let Picture::Indexed { pixels, .. } = p.picture() else {
-            panic!("indexed")
-        };
-        let frame = p.session.machine().frame_indexed();
-        assert!(pixels.iter().zip(frame).all(|(g, f)| g >= f));
-        let trail = pixels.iter().zip(frame).filter(|(g, f)| g > f).count();
-        assert!(trail > 0, "moving walkers leave an afterglow");
-
-        let mut p = Player::open(&root.join("scenes/msx/fifth.ron"), &Options::default()).unwrap();
+        let now = p.picture();
+        let (w, h) = now.size();
+        // vecx's 33000 x 41000 beam area at 127 units a pixel: 260 x 323, three times.
+        assert_eq!((w, h), (780, 969));
+        // The same frame without the frames before it lights fewer pixels: the rest is
+        // afterglow.
+        let mut only_now = p.tube.clone().expect("a tube");
+        only_now.clear();
+        only_now.expose(p.session.machine().strokes());
+        assert!(lit(&now) > lit(&only_now.picture(3)));
+        // Raster chips show their frame as it is.
+        let mut p = open("scenes/msx/fifth.ron");
         p.step(None);
         let Picture::Indexed { pixels, .. } = p.picture() else {
             panic!("indexed")
         };
         assert_eq!(pixels.as_slice(), p.session.machine().frame_indexed());
+    }
+
+    #[test]
+    fn every_scene_fits_a_1280x1024_display_with_its_panel() {
+        // The room on 1280x1024 is 1264x984 (view::layout). Picture sizes by hand: Genesis
+        // H40 320x224 (x3 = 960x672, panel below: 960x984), H32 256x224 (x3 = 768x672,
+        // panel beside: 1100x672); MSX 256x192 (x3 = 768x576, panel
+        // beside: 1100x576); X16 640x480 (x1, panel beside: 972x480); Vectrex tube
+        // 260x323 (x3 = 780x969, panel beside: 1112x969).
+        let want = [
+            ("scenes/genesis/shmup.ron", 3, PanelAt::Below, (960, 984)),
+            ("scenes/genesis/pong.ron", 3, PanelAt::Right, (1100, 672)),
+            ("scenes/msx/fifth.ron", 3, PanelAt::Right, (1100, 576)),
+            ("scenes/vera/rings.ron", 1, PanelAt::Right, (972, 480)),
+            (
+                "scenes/vectrex/labyrinth.ron",
+                3,
+                PanelAt::Right,
+                (1112, 969),
+            ),
+        ];
+        for (scene, scale, at, size) in want {
+            let mut p = open(scene);
+            p.scale = p.fit_scale((1280, 1024));
+            assert_eq!(p.scale, scale, "{scene}");
+            let room = layout::room_px((1280, 1024));
+            let f = p.frame_px(p.scale);
+            assert_eq!(layout::panel_at(f, room), at, "{scene}");
+            let (w, h) = layout::canvas_size(f.0, f.1, Some(at));
+            assert_eq!((w, h), size, "{scene}");
+            assert!(w <= 1280 && h <= 1024, "{scene}");
+            // The picture drawn is that size, panel included.
+            p.overlays = Overlays::ALL;
+            let c = render(&p.picture(), &p_view(&p), Overlays::ALL, p.scale, at);
+            assert_eq!((c.w, c.h), size, "{scene}");
+        }
+    }
+
+    #[test]
+    fn the_vectrex_panel_names_obj_hit_not_a_chip_and_cuts_no_line() {
+        let mut p = open("scenes/vectrex/labyrinth.ron");
+        // Over 60 frames the panel names Obj_Hit as what agrees with the truth, and every
+        // frame's lines fit the panel whole (the walls line was cut before).
+        let mut said = Vec::new();
+        for _ in 0..60 {
+            p.step(None);
+            let lines = crate::view::panel::lines(&p_view(&p), Overlays::ALL, 30);
+            for (l, _) in &lines {
+                assert!(!l.ends_with('~'), "cut: {l:?}");
+                assert!(!l.contains("chip"), "{l:?}");
+                assert!(!l.contains("sprite"), "{l:?}");
+            }
+            said.extend(lines.into_iter().map(|(l, _)| l));
+        }
+        assert!(said.iter().any(|l| l == "Obj_Hit agrees with pixel truth"));
+        assert!(said.iter().any(|l| l.starts_with("walls: tiles ")));
+        // A raster machine's panel still speaks of its chip.
+        let p = open("scenes/msx/fifth.ron");
+        let lines = crate::view::panel::lines(&p_view(&p), Overlays::ALL, 30);
+        assert!(lines.iter().any(|(l, _)| l.starts_with("chip ")));
+    }
+
+    fn p_view(p: &Player) -> View<'_> {
+        View {
+            info: &p.info,
+            report: &p.report,
+            method: p.method,
+            screen: p.session.machine().screen(),
+        }
     }
 }

@@ -96,14 +96,34 @@ pub fn summary_json(s: &Summary) -> Value {
             "examples": hw.examples.iter().map(|(f, r)| json!({"frame": f, "reasons": r})).collect::<Vec<_>>(),
         },
         "methods": methods,
-        "walls": s.walls.map(|w| json!({
-            "checked_frames": w.checked_frames,
-            "decisions": w.decisions,
-            "agreements": w.agreements,
-            "through_walls": w.through_walls,
-            "maze_tiles_cycles": w.maze_tiles.cycles_6809,
-            "obj_hit_walls_cycles": w.obj_hit_walls.cycles_6809,
-        })),
+        "walls": s.walls.map(|w| {
+            // One set of numbers: the cycles the 6809 took where its routines ran, the
+            // Rust models' count otherwise; `cycles_are` says which.
+            let (tiles, obj_hit, are) = match w.measured {
+                Some(m) => (m.maze_tiles_cycles, m.obj_hit_walls_cycles, "measured"),
+                None => (w.maze_tiles.cycles_6809, w.obj_hit_walls.cycles_6809, "counted"),
+            };
+            json!({
+                "checked_frames": w.checked_frames,
+                "decisions": w.decisions,
+                "agreements": w.agreements,
+                "through_walls": w.through_walls,
+                "cycles_are": are,
+                "maze_tiles_cycles": tiles,
+                "obj_hit_walls_cycles": obj_hit,
+                "measured": w.measured.map(|m| json!({
+                    "asked": m.decisions,
+                    "agree_with_rust": m.agreements,
+                    "differ_from_rust": m.decisions - m.agreements,
+                    "not_askable": m.outside,
+                    "failed": m.errors,
+                    "maze_tiles_cycles": m.maze_tiles_cycles,
+                    "maze_tiles_max": m.maze_tiles_max,
+                    "obj_hit_walls_cycles": m.obj_hit_walls_cycles,
+                    "obj_hit_walls_max": m.obj_hit_walls_max,
+                })),
+            })
+        }),
         "max_frame_cycles": s.max_frame_cycles,
     })
 }
@@ -150,7 +170,8 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
     if let Some(c) = s.max_frame_cycles {
         let _ = writeln!(
             out,
-            "cycles    at most {c} of the 30,000-cycle frame ({:.0}%), {} frames over",
+            "cycles    drawing the vectors and the Obj_Hit pairs: at most {c} of the 30,000-cycle \
+             frame ({:.0}%), {} frames over; the wall checks below come on top",
             c as f64 / 300.0,
             s.frames_over_budget
         );
@@ -162,22 +183,25 @@ pub fn summary_text(s: &Summary, flag_name: &str) -> String {
             "walls     checked on {} frames: {} decisions, the methods agree on {}; {} unchecked steps through a wall",
             w.checked_frames, w.decisions, w.agreements, w.through_walls
         );
-        let _ = writeln!(
-            out,
-            "          maze-tiles     {:>10} cycles ({} per frame, {:.1}% of a frame), {} tile reads",
-            w.maze_tiles.cycles_6809,
-            per(w.maze_tiles.cycles_6809),
-            budget_share(w.maze_tiles.cycles_6809, f),
-            w.maze_tiles.tile_reads
-        );
-        let _ = writeln!(
-            out,
-            "          obj-hit-walls  {:>10} cycles ({} per frame, {:.1}% of a frame), {} Obj_Hit calls",
-            w.obj_hit_walls.cycles_6809,
-            per(w.obj_hit_walls.cycles_6809),
-            budget_share(w.obj_hit_walls.cycles_6809, f),
-            w.obj_hit_walls.obj_hit_calls
-        );
+        if w.measured.is_none() {
+            // No 6809 image ran: the cycles the Rust models count per instruction.
+            let _ = writeln!(
+                out,
+                "          maze-tiles     {:>10} cycles counted ({} per frame, {:.1}% of a frame), {} tile reads",
+                w.maze_tiles.cycles_6809,
+                per(w.maze_tiles.cycles_6809),
+                budget_share(w.maze_tiles.cycles_6809, f),
+                w.maze_tiles.tile_reads
+            );
+            let _ = writeln!(
+                out,
+                "          obj-hit-walls  {:>10} cycles counted ({} per frame, {:.1}% of a frame), {} Obj_Hit calls",
+                w.obj_hit_walls.cycles_6809,
+                per(w.obj_hit_walls.cycles_6809),
+                budget_share(w.obj_hit_walls.cycles_6809, f),
+                w.obj_hit_walls.obj_hit_calls
+            );
+        }
     }
     if let Some(n) = hw.overflow_frames {
         let _ = writeln!(
@@ -253,6 +277,19 @@ G-B miss: Good-vs-Bad pairs of box truth missed, the ones seed 002's game acts o
 seed ops/f: the seed's own cost unit per frame; compares/f: comparisons executed per frame.
 `-`: does not apply to the method; `0.0`: applies and cost nothing.
 ";
+
+/// The methods `machine` cannot run, each with why (it reads hardware the machine lacks),
+/// one line each; empty when it runs them all.
+#[must_use]
+pub fn not_applicable_text(machine: &dyn machine::Machine) -> String {
+    let mut out = String::new();
+    for id in MethodId::ALL {
+        if let Some(why) = machine.method_needs(*id) {
+            let _ = writeln!(out, "n/a       {why}");
+        }
+    }
+    out
+}
 
 /// The chip's overflow bit, named beside its collision flag.
 fn overflow_name(flag_name: &str) -> &'static str {

@@ -453,5 +453,13 @@ fn a_machine_without_routines_charts_its_whole_frame_against_the_budget() {
     assert_eq!(kinds("frame-cycles"), 1);
     assert!(kinds("misses") >= 10);
     assert!(page.contains("frame budget 30,000 cycles"));
-    assert!(page.contains("No target-code routine ran on this machine."));
+    // The labyrinth's wall routines ran on the 6809 (walls.bin): the page says so.
+    assert!(
+        !page.contains("No target-code routine ran on this machine."),
+        "walls.bin ran"
+    );
+    assert!(page.contains("the wall routines of <code>roms/vectrex/code/walls.bin</code> ran"));
+    // One set of wall numbers: the measured ones; no counted estimate beside them.
+    assert!(page.contains("cycles measured"));
+    assert!(!page.contains("cycles counted"));
 }

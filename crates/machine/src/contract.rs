@@ -51,14 +51,32 @@ pub struct Verdict {
 pub enum Display {
     /// A raster chip: the indexed frame is the screen.
     Raster,
-    /// A vector tube: the picture fades, keeping `keep_num / keep_den` of its brightness per
-    /// frame (phosphor afterglow).
+    /// A vector tube: the beam's strokes ([`Machine::strokes`]) on a tube of `tube_w_px` x
+    /// `tube_h_px` screen pixels with the screen centred on it; the picture fades, keeping
+    /// `keep_num / keep_den` of its brightness per frame (phosphor afterglow).
     Vector {
         /// Numerator of the brightness kept per frame.
         keep_num: u8,
         /// Denominator of the brightness kept per frame.
         keep_den: u8,
+        /// The tube's visible width, in screen pixels.
+        tube_w_px: u16,
+        /// The tube's visible height, in screen pixels.
+        tube_h_px: u16,
     },
+}
+
+/// One line the beam of a vector display drew in the last frame, in the screen's pixels
+/// (x right, y down, from the screen's top-left; it may run off the screen onto the rest
+/// of the tube).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    /// Where the beam started, `(x, y)`.
+    pub from_px: (f32, f32),
+    /// Where it stopped.
+    pub to_px: (f32, f32),
+    /// Beam intensity, 0 (dark) to 127 (brightest), as the machine's intensity DAC sets it.
+    pub intensity: u8,
 }
 
 /// A target-code routine a machine ships: one of the seeds' methods as code for its CPU.
@@ -150,6 +168,11 @@ pub trait Machine {
             isr: None,
         }
     }
+    /// Whether the machine has sprite hardware (a chip that draws sprites and flags their
+    /// collisions); the Vectrex has none, its collision answer is the BIOS `Obj_Hit`.
+    fn has_sprite_chip(&self) -> bool {
+        true
+    }
     /// The methods a scene gets when it names none.
     fn default_methods(&self) -> Vec<MethodId> {
         MethodId::ALL
@@ -187,6 +210,10 @@ pub trait Machine {
     /// How the picture is made.
     fn display(&self) -> Display {
         Display::Raster
+    }
+    /// The lines the beam drew in the last frame, on a vector display; none on a raster.
+    fn strokes(&self) -> Vec<Stroke> {
+        Vec::new()
     }
     /// CPU cycles the frame used, where the machine counts them (the Vectrex).
     fn frame_cycles(&self) -> Option<u64> {

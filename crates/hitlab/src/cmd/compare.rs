@@ -19,6 +19,8 @@ pub struct Named {
     pub flag_name: &'static str,
     /// The machine's screen.
     pub screen: collide::Screen,
+    /// The methods the machine cannot run and why, one `n/a` line each.
+    pub not_applicable: String,
 }
 
 impl Named {
@@ -28,6 +30,7 @@ impl Named {
             title: machine.title(),
             flag_name: machine.flag_name(),
             screen: machine.screen(),
+            not_applicable: crate::report::not_applicable_text(machine),
         }
     }
 }
@@ -116,6 +119,7 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
         crate::out::outln!("{v}");
     } else {
         crate::out::outln!("{}", header(&loaded, summary.frames, &named));
+        crate::out::out!("{}", named.not_applicable);
         if let Some((_, note)) = columns_note(&loaded, &summary, named.screen) {
             crate::out::outln!("{note}");
         }

@@ -26,14 +26,9 @@ pub fn start_gif(player: &Player, path: &std::path::Path) -> Result<Gif, Fault> 
                 player.rate_hz(),
             )
             .map_err(usage)?,
-            crate::view::picture::Picture::Rgb(c) => Gif::create(
-                path,
-                c.w * player.scale,
-                c.h * player.scale,
-                None,
-                player.rate_hz(),
-            )
-            .map_err(usage)?,
+            crate::view::picture::Picture::Rgb { canvas: c, .. } => {
+                Gif::create(path, c.w, c.h, None, player.rate_hz()).map_err(usage)?
+            }
         }
     };
     Ok(gif)

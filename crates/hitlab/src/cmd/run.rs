@@ -24,11 +24,10 @@ fn display_missing() -> Option<String> {
         .then(|| "DISPLAY and WAYLAND_DISPLAY are unset".to_owned())
 }
 
-/// The largest scale up to 4 at which the frame fits 1280x960: the window's, and that of
-/// pictures with overlays, whose panel text needs it.
+/// The largest scale up to 4 at which the frame and its panel fit the display
+/// (`view::layout`): the window's, and that of pictures with overlays.
 pub fn auto_scale(player: &Player) -> usize {
-    let s = player.picture().size();
-    (1280 / s.0.max(1)).min(960 / s.1.max(1)).clamp(1, 4)
+    player.fit_scale(crate::view::layout::display_px())
 }
 
 pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
@@ -98,6 +97,7 @@ fn headless(mut player: Player, args: &RunArgs, why: &str) -> Result<Outcome, Fa
     gif.finish().map_err(crate::usage)?;
     let named = Named::of(player.machine());
     crate::out::outln!("{}", header(player.loaded(), summary.frames, &named));
+    crate::out::out!("{}", named.not_applicable);
     if let Some((_, note)) = crate::report::columns_note(player.loaded(), &summary, named.screen) {
         crate::out::outln!("{note}");
     }

@@ -257,8 +257,10 @@ fn strips(objects: &[Object]) -> Guides {
 /// where walkers may turn; the walls themselves are the Vectrex's own vectors.
 pub fn labyrinth_nodes(c: &mut Canvas, screen: Screen, k: i64) {
     let (w, h) = (i64::from(screen.w_px), i64::from(screen.h_px));
-    for y in (0..=h).step_by(16) {
-        for x in (0..=w).step_by(16) {
+    // The outer wall runs through the outer tiles' centres (8 units in): the grid lines
+    // on the labyrinth's edge lie outside it, where no walker goes.
+    for y in (16..h).step_by(16) {
+        for x in (16..w).step_by(16) {
             c.fill(
                 Rect::new(x * k - k / 2, y * k - k / 2, k.max(2), k.max(2)),
                 GUIDE_RGB,

@@ -5,16 +5,19 @@
 
 pub mod canvas;
 pub mod guides;
+pub mod layout;
 pub mod overlay;
 pub mod panel;
 pub mod picture;
 pub mod text;
+pub mod tube;
 
 use collide::Screen;
 use scene::session::FrameReport;
 
 use canvas::{Canvas, Rect};
 use guides::Guides;
+use layout::PanelAt;
 use picture::Picture;
 use text::GLYPH_PX;
 
@@ -79,6 +82,9 @@ pub struct Info {
     pub names: Vec<String>,
     /// `columns` method: column slots.
     pub columns: u8,
+    /// What gives the machine's collision answer, as the panel names it: "chip" for a
+    /// sprite chip, the routine's name where there is none (the Vectrex's "Obj_Hit").
+    pub flag_subject: String,
 }
 
 /// One frame to draw.
@@ -94,64 +100,92 @@ pub struct View<'a> {
     pub screen: Screen,
 }
 
-/// Canvas size for a frame of `frame_w` x `frame_h` at `scale`, with or without the panel.
+/// The frame at `scale` with `overlays`; the panel, when shown, at `panel_at`.
 #[must_use]
-pub fn canvas_size(frame_w: usize, frame_h: usize, scale: usize, panel: bool) -> (usize, usize) {
-    let (w, h) = (frame_w * scale.max(1), frame_h * scale.max(1));
-    if panel {
-        (w + PANEL_W_PX, h.max(PANEL_H_PX))
-    } else {
-        (w, h)
-    }
-}
-
-/// The frame scaled `scale` times with `overlays`; the panel, when shown, to its right.
-#[must_use]
-pub fn render(picture: &Picture, view: &View<'_>, overlays: Overlays, scale: usize) -> Canvas {
-    let k = scale.max(1);
-    let frame = picture.scaled(k);
+pub fn render(
+    picture: &Picture,
+    view: &View<'_>,
+    overlays: Overlays,
+    scale: usize,
+    panel_at: PanelAt,
+) -> Canvas {
+    let frame = picture.scaled(scale);
     if !overlays.on {
         return frame;
     }
-    let (w, h) = canvas_size(frame.w / k, frame.h / k, k, overlays.panel);
+    let panel = overlays.panel.then_some(panel_at);
+    let (w, h) = layout::canvas_size(frame.w, frame.h, panel);
     let mut c = Canvas::new(w, h, 0);
     c.blit(&frame, 0, 0);
-    let ki = k as i64;
+    // The overlays go over the screen, wherever it lies on the picture (a vector tube is
+    // larger than its screen), in screen pixels of `k` picture pixels.
+    let k = picture.unit_px(scale);
+    let (ox, oy) = picture.screen_origin_px();
+    let (sw, sh) = (
+        usize::from(view.screen.w_px) * k,
+        usize::from(view.screen.h_px) * k,
+    );
+    let mut s = crop(&frame, ox, oy, sw, sh);
+    draw_overlays(&mut s, view, overlays, k as i64);
+    c.blit(&s, ox as i64, oy as i64);
+    if overlays.help {
+        c.set_clip(Rect::new(0, 0, frame.w as i64, frame.h as i64));
+        help_box(&mut c, frame.w, frame.h);
+        c.reset_clip();
+    }
+    if let Some(at) = panel {
+        let (x0, y0, pw, ph) = match at {
+            PanelAt::Right => (frame.w, 0, PANEL_W_PX, h),
+            PanelAt::Below => (0, frame.h, w, PANEL_H_PX),
+        };
+        c.fill(
+            Rect::new(x0 as i64, y0 as i64, pw as i64, ph as i64),
+            PANEL_RGB,
+        );
+        let pad = PANEL_PAD_PX as i64;
+        let rows = (ph - 2 * PANEL_PAD_PX) / LINE_PX;
+        for (i, (line, rgb)) in panel::lines(view, overlays, rows).iter().enumerate() {
+            text::draw(
+                &mut c,
+                x0 as i64 + pad,
+                y0 as i64 + pad + (i * LINE_PX) as i64,
+                line,
+                *rgb,
+            );
+        }
+    }
+    c
+}
+
+/// The `w` x `h` part of `src` from `(x, y)` (black where it runs off `src`).
+fn crop(src: &Canvas, x: usize, y: usize, w: usize, h: usize) -> Canvas {
+    let mut out = Canvas::new(w, h, 0);
+    out.blit(src, -(x as i64), -(y as i64));
+    out
+}
+
+/// The method's structure, the boxes and the pairs, over a screen drawn `k` times.
+fn draw_overlays(c: &mut Canvas, view: &View<'_>, overlays: Overlays, k: i64) {
     let r = view.report;
-    c.set_clip(Rect::new(0, 0, frame.w as i64, frame.h as i64));
     let method = r.shown(view.method);
     if let (true, Some(m)) = (overlays.guides, method) {
         Guides::of(m.id, &r.objects, view.screen, &r.verdict, view.info.columns).draw(
-            &mut c,
+            c,
             view.screen,
-            ki,
+            k,
             &r.objects,
         );
     }
     if overlays.guides && view.info.labyrinth {
-        guides::labyrinth_nodes(&mut c, view.screen, ki);
+        guides::labyrinth_nodes(c, view.screen, k);
     }
     if overlays.boxes {
-        overlay::boxes(&mut c, &r.objects, ki);
+        overlay::boxes(c, &r.objects, k);
     }
     if let (true, Some(m)) = (overlays.pairs, method) {
         let shown = overlay::in_scope(m.id, &m.vs_pixel, &r.objects);
-        overlay::pairs(&mut c, &r.objects, &shown, ki);
+        overlay::pairs(c, &r.objects, &shown, k);
     }
-    if overlays.help {
-        help_box(&mut c, frame.w, frame.h);
-    }
-    c.reset_clip();
-    if overlays.panel {
-        let x0 = frame.w as i64;
-        c.fill(Rect::new(x0, 0, PANEL_W_PX as i64, h as i64), PANEL_RGB);
-        let pad = PANEL_PAD_PX as i64;
-        let rows = (h - 2 * PANEL_PAD_PX) / LINE_PX;
-        for (i, (line, rgb)) in panel::lines(view, overlays, rows).iter().enumerate() {
-            text::draw(&mut c, x0 + pad, pad + (i * LINE_PX) as i64, line, *rgb);
-        }
-    }
-    c
 }
 
 /// The window's keys, as `h` lists them.

@@ -88,9 +88,17 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
     );
     let mut reasons: Vec<Line> = Vec::new();
     if r.hardware.agrees(&r.verdict) {
-        push(&mut out, "chip agrees with pixel truth".into(), HIT_RGB);
+        push(
+            &mut out,
+            format!("{} agrees with pixel truth", info.flag_subject),
+            HIT_RGB,
+        );
     } else {
-        push(&mut out, "chip DIFFERS from pixel truth".into(), BAD_RGB);
+        push(
+            &mut out,
+            format!("{} DIFFERS from pixel truth", info.flag_subject),
+            BAD_RGB,
+        );
         if let Some(why) = r.hardware.reasons.first() {
             for l in wrap(why, COLS - 1).into_iter().take(2) {
                 reasons.push((format!(" {l}"), BAD_RGB));
@@ -113,13 +121,14 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
     }
     if let Some(w) = &r.walls {
         let line = if let (true, Some(m)) = (w.checked, w.measured) {
+            // Measured on the 6809 this frame: the same figures `compare` totals.
             format!(
-                "walls 6809: tiles {} cyc, Obj_Hit {} cyc",
+                "walls: tiles {}, Obj_Hit {} cycles",
                 m.maze_tiles_cycles, m.obj_hit_walls_cycles
             )
         } else if w.checked {
             format!(
-                "walls: tiles {} cyc, Obj_Hit {} cyc",
+                "walls: tiles {}, Obj_Hit {} counted",
                 w.maze_tiles.cycles_6809, w.obj_hit_walls.cycles_6809
             )
         } else {

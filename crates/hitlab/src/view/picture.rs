@@ -24,12 +24,16 @@ pub enum Picture {
         /// Colour of each index, `0x00RRGGBB`.
         palette: Vec<u32>,
     },
-    /// A frame the target drew in RGB itself.
-    #[expect(
-        dead_code,
-        reason = "no raster-free target plays yet; the Vectrex display will supply this"
-    )]
-    Rgb(Canvas),
+    /// A frame the target drew in RGB itself, already at its size (a vector tube, drawn
+    /// at a resolution of its own, larger than its screen).
+    Rgb {
+        /// The picture.
+        canvas: Canvas,
+        /// Where the screen's top-left corner is on it (the overlays' origin).
+        screen_origin_px: (usize, usize),
+        /// Picture pixels per screen pixel (the overlays' scale).
+        unit_px: usize,
+    },
 }
 
 impl Picture {
@@ -55,7 +59,27 @@ impl Picture {
     pub fn size(&self) -> (usize, usize) {
         match self {
             Self::Indexed { w, h, .. } => (*w, *h),
-            Self::Rgb(c) => (c.w, c.h),
+            Self::Rgb { canvas, .. } => (canvas.w, canvas.h),
+        }
+    }
+
+    /// Where the screen's top-left corner is on the picture at `scale`.
+    #[must_use]
+    pub fn screen_origin_px(&self) -> (usize, usize) {
+        match self {
+            Self::Indexed { .. } => (0, 0),
+            Self::Rgb {
+                screen_origin_px, ..
+            } => *screen_origin_px,
+        }
+    }
+
+    /// Picture pixels per screen pixel when it is shown at `scale`.
+    #[must_use]
+    pub fn unit_px(&self, scale: usize) -> usize {
+        match self {
+            Self::Indexed { .. } => scale.max(1),
+            Self::Rgb { unit_px, .. } => *unit_px,
         }
     }
 
@@ -69,13 +93,17 @@ impl Picture {
                 .get(usize::from(pixels[y * w + x]))
                 .copied()
                 .unwrap_or(0),
-            Self::Rgb(c) => c.px[y * c.w + x],
+            Self::Rgb { canvas, .. } => canvas.px[y * canvas.w + x],
         }
     }
 
-    /// The picture enlarged `scale` times (each pixel a `scale` x `scale` square).
+    /// The picture at `scale`: an indexed frame enlarged `scale` times (each pixel a
+    /// `scale` x `scale` square); an RGB picture as it was drawn, at its own size.
     #[must_use]
     pub fn scaled(&self, scale: usize) -> Canvas {
+        if let Self::Rgb { canvas, .. } = self {
+            return canvas.clone();
+        }
         let k = scale.max(1);
         let (w, h) = self.size();
         let mut out = Canvas::new(w * k, h * k, 0);

@@ -27,6 +27,8 @@ pub fn hitlab(dir: &std::path::Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
+        // Pictures are fitted to the default 1280x1024 display, whatever the caller's.
+        .env_remove("HITLAB_DISPLAY")
         .output()
         .expect("run hitlab")
 }

@@ -12,18 +12,20 @@ use std::sync::Arc;
 use ::vectrex::Memory;
 use ::vectrex::bios::{YX, half_size_for_pair, obj_hit};
 use ::vectrex::display::{Display, Frame, Point};
-use collide::{OpaqueMask, PxBox, Screen};
+use collide::{MethodId, OpaqueMask, PxBox, Screen};
 
 use super::VectrexSettings;
 use super::maze::{Labyrinth, wall_list_draw_vl_mode};
 use super::target::{CYCLES_PER_FRAME, VectrexTarget};
-use crate::contract::{Display as Picture, Machine, Region, TargetCode, Verdict};
+use crate::contract::{Display as Picture, Machine, Region, Stroke, TargetCode, Verdict};
 use crate::view::{HwSprite, SpriteView};
 
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
 const SCALE: u8 = 0x7F;
 /// Brightness of everything drawn.
 const BRIGHTNESS: u8 = 0x5F;
+/// The tube's visible area in integrator units, x by y (vecx, `ALG_MAX_X`, `ALG_MAX_Y`).
+const TUBE_BEAM_UNITS: (u32, u32) = (33_000, 41_000);
 
 /// The Vectrex with its labyrinth.
 #[derive(Debug)]
@@ -157,12 +159,70 @@ impl Machine for VectrexMachine {
         ]
     }
 
+    fn has_sprite_chip(&self) -> bool {
+        false
+    }
+
+    fn default_methods(&self) -> Vec<MethodId> {
+        MethodId::ALL
+            .iter()
+            .copied()
+            .filter(|&m| self.method_needs(m).is_none())
+            .collect()
+    }
+
+    fn method_needs(&self, method: MethodId) -> Option<&'static str> {
+        // The methods below read or mirror a sprite chip; the Vectrex draws vectors and
+        // its game tests pairs with Obj_Hit itself (specs/vectrex.md).
+        match method {
+            MethodId::HwGated => Some(
+                "hw-gated runs only on frames a sprite chip flags; the Vectrex has no sprite \
+                 chip (its Obj_Hit already tests every pair)",
+            ),
+            MethodId::Columns => Some(
+                "columns keeps one slot per 8-px column of a sprite display; the Vectrex \
+                 draws vectors, it has no sprite columns",
+            ),
+            MethodId::Quadrants => {
+                Some("quadrants reads the VERA's collision ISR; the Vectrex has no sprite chip")
+            }
+            MethodId::PixelTable => {
+                Some("pixel-table reads a sprite chip's bitmaps; the Vectrex draws vectors")
+            }
+            _ => None,
+        }
+    }
+
     fn display(&self) -> Picture {
         // vectrex.md: the phosphor keeps 5/8 of its brightness from one frame to the next.
+        // The tube: vecx's beam area (`ALG_MAX_X` 33000 by `ALG_MAX_Y` 41000 integrator
+        // units, portrait, centred on the beam's zero) at this scale's 127 units per pixel.
+        let unit = f64::from(SCALE);
         Picture::Vector {
             keep_num: 5,
             keep_den: 8,
+            tube_w_px: (f64::from(TUBE_BEAM_UNITS.0) / unit).round() as u16,
+            tube_h_px: (f64::from(TUBE_BEAM_UNITS.1) / unit).round() as u16,
         }
+    }
+
+    fn strokes(&self) -> Vec<Stroke> {
+        let unit = f32::from(SCALE);
+        let (w, h) = (
+            f32::from(self.lab.width()) * 16.0,
+            f32::from(self.lab.height()) * 16.0,
+        );
+        // Beam units (y up, zero at the centre) to screen pixels (y down, from the corner).
+        let px = |p: Point| (p.x as f32 / unit + w / 2.0, h / 2.0 - p.y as f32 / unit);
+        self.last
+            .segments
+            .iter()
+            .map(|s| Stroke {
+                from_px: px(s.from),
+                to_px: px(s.to),
+                intensity: s.intensity,
+            })
+            .collect()
     }
 
     fn target_code(&mut self) -> Option<&mut dyn TargetCode> {
@@ -263,7 +323,9 @@ impl Machine for VectrexMachine {
         self.verdict = Verdict {
             collided: hits > 0,
             status: hits,
-            overflow: Some(self.last.over_budget()),
+            // No sprite chip, no overflow bit: a frame over the 30,000-cycle budget is
+            // reported with the frame's cycles (`frame_cycles`), not as a chip flag.
+            overflow: None,
             fifth_sprite: None,
             collision_mask: None,
             first_collision_line: None,

@@ -303,7 +303,21 @@ fn cycles_section(out: &mut String, s: &Summary, series: &Series) -> Result<()> 
         frame_cycles(out, series, budget)?;
     }
     if series.cycles.is_empty() {
-        out.push_str("<p>No target-code routine ran on this machine.</p>\n</section>\n");
+        match s.walls.and_then(|w| w.measured) {
+            Some(m) => {
+                let _ = writeln!(
+                    out,
+                    "<p>No pair routine ran; the wall routines of \
+                     <code>roms/vectrex/code/walls.bin</code> ran on the 6809 for {} wall \
+                     decisions (their cycles are in <a href=\"#compare\">the comparison</a>'s \
+                     walls lines).</p>\n</section>",
+                    m.decisions + m.errors
+                );
+            }
+            None => {
+                out.push_str("<p>No target-code routine ran on this machine.</p>\n</section>\n");
+            }
+        }
         return Ok(());
     }
     let _ = writeln!(
