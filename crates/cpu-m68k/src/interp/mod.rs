@@ -496,10 +496,17 @@ impl Core {
         } else if self.stopped {
             return 0;
         } else {
-            self.instruction(bus);
+            self.instruction_outlined(bus);
         }
         self.total += u64::from(self.clocks);
         self.clocks
+    }
+
+    /// [`Core::instruction`] as a call, for the unusual step (one copy of the handlers
+    /// in the usual one).
+    #[inline(never)]
+    fn instruction_outlined<B: Bus + ?Sized>(&mut self, bus: &mut B) {
+        self.instruction(bus);
     }
 
     /// Runs the instruction in IR.
