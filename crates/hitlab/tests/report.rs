@@ -372,7 +372,7 @@ fn the_msx_bands_page_has_the_tables_and_a_chart_for_every_method_and_routine() 
 }
 
 #[test]
-fn bad_input_is_exit_3_and_leaves_nothing() {
+fn bad_input_is_exit_3_an_unwritable_page_2_and_both_leave_nothing() {
     let dir = scratch("report-bad");
     let bands = scene("msx/bands.ron");
     std::fs::write(dir.join("broken.ron"), "(this is not a scene").unwrap();
@@ -390,14 +390,15 @@ fn bad_input_is_exit_3_and_leaves_nothing() {
             "no/such/dir/out.html",
         ],
     );
-    assert_eq!(o.status.code(), Some(3));
+    // An output that cannot be written is usage (exit 2), as for every command.
+    assert_eq!(o.status.code(), Some(2));
     // A folder where the page should go.
     std::fs::create_dir(dir.join("taken.html")).unwrap();
     let o = report(
         &dir,
         &[bands.to_str().unwrap(), "--frames", "2", "-o", "taken.html"],
     );
-    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(o.status.code(), Some(2));
     let mut left: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())

@@ -438,6 +438,23 @@ impl MsxTarget {
     }
 }
 
+/// What `hitlab routine --abi` adds to the contract's addresses for the MSX: the chip as
+/// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
+/// (from this module's description of the board).
+pub const ROUTINE_NOTES: &[&str] = &[
+    "chip      the TMS9918A on ports #98 (VRAM data, through the read-ahead buffer) and #99",
+    "          (control writes; a read returns S#0 and clears F, 5S and C); a VRAM access",
+    "          faster than the chip's access slots allow is counted (openMSX's MSX1 slots)",
+    "BIOS      none on the board: $0000-$3FFF reads #FF and a CALL there is a fault naming",
+    "          the PC; HALT with interrupts masked is an error",
+    "scratch   RAM $D802-$F2FF (above the pair list, below the stack, which grows down",
+    "          from $F380); nothing is cleared between calls",
+];
+
+/// The shipped scene `hitlab routine` runs a routine against when it is given none, from
+/// the project folder: fixed, so that a scene of the user's own never changes it.
+pub const ROUTINE_SCENE: &str = "scenes/msx/bands.ron";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,20 +515,3 @@ mod tests {
         assert_eq!(t.too_fast, 1);
     }
 }
-
-/// What `hitlab routine --abi` adds to the contract's addresses for the MSX: the chip as
-/// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
-/// (from this module's description of the board).
-pub const ROUTINE_NOTES: &[&str] = &[
-    "chip      the TMS9918A on ports #98 (VRAM data, through the read-ahead buffer) and #99",
-    "          (control writes; a read returns S#0 and clears F, 5S and C); a VRAM access",
-    "          faster than the chip's access slots allow is counted (openMSX's MSX1 slots)",
-    "BIOS      none on the board: $0000-$3FFF reads #FF and a CALL there is a fault naming",
-    "          the PC; HALT with interrupts masked is an error",
-    "scratch   RAM $D802-$F2FF (above the pair list, below the stack, which grows down",
-    "          from $F380); nothing is cleared between calls",
-];
-
-/// The shipped scene `hitlab routine` runs a routine against when it is given none, from
-/// the project folder: fixed, so that a scene of the user's own never changes it.
-pub const ROUTINE_SCENE: &str = "scenes/msx/bands.ron";
