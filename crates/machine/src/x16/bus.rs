@@ -64,7 +64,7 @@ impl Memory {
     /// RAM zero, both bank registers 0, the given ROM (a non-zero multiple of 16 KB).
     #[must_use]
     pub fn new(rom: Box<[u8]>) -> Self {
-        debug_assert!(!rom.is_empty() && rom.len() % ROM_BANK_BYTES == 0);
+        debug_assert!(!rom.is_empty() && rom.len().is_multiple_of(ROM_BANK_BYTES));
         Self {
             low: Box::new([0; IO as usize]),
             banked: vec![0; RAM_BANKS * RAM_BANK_BYTES].into_boxed_slice(),
@@ -91,8 +91,8 @@ impl Memory {
             a if a < IO => self.low[usize::from(a)],
             a if a < BANK_WINDOW => OPEN_BUS,
             a if a < ROM => {
-                self.banked[usize::from(self.ram_bank) * RAM_BANK_BYTES
-                    + usize::from(a - BANK_WINDOW)]
+                self.banked
+                    [usize::from(self.ram_bank) * RAM_BANK_BYTES + usize::from(a - BANK_WINDOW)]
             }
             a => self.rom[self.rom_index(a)],
         }
@@ -107,8 +107,9 @@ impl Memory {
             a if a < IO => self.low[usize::from(a)] = value,
             a if a < BANK_WINDOW => {}
             a if a < ROM => {
-                self.banked[usize::from(self.ram_bank) * RAM_BANK_BYTES
-                    + usize::from(a - BANK_WINDOW)] = value;
+                self.banked
+                    [usize::from(self.ram_bank) * RAM_BANK_BYTES + usize::from(a - BANK_WINDOW)] =
+                    value;
             }
             _ => {}
         }

@@ -5,9 +5,11 @@
 
 pub mod bus;
 pub mod code;
+pub mod kernal;
 pub mod kit;
 mod machine;
 pub mod probe;
+pub mod program;
 mod settings;
 pub mod target;
 
