@@ -287,7 +287,7 @@ impl Vera {
     /// 480 the vblank commit: ISR 7-4 take the collisions of lines 0..479, SPRCOL is set if
     /// any, VSYNC is set (Programmer's Reference, "Sprite collisions": the collision
     /// interrupt is raised once per frame, at the end of the rendering; x16-emulator
-    /// `video_step` commits them with VSYNC). At the line IRQLINE (9 bits) LINE is set.
+    /// `video_step` commits them with VSYNC). At the line IRQLINE (9 bits) LINE is set if IEN enables it.
     pub fn start_line(&mut self, line: u16) {
         self.scanline = line;
         if line == 0 {
@@ -298,7 +298,9 @@ impl Vera {
             self.drawing.collisions = 0;
             self.frames += 1;
         }
-        if line == self.display.irq_line {
+        // LINE is raised only while enabled, as x16-emulator `video_step` does; so enabling
+        // it later does not deliver a line passed before.
+        if line == self.display.irq_line && self.interrupts.enable() & LINE != 0 {
             self.interrupts.raise(LINE);
         }
     }

@@ -26,7 +26,7 @@ pub const NMINV: u16 = 0x0318;
 /// The hardware IRQ/BRK entry.
 pub const IRQ_ENTRY: u16 = 0xE000;
 /// The hardware NMI entry.
-pub const NMI_ENTRY: u16 = 0xE010;
+pub const NMI_ENTRY: u16 = 0xE014;
 /// The default IRQ handler.
 pub const DEFAULT_IRQ: u16 = 0xE020;
 /// The default BRK handler: a trap.
@@ -53,10 +53,10 @@ const CODE: &[(u16, &[u8])] = &[
     (0xE00B, &[0x6C, 0x14, 0x03]), // JMP ($0314)   ; CINV
     (0xE00E, &[0x6C, 0x16, 0x03]), // JMP ($0316)   ; CBINV
     // NMI_ENTRY
-    (0xE010, &[0x48]),             // PHA
-    (0xE011, &[0xDA]),             // PHX
-    (0xE012, &[0x5A]),             // PHY
-    (0xE013, &[0x6C, 0x18, 0x03]), // JMP ($0318)   ; NMINV
+    (0xE014, &[0x48]),             // PHA
+    (0xE015, &[0xDA]),             // PHX
+    (0xE016, &[0x5A]),             // PHY
+    (0xE017, &[0x6C, 0x18, 0x03]), // JMP ($0318)   ; NMINV
     // DEFAULT_IRQ
     (0xE020, &[0xA9, 0x01]),       // LDA #$01
     (0xE022, &[0x8D, 0x27, 0x9F]), // STA $9F27     ; ISR: acknowledge VSYNC
@@ -71,7 +71,7 @@ const CODE: &[(u16, &[u8])] = &[
     (0xE042, &[0x68]), // PLA
     (0xE043, &[0x40]), // RTI
     // The hardware vectors.
-    (0xFFFA, &[0x10, 0xE0]), // NMI -> $E010
+    (0xFFFA, &[0x14, 0xE0]), // NMI -> $E014
     (0xFFFC, &[0x50, 0xE0]), // RESET -> $E050
     (0xFFFE, &[0x00, 0xE0]), // IRQ/BRK -> $E000
 ];
@@ -82,6 +82,8 @@ pub fn rom() -> Box<[u8]> {
     let mut rom = vec![STP; ROM_BANK_BYTES];
     for &(at, bytes) in CODE {
         let start = usize::from(at - 0xC000);
+        // No two instructions overlap.
+        debug_assert!(rom[start..start + bytes.len()].iter().all(|&b| b == STP));
         rom[start..start + bytes.len()].copy_from_slice(bytes);
     }
     rom.into_boxed_slice()
