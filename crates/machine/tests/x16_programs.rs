@@ -12,6 +12,8 @@ const MOVER: &[u8] = include_bytes!("../../../roms/vera/programs/mover.prg");
 const MOVER_LBL: &str = include_str!("../../../roms/vera/programs/mover.lbl");
 const LINE: &[u8] = include_bytes!("../../../roms/vera/programs/line.prg");
 const LINE_LBL: &str = include_str!("../../../roms/vera/programs/line.lbl");
+const DEMO: &[u8] = include_bytes!("../../../roms/vera/programs/demo.prg");
+const DEMO_LBL: &str = include_str!("../../../roms/vera/programs/demo.lbl");
 const LAG: &[u8] = include_bytes!("../../../roms/vera/programs/lag.prg");
 
 /// 8e6 x 800 x 525 / 25.175e6 = 133,465.74, the frame rounded to the nearest cycle.
@@ -117,6 +119,42 @@ fn the_mover_collides_on_frame_93_and_marks_its_hit_the_demos_way() {
         (sprites[0].bbox.x, sprites[1].bbox.x),
         (195, 200),
         "frame 95"
+    );
+}
+
+#[test]
+fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
+    let mut m = booted(DEMO);
+    let mut probe = Recorder::default();
+    // Frame n shows the player at X n (call k >= 2 ends frame k - 1); columns n..n+15 meet
+    // the target's 300..315 first on frame 285, ended by call 286.
+    for k in 1..=288u32 {
+        m.program().unwrap().run_frame(&mut probe).unwrap();
+        let isr = m.peek_verdict().status;
+        // The handler of call 287 marks the hit in its RAM table, but its copy (1,024 x
+        // (LDA (zp),Y 5 + STA abs 4 + INY 2 + BNE 3) = 14,336 cycles and more) outlasts
+        // the 45 lines of vblank (11,440 cycles): sprite 127's entry, copied last, reaches
+        // VRAM after frame 286 has begun, so frame 286 collides too.
+        let expected = if k == 286 || k == 287 { 0x25 } else { 0x01 };
+        assert_eq!(isr, expected, "ISR at the end of call {k}");
+    }
+    let hit = label(DEMO_LBL, "hit_frame");
+    assert_eq!(
+        u16::from_le_bytes([peek(&mut m, hit), peek(&mut m, hit + 1)]),
+        285
+    );
+    let board = m.program().unwrap();
+    // Sprite 127's entry as the handler copied it: pattern $10080 >> 5, mask 0, z 3.
+    assert_eq!(board.peek_vram(0x1FC00 + 127 * 8), 0x04);
+    assert_eq!(board.peek_vram(0x1FC00 + 127 * 8 + 6), 0x0C);
+    assert_eq!(m.sprites().len(), 128);
+    // Frame 287 on line 8: the player at 287..302 in colour 1 (drawn first, so it keeps
+    // the columns it shares with the target at equal z), the target at 300..315 in its
+    // hit bitmap's colour 2.
+    let row = &m.frame_indexed()[8 * 640..9 * 640];
+    assert_eq!(
+        (row[286], row[290], row[302], row[303], row[315], row[316]),
+        (0, 1, 1, 2, 2, 0)
     );
 }
 
