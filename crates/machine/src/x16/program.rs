@@ -310,8 +310,9 @@ impl Program {
             }
             return;
         }
-        // An IRQ taken: the entry pushed the interrupted PC and a status with B clear.
-        if cpu.pc == self.word(0xFFFE) && cpu.s == s.wrapping_sub(3) {
+        // An IRQ taken: the shim's entry (the ROM is always the shim's) reached with the
+        // interrupted PC and a status with B clear pushed.
+        if cpu.pc == kernal::IRQ_ENTRY && cpu.s == s.wrapping_sub(3) {
             let p = self.mem.read(0x0100 | u16::from(cpu.s.wrapping_add(1)));
             let ret = self.word(0x0100 | u16::from(cpu.s.wrapping_add(2)));
             if p & flags::B == 0 && ret == pc {
