@@ -93,6 +93,10 @@ impl Vdp {
             out.vblank = true;
         }
         self.timing.line = (line + 1) % LINES_PER_FRAME_NTSC;
+        if self.timing.line == 0 {
+            // The next frame's active display starts (with the display off bit 3 stays).
+            self.status.vblank = !self.registers.display_enabled();
+        }
         out
     }
 
