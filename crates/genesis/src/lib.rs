@@ -66,8 +66,8 @@
 //! agree; jgenesis, which also takes bit 7, is not followed).
 //!
 //! # Line by line
-//! A board drives the chip line by line ([`line`]): [`Vdp::end_line`] evaluates each line
-//! as the CPU finishes its cycles, so bits 5 and 6 are set on the line they happen, VINT
+//! A board drives the chip line by line ([`line`]): each line is evaluated
+//! ([`Vdp::start_line`], [`Vdp::hblank`]) beside the CPU, so bits 5 and 6 are set on the line they happen, VINT
 //! and HINT are raised at their lines ([`Vdp::irq_level`]), and the HV counter follows.
 //! DMA ([`dma`]): 68000 to VRAM/CRAM/VSRAM (the board supplies the words), fill and copy,
 //! with status bit 1 for their duration.

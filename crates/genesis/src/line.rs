@@ -2,20 +2,23 @@
 //! blank, and the two interrupts the 68000 sees (sources/genesis.md section 4; Genesis Plus
 //! GX `system_frame_gen` and `vdp_hvc_r`; CMD genvdp.txt on registers 0, 1 and 10).
 //!
-//! A board runs a line's CPU cycles, then calls [`Vdp::end_line`], which evaluates the
-//! line (sprites drawn, bits 5 and 6 set when the line sets them) and moves on to the next.
+//! A board calls [`Vdp::start_line`] as a line begins (its sprites drawn, bits 5 and 6
+//! set when the line sets them), runs the CPU to the end of the active display, calls
+//! [`Vdp::hblank`] (HINT), runs the CPU to the end of the line and calls
+//! [`Vdp::next_line`].
 //! An NTSC frame is 262 lines of 3,420 master clocks: the active lines (224 in V28, 240 in
 //! V30), then vertical blank.
 //!
-//! - **VINT** (level 6): when the last active line ends, status bits 3 (vblank) and 7 (F)
+//! - **VINT** (level 6): when the first line after the active display starts, status bits 3 (vblank) and 7 (F)
 //!   are set; the interrupt is requested while bit 7 is set and register 1 bit 5 (IE0) is
 //!   on. The 68000's acknowledge clears bit 7 ([`Vdp::acknowledge_interrupt`]).
 //! - **HINT** (level 4): the line counter is loaded from register 10 on every line of
-//!   vertical blank after the first, and decremented at the end of each active line and of
-//!   the first blank line; when it goes below zero it is reloaded and a horizontal
-//!   interrupt is pending, requested while register 0 bit 4 (IE1) is on. With register 10
-//!   = N the first HINT comes at the end of line N, then every N + 1 lines (GPGX: the
-//!   counter runs over lines 0 to the first blank line inclusive).
+//!   vertical blank after the first, and decremented at the end of the active display of
+//!   each active line and of the first blank line; when it goes below zero it is reloaded
+//!   and a horizontal interrupt is pending, requested while register 0 bit 4 (IE1) is on.
+//!   With register 10 = N the first HINT comes in line N's hblank, then every N + 1 lines,
+//!   and the handler reads line N's V counter (GPGX: the counter runs over lines 0 to the
+//!   first blank line inclusive; the cross-check in tests/crosscheck agrees on the V).
 //! - **V counter**: the line number, with the NTSC V28 jump $EA -> $E5 (lines 235-261
 //!   read $E5-$FF), and NTSC V30 ($00-$FF, then $00-$05: the counter wraps).
 
@@ -42,10 +45,10 @@ pub struct LineState {
     pub hint_pending: bool,
 }
 
-/// What the end of a line did.
+/// What a line's start or hblank did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineEnd {
-    /// Vertical blank began (the last active line ended; bit 7 set).
+    /// Vertical blank began (bit 7 set).
     pub vblank: bool,
     /// The HINT counter went below zero.
     pub hint: bool,
@@ -65,10 +68,12 @@ impl Vdp {
         self.registers.display_enabled() && self.timing.line < self.registers.v_mode().height_px()
     }
 
-    /// Evaluates the line being run and moves to the next: at line 0 the frame begins
-    /// (link walk, sprite view); an active line is drawn; the HINT counter runs; after the
-    /// last active line vertical blank begins.
-    pub fn end_line(&mut self) -> LineEnd {
+    /// The start of the line being run: at line 0 the frame begins (link walk, sprite
+    /// view); an active line's sprites are scanned, fetched and drawn now, so bits 5 and 6
+    /// read set from here on in the line that sets them (as GPGX, which renders a line as
+    /// it begins); at the first line after the active display vertical blank begins
+    /// (bits 3 and 7 set: [`LineEnd::vblank`]).
+    pub fn start_line(&mut self) -> LineEnd {
         let line = self.timing.line;
         if line == 0 {
             self.begin_frame();
@@ -77,7 +82,20 @@ impl Vdp {
         let mut out = LineEnd::default();
         if line < height {
             self.active_line(line);
+        } else if line == height {
+            self.enter_vblank();
+            out.vblank = true;
         }
+        out
+    }
+
+    /// The end of the line's active display (the board calls it at
+    /// [`Vdp::hblank_master`] into the line): the HINT counter runs, and a HINT is pending
+    /// when it goes below zero ([`LineEnd::hint`]). The V counter still reads this line.
+    pub fn hblank(&mut self) -> LineEnd {
+        let line = self.timing.line;
+        let height = self.frame_mode.1.height_px();
+        let mut out = LineEnd::default();
         if line <= height {
             self.timing.hint_counter -= 1;
             if self.timing.hint_counter < 0 {
@@ -88,16 +106,39 @@ impl Vdp {
         } else {
             self.timing.hint_counter = i16::from(self.registers.read(10));
         }
-        if line + 1 == height {
-            self.enter_vblank();
-            out.vblank = true;
+        out
+    }
+
+    /// Master clocks from the start of a line to the end of its active display, where
+    /// [`Vdp::hblank`] belongs: H counter $80 of 171 steps in H32 (2,560 clocks), $A0 of
+    /// 211 in H40 (2,593).
+    #[must_use]
+    pub fn hblank_master(&self) -> u32 {
+        match self.registers.h_mode() {
+            crate::HMode::H32 => 0x80 * MASTER_PER_LINE / 171,
+            crate::HMode::H40 => 0xA0 * MASTER_PER_LINE / 211,
         }
-        self.timing.line = (line + 1) % LINES_PER_FRAME_NTSC;
+    }
+
+    /// Moves to the next line (after the last, line 0 of the next frame, whose active
+    /// display clears bit 3 unless the display is off).
+    pub fn next_line(&mut self) {
+        self.timing.line = (self.timing.line + 1) % LINES_PER_FRAME_NTSC;
         if self.timing.line == 0 {
-            // The next frame's active display starts (with the display off bit 3 stays).
             self.status.vblank = !self.registers.display_enabled();
         }
-        out
+    }
+
+    /// A whole line at once: [`Vdp::start_line`], [`Vdp::hblank`], [`Vdp::next_line`];
+    /// what the start and the hblank did, together.
+    pub fn step_line(&mut self) -> LineEnd {
+        let start = self.start_line();
+        let hblank = self.hblank();
+        self.next_line();
+        LineEnd {
+            vblank: start.vblank,
+            hint: hblank.hint,
+        }
     }
 
     /// The interrupt level the chip requests of the 68000 now: 6 for VINT, 4 for HINT,

@@ -13,12 +13,16 @@
 //! An NTSC line is 3,420 master clocks; the 68000 runs at master / 7, so line `n` (since
 //! boot) ends at 68000 cycle `(n + 1) x 3,420 / 7` (rounded down), and the CPU runs its
 //! instructions while its clock is below that (an instruction that crosses the end
-//! finishes, and the next line starts later by as much). Before each instruction the
+//! finishes, and the next line starts later by as much). The line begins with the VDP's
+//! [`genesis::Vdp::start_line`] (the line's sprites drawn: a status read in the line sees
+//! the flags it set; at the first blank line, vertical blank and VINT, where
+//! [`ProgramBoard::run_frame`] returns); the 68000 runs to the end of the active display
+//! ([`genesis::Vdp::hblank_master`]), the VDP's [`genesis::Vdp::hblank`] runs the HINT
+//! counter, and the 68000 runs to the end of the line. Before each instruction the
 //! interrupt level the VDP requests is presented on the 68000's IPL pins (VINT 6, HINT 4,
 //! autovectored); taking one acknowledges it at the VDP. Then the Z80 runs the line's
-//! 228 T-states (master / 15) when it runs, and the VDP evaluates the line
-//! ([`genesis::Vdp::end_line`]): a status read on the next line sees the flags that line
-//! set. A `STOP` idles the 68000 to the end of the line unless an interrupt is requested.
+//! 228 T-states (master / 15) when it runs. A `STOP` idles the 68000 to the next of those
+//! points unless an interrupt is requested.
 //!
 //! # DMA
 //! A 68000-to-VDP DMA moves its words when the command starts it; the 68000 is then held
@@ -58,6 +62,8 @@ pub struct ProgramState {
     interrupted: Vec<(u32, u32)>,
     /// The Z80's /INT is held for the line after vblank begins.
     z80_int: bool,
+    /// The VDP has started the current line ([`genesis::Vdp::start_line`]).
+    line_started: bool,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -161,6 +167,107 @@ fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<Program
     }
 }
 
+/// Runs the 68000 until its clock reaches `until` (an instruction that crosses it
+/// finishes), in the line that started at cycle `line_start`.
+#[allow(clippy::too_many_lines)]
+fn run_cpu(
+    cpu: &mut Cpu,
+    mem: &mut Memory,
+    vdp: &mut Vdp,
+    st: &mut ProgramState,
+    probe: &mut dyn Probe,
+    line_start: u64,
+    until: u64,
+) -> Result<(), ProgramError> {
+    let watch = probe.breakpoints().any();
+    loop {
+        let now = cpu.cycles() + st.idle;
+        if now >= until {
+            return Ok(());
+        }
+        if vdp.dma_holds_68k() {
+            let need = u64::from(vdp.dma_clocks_to_finish());
+            let left = (until - now) * MASTER_PER_CYCLE;
+            let held = need.min(left).div_ceil(MASTER_PER_CYCLE);
+            st.idle += held;
+            vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
+            continue;
+        }
+        let level = vdp.irq_level();
+        cpu.set_irq(level);
+        let mask = (cpu.sr() >> 8) & 7;
+        let taking = level != 0 && u16::from(level) > mask;
+        if cpu.is_halted() {
+            return Err(fault(cpu.pc(), "the 68000 halted (a double fault)"));
+        }
+        if cpu.is_stopped() && !taking {
+            let rest = until - now;
+            st.idle += rest;
+            vdp.advance_dma((rest * MASTER_PER_CYCLE) as u32);
+            return Ok(());
+        }
+        let pc = cpu.pc();
+        if watch && probe.breakpoints().contains(pc) {
+            probe.on_pc(pc, now, &CpuMem { cpu, mem });
+        }
+        if !taking && !executable(pc, mem.rom.len()) {
+            return Err(fault(
+                pc,
+                "execution outside the cartridge ROM and work RAM (nothing there holds code)",
+            ));
+        }
+        let was_stopped = cpu.is_stopped();
+        let ssp = cpu.ssp();
+        let master_in_line =
+            ((now - line_start.min(now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32;
+        let mut bus = GenesisBus {
+            mem,
+            vdp,
+            hv: HvClock::Line { master_in_line },
+            fault: None,
+        };
+        let cycles = cpu.step(&mut bus);
+        if let Some(f) = bus.fault.take() {
+            return Err(fault(pc, format!("access at {}: {}", Addr(f.addr), f.what)));
+        }
+        vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
+        if let Err(src) = run_dma_68k(mem, vdp) {
+            return Err(fault(
+                pc,
+                format!(
+                    "DMA source {}: the VDP can only read ROM and work RAM on the 68000's bus",
+                    Addr(src)
+                ),
+            ));
+        }
+        if let Some(e) = cpu.last_exception() {
+            if let ExceptionKind::Interrupt(l) = e.kind {
+                vdp.acknowledge_interrupt(l);
+                cpu.set_irq(vdp.irq_level());
+                st.interrupted.push((pc, ssp));
+                probe.on_event(BoardEvent::Interrupt {
+                    source: if l == 6 { "vint" } else { "hint" },
+                    cycle: now,
+                    pc,
+                });
+            } else if let Some(err) = exception_fault(e.kind, e.pc, mem) {
+                return Err(err);
+            }
+        } else if let Some(&(back_pc, back_sp)) = st.interrupted.last()
+            && cpu.pc() == back_pc
+            && cpu.ssp() == back_sp
+        {
+            st.interrupted.pop();
+            probe.on_event(BoardEvent::Return {
+                cycle: cpu.cycles() + st.idle,
+            });
+        }
+        if cpu.is_stopped() && !was_stopped {
+            probe.on_event(BoardEvent::Wait { cycle: now, pc });
+        }
+    }
+}
+
 fn run_frame(
     target: &mut GenesisTarget,
     vdp: &mut Vdp,
@@ -172,113 +279,35 @@ fn run_frame(
     };
     let start = cpu.cycles() + st.idle;
     let start_idle = st.idle;
-    let watch = probe.breakpoints().any();
     loop {
-        let line_start = st.lines * MASTER_PER_LINE / MASTER_PER_CYCLE;
-        let line_end = (st.lines + 1) * MASTER_PER_LINE / MASTER_PER_CYCLE;
-        loop {
-            let now = cpu.cycles() + st.idle;
-            if now >= line_end {
-                break;
-            }
-            if vdp.dma_holds_68k() {
-                let need = u64::from(vdp.dma_clocks_to_finish());
-                let left = (line_end - now) * MASTER_PER_CYCLE;
-                let held = need.min(left).div_ceil(MASTER_PER_CYCLE);
-                st.idle += held;
-                vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
-                continue;
-            }
-            let level = vdp.irq_level();
-            cpu.set_irq(level);
-            let mask = (cpu.sr() >> 8) & 7;
-            let taking = level != 0 && u16::from(level) > mask;
-            if cpu.is_halted() {
-                return Err(fault(cpu.pc(), "the 68000 halted (a double fault)"));
-            }
-            if cpu.is_stopped() && !taking {
-                let rest = line_end - now;
-                st.idle += rest;
-                vdp.advance_dma((rest * MASTER_PER_CYCLE) as u32);
-                break;
-            }
-            let pc = cpu.pc();
-            if watch && probe.breakpoints().contains(pc) {
-                probe.on_pc(pc, now, &CpuMem { cpu, mem });
-            }
-            if !taking && !executable(pc, mem.rom.len()) {
-                return Err(fault(
-                    pc,
-                    "execution outside the cartridge ROM and work RAM (nothing there holds code)",
-                ));
-            }
-            let was_stopped = cpu.is_stopped();
-            let ssp = cpu.ssp();
-            let master_in_line =
-                ((now - line_start.min(now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32;
-            let mut bus = GenesisBus {
-                mem,
-                vdp,
-                hv: HvClock::Line { master_in_line },
-                fault: None,
-            };
-            let cycles = cpu.step(&mut bus);
-            if let Some(f) = bus.fault.take() {
-                return Err(fault(pc, format!("access at {}: {}", Addr(f.addr), f.what)));
-            }
-            vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
-            if let Err(src) = run_dma_68k(mem, vdp) {
-                return Err(fault(
-                    pc,
-                    format!(
-                        "DMA source {}: the VDP can only read ROM and work RAM on the 68000's bus",
-                        Addr(src)
-                    ),
-                ));
-            }
-            if let Some(e) = cpu.last_exception() {
-                if let ExceptionKind::Interrupt(l) = e.kind {
-                    vdp.acknowledge_interrupt(l);
-                    cpu.set_irq(vdp.irq_level());
-                    st.interrupted.push((pc, ssp));
-                    probe.on_event(BoardEvent::Interrupt {
-                        source: if l == 6 { "vint" } else { "hint" },
-                        cycle: now,
-                        pc,
-                    });
-                } else if let Some(err) = exception_fault(e.kind, e.pc, mem) {
-                    return Err(err);
-                }
-            } else if let Some(&(back_pc, back_sp)) = st.interrupted.last()
-                && cpu.pc() == back_pc
-                && cpu.ssp() == back_sp
-            {
-                st.interrupted.pop();
-                probe.on_event(BoardEvent::Return {
-                    cycle: cpu.cycles() + st.idle,
+        if !st.line_started {
+            st.line_started = true;
+            if vdp.start_line().vblank {
+                st.z80_int = true;
+                mem.z80.cpu.set_int(true);
+                let cycle = cpu.cycles() + st.idle;
+                probe.on_event(BoardEvent::Vblank { cycle });
+                return Ok(FrameRun {
+                    cycles: cycle - start,
+                    idle_cycles: st.idle - start_idle,
                 });
             }
-            if cpu.is_stopped() && !was_stopped {
-                probe.on_event(BoardEvent::Wait { cycle: now, pc });
-            }
         }
+        let line_start = st.lines * MASTER_PER_LINE / MASTER_PER_CYCLE;
+        let line_end = (st.lines + 1) * MASTER_PER_LINE / MASTER_PER_CYCLE;
+        let hblank =
+            (st.lines * MASTER_PER_LINE + u64::from(vdp.hblank_master())) / MASTER_PER_CYCLE;
+        run_cpu(cpu, mem, vdp, st, probe, line_start, hblank)?;
+        vdp.hblank();
+        run_cpu(cpu, mem, vdp, st, probe, line_start, line_end)?;
         mem.z80.run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom);
         if st.z80_int {
             st.z80_int = false;
             mem.z80.cpu.set_int(false);
         }
-        let end = vdp.end_line();
+        vdp.next_line();
         st.lines += 1;
-        if end.vblank {
-            st.z80_int = true;
-            mem.z80.cpu.set_int(true);
-            let cycle = cpu.cycles() + st.idle;
-            probe.on_event(BoardEvent::Vblank { cycle });
-            return Ok(FrameRun {
-                cycles: cycle - start,
-                idle_cycles: st.idle - start_idle,
-            });
-        }
+        st.line_started = false;
     }
 }
 
