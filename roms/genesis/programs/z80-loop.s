@@ -1,6 +1,6 @@
 | The Z80 runs a loop incrementing its RAM byte $1000 (LD HL,$1000; INC (HL); JR -3:
-| 11 + 12 = 23 T-states a turn); the 68000 loads it with the bus requested and the Z80
-| held in reset, then lets it run. Each VINT it requests the bus, waits for the grant,
+| 11 + 12 = 23 T-states a turn); the 68000 requests the bus, takes the Z80 out of reset
+| (the bus is only granted then), loads it once granted, resets it and lets it run. Each VINT it requests the bus, waits for the grant,
 | reads the byte through $A01000, releases the bus and logs the byte; it also writes a
 | YM2612 register pair and the PSG, which are accepted without sound.
 |
@@ -11,14 +11,17 @@
 start:  lea     regs(pc),a0
         bsr     set_regs
         move.w  #0x0100,0xA11100        | request the Z80's bus
-        move.w  #0x0000,0xA11200        | hold it in reset
+        move.w  #0x0100,0xA11200        | out of reset: only then is the bus granted
+3:      btst    #0,0xA11100
+        bne.s   3b                      | wait for the grant
         lea     z80code(pc),a0
         lea     0xA00000,a1
         moveq   #z80end-z80code-1,d0
 1:      move.b  (a0)+,(a1)+
         dbra    d0,1b
         move.b  #0,0xA01000
-        move.w  #0x0100,0xA11200        | release reset: it starts at $0000
+        move.w  #0x0000,0xA11200        | reset the Z80 ...
+        move.w  #0x0100,0xA11200        | ... and release it: it starts at $0000
         move.w  #0x0000,0xA11100        | release the bus
         move.w  #0x8174,VDP_CTRL
         move.w  #0x2000,sr

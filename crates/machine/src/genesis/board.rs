@@ -21,7 +21,9 @@
 //! counter, and the 68000 runs to the end of the line. Before each instruction the
 //! interrupt level the VDP requests is presented on the 68000's IPL pins (VINT 6, HINT 4,
 //! autovectored); taking one acknowledges it at the VDP. Then the Z80 runs the line's
-//! 228 T-states (master / 15) when it runs. A `STOP` idles the 68000 to the next of those
+//! 228 T-states (master / 15) when it runs; a 68000 write to its bus request or reset
+//! first brings the Z80 up to the 68000's time, so it stops and starts where the 68000
+//! says. A `STOP` idles the 68000 to the next of those
 //! points unless an interrupt is requested.
 //!
 //! # DMA
@@ -42,7 +44,7 @@ use genesis::Vdp;
 use super::Genesis;
 use super::bus::{GenesisBus, HvClock, Memory, ROM_SPACE, run_dma_68k};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
-use super::z80::Z80_T_PER_LINE;
+use super::z80::{MASTER_PER_Z80_T, Z80_T_PER_LINE};
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
@@ -123,6 +125,7 @@ impl Genesis {
             vdp,
             hv: HvClock::Line { master_in_line: 0 },
             fault: None,
+            z80_t_now: 0,
         };
         target.cpu.reset(&mut bus);
         if let Some(pc) = image.start {
@@ -225,6 +228,7 @@ fn run_cpu(
             vdp,
             hv: HvClock::Line { master_in_line },
             fault: None,
+            z80_t_now: now * MASTER_PER_CYCLE / MASTER_PER_Z80_T,
         };
         let cycles = cpu.step(&mut bus);
         if let Some(f) = bus.fault.take() {

@@ -162,6 +162,10 @@ pub struct GenesisBus<'a> {
     pub hv: HvClock,
     /// The first lock-up of the step.
     pub fault: Option<BusFault>,
+    /// The Z80 clock (T-states) at the start of the instruction: the Z80 is caught up to
+    /// it before the 68000 changes its bus request or reset, so it stops and starts
+    /// where the 68000 says, not at a line boundary. 0 when the Z80 does not run.
+    pub z80_t_now: u64,
 }
 
 impl std::fmt::Debug for GenesisBus<'_> {
@@ -224,8 +228,14 @@ impl GenesisBus<'_> {
         match addr {
             0xA0_0000..=0xA0_FFFF => self.mem.z80.write_68k(addr, value),
             0xA1_0000..=0xA1_001F => self.mem.io.write(addr, value),
-            0xA1_1100 => self.mem.z80.busreq_write(value),
-            0xA1_1200 => self.mem.z80.reset_write(value),
+            0xA1_1100 => {
+                self.mem.z80.run_to(self.z80_t_now, &self.mem.rom);
+                self.mem.z80.busreq_write(value);
+            }
+            0xA1_1200 => {
+                self.mem.z80.run_to(self.z80_t_now, &self.mem.rom);
+                self.mem.z80.reset_write(value);
+            }
             0xA1_4000..=0xA1_4003 => {
                 let shift = 8 * (3 - (addr & 3));
                 self.mem.tmss = (self.mem.tmss & !(0xFF << shift)) | (u32::from(value) << shift);

@@ -294,6 +294,7 @@ impl Target for GenesisBoard<'_> {
             vdp: self.vdp,
             hv: HvClock::Routine { elapsed: 0 },
             fault: None,
+            z80_t_now: 0,
         };
         loop {
             let pc = cpu.pc();

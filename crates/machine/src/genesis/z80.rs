@@ -14,9 +14,12 @@
 //!   interrupt on the console).
 //! - From the 68000 ($A00000-$A0FFFF): the same RAM, YM2612 and bank register, a byte
 //!   bus (a word read returns the byte in both halves; a word write writes its high byte).
-//!   Access while the Z80 owns its bus is allowed (contention not modelled).
+//!   The 68000 reaches it only while the bus is granted (requested, and the Z80 out of
+//!   reset); otherwise reads give $FF and writes are lost (GPGX `z80_read_byte` and
+//!   `z80_write_byte` under `zstate`; the Genesis Plus GX cross-check depends on it).
 //! - $A11100 bus request: writing 1 to bit 8 (bit 0 of the byte at $A11100) asks for the
-//!   bus; bit 8 of a read is 0 while the bus is granted, 1 while the Z80 has it. $A11200
+//!   bus; bit 8 of a read is 0 while the bus is granted (requested and the Z80 out of
+//!   reset: a Z80 in reset never acknowledges), 1 otherwise. $A11200
 //!   reset: bit 8 = 0 holds the Z80 in reset (power-on), 1 releases it; a release restarts
 //!   it at $0000.
 
@@ -24,6 +27,8 @@ use cpu_z80::{Bus, Cpu};
 
 /// Z80 RAM size.
 pub const Z80_RAM_SIZE: usize = 0x2000;
+/// Master clocks per Z80 T-state.
+pub const MASTER_PER_Z80_T: u64 = 15;
 /// Z80 T-states per line: 3,420 / 15.
 pub const Z80_T_PER_LINE: u64 = 228;
 
@@ -76,9 +81,18 @@ impl Z80Side {
         !self.reset_held && !self.busreq
     }
 
+    /// Whether the 68000 has the Z80's bus.
+    #[must_use]
+    pub fn granted(&self) -> bool {
+        self.busreq && !self.reset_held
+    }
+
     /// A 68000 byte read of $A00000-$A0FFFF.
     #[must_use]
     pub fn read_68k(&self, addr: u32) -> u8 {
+        if !self.granted() {
+            return 0xFF;
+        }
         let a = addr & 0xFFFF;
         match a {
             0x0000..=0x3FFF => self.ram[(a & 0x1FFF) as usize],
@@ -90,6 +104,9 @@ impl Z80Side {
 
     /// A 68000 byte write to $A00000-$A0FFFF.
     pub fn write_68k(&mut self, addr: u32, value: u8) {
+        if !self.granted() {
+            return;
+        }
         let a = (addr & 0xFFFF) as u16;
         match a {
             0x0000..=0x3FFF => self.ram[usize::from(a & 0x1FFF)] = value,
@@ -103,7 +120,7 @@ impl Z80Side {
     /// The bus-request register read ($A11100): bit 0 of the byte, 0 while granted.
     #[must_use]
     pub fn busreq_read(&self) -> u8 {
-        u8::from(!self.busreq)
+        u8::from(!self.granted())
     }
 
     /// A write of the byte at $A11100.
