@@ -100,7 +100,14 @@ impl Vdp {
         }
         if self.frame_output {
             let start = usize::from(line) * usize::from(width);
-            if let Some(out) = self.frame.get_mut(start..start + usize::from(width)) {
+            if self.planes {
+                let mut composed = [0u8; 320];
+                let out = &mut composed[..usize::from(width)];
+                self.compose_line(line, self.line_buffer.pixels(), out, backdrop);
+                if let Some(dst) = self.frame.get_mut(start..start + usize::from(width)) {
+                    dst.copy_from_slice(out);
+                }
+            } else if let Some(out) = self.frame.get_mut(start..start + usize::from(width)) {
                 self.line_buffer.emit(out, backdrop);
             }
         }

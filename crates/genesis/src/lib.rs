@@ -73,7 +73,8 @@
 //! with status bit 1 for their duration.
 //!
 //! # Scope
-//! Sprites only in the picture: no scroll planes, window or shadow/highlight. Mode 5
+//! Planes A/B, the window, scrolling and priority are drawn when a board turns them on
+//! ([`planes`]); a scene's picture is sprites over the backdrop. No shadow/highlight. Mode 5
 //! only. Interlace mode 2 (8x16 cells, 10-bit Y) is out of scope: register 12 bits 2-1
 //! are ignored and sprites are always 8x8 cells.
 
@@ -82,6 +83,7 @@ pub mod dma;
 pub mod error;
 mod frame;
 pub mod line;
+pub mod planes;
 pub mod port;
 pub mod registers;
 mod render;

@@ -32,6 +32,8 @@ pub struct Vdp {
     pub(crate) frame_output: bool,
     /// The display enable the frame began with.
     pub(crate) frame_display: bool,
+    /// Planes drawn in the picture ([`Vdp::set_planes`]).
+    pub(crate) planes: bool,
     pub(crate) timing: crate::line::LineState,
     pub(crate) dma: crate::dma::DmaState,
     // Per-frame work areas and outputs.
@@ -86,6 +88,7 @@ impl Vdp {
             sprite_state: SpriteState::default(),
             frame_output: true,
             frame_display: false,
+            planes: false,
             timing: crate::line::LineState::default(),
             dma: crate::dma::DmaState::default(),
             links: LinkList::default(),

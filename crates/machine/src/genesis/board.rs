@@ -7,7 +7,8 @@
 //! (the header's system name, which the TMSS console also checks); the reset vector (long
 //! word at 4) even and inside the ROM, the initial SSP (long word at 0) even. Anything
 //! else is [`ProgramError::Image`]. Boot is the 68000's reset: SSP and PC from the
-//! vectors, SR $2700; the VDP at power-on, the Z80 held in reset.
+//! vectors, SR $2700; the VDP at power-on (its picture with planes A/B and the window,
+//! [`genesis::planes`]), the Z80 held in reset.
 //!
 //! # A line
 //! An NTSC line is 3,420 master clocks; the 68000 runs at master / 7, so line `n` (since
@@ -115,6 +116,7 @@ impl Genesis {
         check_rom(image.bytes)?;
         let vdp = self.vdp_mut();
         *vdp = Vdp::new();
+        vdp.set_planes(true);
         let target = self.target_mut();
         target.mem = Memory::new(image.bytes.to_vec());
         target.cpu = Cpu::new();
