@@ -31,7 +31,7 @@ fn planes_scroll_and_priority_compose_with_a_sprite() {
     vdp.run_frame();
     // B's cell moves right by 4: x 4-11 colour 2. A's cell at x 8-15, high priority: 3
     // over B and over the low-priority sprite (x 12-19), which shows at 16-19.
-    let mut expected = vec![0u8; 24];
+    let mut expected = [0u8; 24];
     expected[4..8].fill(2);
     expected[8..16].fill(3);
     expected[16..20].fill(2);
