@@ -51,38 +51,43 @@ impl Vdp {
         self.planes = on;
     }
 
-    /// The pixel (CRAM index or 0, and its priority) of a name table at cell-space pixel
-    /// (`x`, `y`).
-    fn cell_pixel(&self, base: usize, w_cells: usize, x: usize, y: usize) -> (u8, bool) {
+    /// One line of a name table into `out` (CRAM index | [`SPRITE_PRIORITY`] for a
+    /// high-priority pixel, 0 transparent), a cell at a time: `hscroll` subtracted from X,
+    /// `vscroll(x)` added to the line (constant over each 16-pixel column).
+    fn plane_line(&self, p: &Plane, vscroll: impl Fn(usize) -> usize, line: usize, out: &mut [u8]) {
         let vram = self.vram.as_bytes();
-        let at = (base + 2 * ((y / 8) * w_cells + x / 8)) & 0xFFFF;
-        let entry = u16::from_be_bytes([vram[at], vram[(at + 1) & 0xFFFF]]);
-        let row = if entry & 0x1000 != 0 {
-            7 - y % 8
-        } else {
-            y % 8
-        };
-        let col = if entry & 0x0800 != 0 {
-            7 - x % 8
-        } else {
-            x % 8
-        };
-        let addr = (usize::from(entry & 0x7FF) * 32 + row * 4 + col / 2) & 0xFFFF;
-        let byte = vram[addr];
-        let nibble = if col % 2 == 0 { byte >> 4 } else { byte & 0xF };
-        if nibble == 0 {
-            (0, false)
-        } else {
-            (((entry >> 13) & 3) as u8 * 16 + nibble, entry & 0x8000 != 0)
-        }
-    }
-
-    fn plane_pixel(&self, p: &Plane, vscroll: usize, x: usize, line: usize) -> (u8, bool) {
         let w_px = p.w_cells * 8;
         let h_px = p.h_cells * 8;
-        let px = (x + w_px * 4 - p.hscroll % w_px) % w_px;
-        let py = (line + vscroll) % h_px;
-        self.cell_pixel(p.base, p.w_cells, px, py)
+        let mut x = 0;
+        while x < out.len() {
+            let py = (line + vscroll(x)) % h_px;
+            let px = (x + w_px * 4 - p.hscroll % w_px) % w_px;
+            let at = (p.base + 2 * ((py / 8) * p.w_cells + px / 8)) & 0xFFFF;
+            let entry = u16::from_be_bytes([vram[at], vram[(at + 1) & 0xFFFF]]);
+            let row = if entry & 0x1000 != 0 {
+                7 - py % 8
+            } else {
+                py % 8
+            };
+            let row_at = (usize::from(entry & 0x7FF) * 32 + row * 4) & 0xFFFF;
+            let attr = (((entry >> 13) & 3) as u8 * 16)
+                | if entry & 0x8000 != 0 {
+                    SPRITE_PRIORITY
+                } else {
+                    0
+                };
+            let hflip = entry & 0x0800 != 0;
+            // To the cell's end, the line's end, or the next 16-pixel column.
+            let run = (8 - px % 8).min(out.len() - x).min(16 - x % 16);
+            for k in 0..run {
+                let c = px % 8 + k;
+                let col = if hflip { 7 - c } else { c };
+                let byte = vram[(row_at + col / 2) & 0xFFFF];
+                let nibble = if col % 2 == 0 { byte >> 4 } else { byte & 0xF };
+                out[x + k] = if nibble == 0 { 0 } else { attr | nibble };
+            }
+            x += run;
+        }
     }
 
     /// Composes active line `line` into `out` from the sprite line `sprites` (CRAM index
@@ -128,38 +133,51 @@ impl Vdp {
         };
         let hp = usize::from(r17 & 0x1F) * 16;
         let column_scroll = r.read(11) & 4 != 0;
+        let vsram = &self.vsram;
+        let vs = |k: usize| {
+            move |x: usize| {
+                let col = if column_scroll { (x / 16).min(19) } else { 0 };
+                usize::from(vsram[2 * col + k] & 0x3FF)
+            }
+        };
+        let width = out.len();
+        let mut a_line = [0u8; 320];
+        let mut b_line = [0u8; 320];
+        let mut w_line = [0u8; 320];
+        self.plane_line(&a, vs(0), line, &mut a_line[..width]);
+        self.plane_line(&b, vs(1), line, &mut b_line[..width]);
+        let window = Plane {
+            base: window_base,
+            w_cells: window_w,
+            h_cells: 32,
+            hscroll: 0,
+        };
+        let any_window = v_in || (if r17 & 0x80 != 0 { hp < width } else { hp > 0 });
+        if any_window {
+            self.plane_line(&window, |_| 0, line, &mut w_line[..width]);
+        }
         for (x, o) in out.iter_mut().enumerate() {
-            let (va, vb) = if column_scroll {
-                let col = (x / 16).min(19);
-                (self.vsram[2 * col], self.vsram[2 * col + 1])
-            } else {
-                (self.vsram[0], self.vsram[1])
-            };
             let h_in = if r17 & 0x80 != 0 { x >= hp } else { x < hp };
-            let (ap_px, ap) = if v_in || h_in {
-                self.cell_pixel(window_base, window_w, x, line)
-            } else {
-                self.plane_pixel(&a, usize::from(va & 0x3FF), x, line)
-            };
-            let (bp_px, bp) = self.plane_pixel(&b, usize::from(vb & 0x3FF), x, line);
+            let a = if v_in || h_in { w_line[x] } else { a_line[x] };
+            let b = b_line[x];
             let s = sprites.get(x).copied().unwrap_or(0);
-            let sp = s & SPRITE_PRIORITY != 0;
-            let s = s & 0x3F;
-            *o = if s != 0 && sp {
+            let high = |p: u8| p != 0 && p & SPRITE_PRIORITY != 0;
+            let shown = if high(s) {
                 s
-            } else if ap_px != 0 && ap {
-                ap_px
-            } else if bp_px != 0 && bp {
-                bp_px
+            } else if high(a) {
+                a
+            } else if high(b) {
+                b
             } else if s != 0 {
                 s
-            } else if ap_px != 0 {
-                ap_px
-            } else if bp_px != 0 {
-                bp_px
+            } else if a != 0 {
+                a
+            } else if b != 0 {
+                b
             } else {
                 backdrop
             };
+            *o = shown & 0x3F;
         }
     }
 }

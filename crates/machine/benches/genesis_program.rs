@@ -4,7 +4,8 @@
 //! between VINTs). Also measured: `z80-loop` (the Z80 busy all frame) and `lag` (the 68000
 //! busy all frame). The line printed
 //! first gives frames per CPU second (thread CPU time) beside frames per wall second, as a
-//! multiple of real time (60 frames a second, NTSC).
+//! multiple of real time (60 frames a second, NTSC), headless (picture off: the collision-
+//! only mode, flags and sprite view computed) and with the picture (planes and sprites).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -30,8 +31,9 @@ fn booted(rom: &[u8]) -> Genesis {
     m
 }
 
-fn measure(name: &str, rom: &[u8]) {
+fn measure(name: &str, rom: &[u8], picture: bool) {
     let mut m = booted(rom);
+    m.set_frame_output(picture);
     let mut probe = NoProbe::default();
     let (wall, cpu_clock) = (Instant::now(), ThreadTime::now());
     let mut frames = 0u64;
@@ -45,24 +47,29 @@ fn measure(name: &str, rom: &[u8]) {
     let cpu = frames as f64 / cpu_clock.elapsed().as_secs_f64();
     let walls = frames as f64 / wall.elapsed().as_secs_f64();
     println!(
-        "genesis program {name}: {cpu:.0} frames per CPU second = {:.1}x real time \
+        "genesis program {name}, picture {}: {cpu:.0} frames per CPU second = {:.1}x real time \
          ({walls:.0} frames per wall second = {:.1}x)",
+        if picture { "on" } else { "off" },
         cpu / 60.0,
         walls / 60.0
     );
 }
 
 fn bench(c: &mut Criterion) {
-    measure("vint-dma", ROM);
-    measure("z80-loop", Z80_ROM);
-    measure("lag", LAG_ROM);
+    for picture in [false, true] {
+        measure("vint-dma", ROM, picture);
+        measure("z80-loop", Z80_ROM, picture);
+        measure("lag", LAG_ROM, picture);
+    }
     let mut m = booted(ROM);
+    m.set_frame_output(false);
     let mut probe = NoProbe::default();
     let mut group = c.benchmark_group("genesis_program");
     group.bench_function("vint_dma_frame", |b| {
         b.iter(|| black_box(m.program().unwrap().run_frame(&mut probe).unwrap()));
     });
     let mut lag = booted(LAG_ROM);
+    lag.set_frame_output(false);
     group.bench_function("lag_frame", |b| {
         b.iter(|| black_box(lag.program().unwrap().run_frame(&mut probe).unwrap()));
     });
