@@ -72,6 +72,11 @@ impl LineBuffer {
         collided != 0
     }
 
+    /// The line's sprite pixels (CRAM index with the priority bit, 0 transparent).
+    pub fn pixels(&self) -> &[u8] {
+        &self.px[..self.width]
+    }
+
     /// Writes the line into `out` (the active width), with `backdrop` where no sprite
     /// pixel is opaque.
     pub fn emit(&self, out: &mut [u8], backdrop: u8) {
@@ -80,11 +85,13 @@ impl LineBuffer {
             return;
         }
         let backdrop_word = u64::from(backdrop) * BYTE_ONES;
+        // The priority bit stays in the buffer; the picture gets the CRAM index alone.
+        let index_bits = 0x3F * BYTE_ONES;
         let line = &self.px[..self.width];
         for (dst, src) in out.chunks_exact_mut(8).zip(line.chunks_exact(8)) {
             let mut word = [0u8; 8];
             word.copy_from_slice(src);
-            let px = u64::from_le_bytes(word);
+            let px = u64::from_le_bytes(word) & index_bits;
             let shown = px | (backdrop_word & !nonzero_bytes(px));
             dst.copy_from_slice(&shown.to_le_bytes());
         }

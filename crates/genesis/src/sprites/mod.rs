@@ -52,7 +52,8 @@ pub struct Visit {
     pub hflip: bool,
     /// V-flip bit.
     pub vflip: bool,
-    /// Eight copies of `palette * 16`, ORed into opaque pixel bytes.
+    /// Eight copies of `palette * 16` (with the priority bit, `planes::SPRITE_PRIORITY`),
+    /// ORed into opaque pixel bytes.
     pub palette_word: u64,
 }
 
@@ -77,7 +78,14 @@ impl Visit {
             priority: attr & 0x8000 != 0,
             hflip: attr & 0x0800 != 0,
             vflip: attr & 0x1000 != 0,
-            palette_word: u64::from(((attr >> 13) & 3) as u8 * 16) * BYTE_ONES,
+            palette_word: u64::from(
+                (((attr >> 13) & 3) as u8 * 16)
+                    | if attr & 0x8000 != 0 {
+                        crate::planes::SPRITE_PRIORITY
+                    } else {
+                        0
+                    },
+            ) * BYTE_ONES,
         }
     }
 

@@ -1,0 +1,203 @@
+//! The chip line by line: the V counter, the end of each line's evaluation, vertical
+//! blank, and the two interrupts the 68000 sees (sources/genesis.md section 4; Genesis Plus
+//! GX `system_frame_gen` and `vdp_hvc_r`; CMD genvdp.txt on registers 0, 1 and 10).
+//!
+//! A board calls [`Vdp::start_line`] as a line begins (its sprites drawn, bits 5 and 6
+//! set when the line sets them), runs the CPU to the end of the active display, calls
+//! [`Vdp::hblank`] (HINT), runs the CPU to the end of the line and calls
+//! [`Vdp::next_line`].
+//! An NTSC frame is 262 lines of 3,420 master clocks: the active lines (224 in V28, 240 in
+//! V30), then vertical blank.
+//!
+//! - **VINT** (level 6): when the first line after the active display starts, status bits 3 (vblank) and 7 (F)
+//!   are set; the interrupt is requested while bit 7 is set and register 1 bit 5 (IE0) is
+//!   on. The 68000's acknowledge clears bit 7 ([`Vdp::acknowledge_interrupt`]).
+//! - **HINT** (level 4): the line counter is loaded from register 10 on every line of
+//!   vertical blank after the first, and decremented at the end of the active display of
+//!   each active line and of the first blank line; when it goes below zero it is reloaded
+//!   and a horizontal interrupt is pending, requested while register 0 bit 4 (IE1) is on.
+//!   With register 10 = N the first HINT comes in line N's hblank, then every N + 1 lines,
+//!   and the handler reads line N's V counter (GPGX: the counter runs over lines 0 to the
+//!   first blank line inclusive; the cross-check in tests/crosscheck agrees on the V).
+//! - **V counter**: the line number, with the NTSC V28 jump $EA -> $E5 (lines 235-261
+//!   read $E5-$FF), and NTSC V30 ($00-$FF, then $00-$05: the counter wraps).
+
+use crate::Vdp;
+
+/// Master clocks per line (both H32 and H40).
+pub const MASTER_PER_LINE: u32 = 3_420;
+/// Lines per NTSC frame.
+pub const LINES_PER_FRAME_NTSC: u16 = 262;
+
+/// Register 0 bit 4: horizontal interrupt enable.
+const REG0_IE1: u8 = 0x10;
+/// Register 1 bit 5: vertical interrupt enable.
+const REG1_IE0: u8 = 0x20;
+
+/// The line position and the HINT counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineState {
+    /// The line being run, 0 = the first active line.
+    pub line: u16,
+    /// Register 10's counter.
+    pub hint_counter: i16,
+    /// A horizontal interrupt is pending.
+    pub hint_pending: bool,
+}
+
+/// What a line's start or hblank did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineEnd {
+    /// Vertical blank began (bit 7 set).
+    pub vblank: bool,
+    /// The HINT counter went below zero.
+    pub hint: bool,
+}
+
+impl Vdp {
+    /// The line being run (0 = first active line, up to 261).
+    #[must_use]
+    pub fn line(&self) -> u16 {
+        self.timing.line
+    }
+
+    /// Whether the line being run is one of the frame's active lines with the display on
+    /// (the VDP's access slots are few; DMA is slow).
+    #[must_use]
+    pub fn in_active_display(&self) -> bool {
+        self.registers.display_enabled() && self.timing.line < self.registers.v_mode().height_px()
+    }
+
+    /// The start of the line being run: at line 0 the frame begins (link walk, sprite
+    /// view); an active line's sprites are scanned, fetched and drawn now, so bits 5 and 6
+    /// read set from here on in the line that sets them (as GPGX, which renders a line as
+    /// it begins); at the first line after the active display vertical blank begins
+    /// (bits 3 and 7 set: [`LineEnd::vblank`]).
+    pub fn start_line(&mut self) -> LineEnd {
+        let line = self.timing.line;
+        if line == 0 {
+            self.begin_frame();
+        }
+        let height = self.frame_mode.1.height_px();
+        let mut out = LineEnd::default();
+        if line < height {
+            self.active_line(line);
+        } else if line == height {
+            self.enter_vblank();
+            out.vblank = true;
+        }
+        out
+    }
+
+    /// The end of the line's active display (the board calls it at
+    /// [`Vdp::hblank_master`] into the line): the HINT counter runs, and a HINT is pending
+    /// when it goes below zero ([`LineEnd::hint`]). The V counter still reads this line.
+    pub fn hblank(&mut self) -> LineEnd {
+        let line = self.timing.line;
+        let height = self.frame_mode.1.height_px();
+        let mut out = LineEnd::default();
+        if line <= height {
+            self.timing.hint_counter -= 1;
+            if self.timing.hint_counter < 0 {
+                self.timing.hint_counter = i16::from(self.registers.read(10));
+                self.timing.hint_pending = true;
+                out.hint = true;
+            }
+        } else {
+            self.timing.hint_counter = i16::from(self.registers.read(10));
+        }
+        out
+    }
+
+    /// Master clocks from the start of a line to the end of its active display, where
+    /// [`Vdp::hblank`] belongs: H counter $80 of 171 steps in H32 (2,560 clocks), $A0 of
+    /// 211 in H40 (2,593).
+    #[must_use]
+    pub fn hblank_master(&self) -> u32 {
+        match self.registers.h_mode() {
+            crate::HMode::H32 => 0x80 * MASTER_PER_LINE / 171,
+            crate::HMode::H40 => 0xA0 * MASTER_PER_LINE / 211,
+        }
+    }
+
+    /// Moves to the next line (after the last, line 0 of the next frame, whose active
+    /// display clears bit 3 unless the display is off).
+    pub fn next_line(&mut self) {
+        self.timing.line = (self.timing.line + 1) % LINES_PER_FRAME_NTSC;
+        if self.timing.line == 0 {
+            self.status.vblank = !self.registers.display_enabled();
+        }
+    }
+
+    /// A whole line at once: [`Vdp::start_line`], [`Vdp::hblank`], [`Vdp::next_line`];
+    /// what the start and the hblank did, together.
+    pub fn step_line(&mut self) -> LineEnd {
+        let start = self.start_line();
+        let hblank = self.hblank();
+        self.next_line();
+        LineEnd {
+            vblank: start.vblank,
+            hint: hblank.hint,
+        }
+    }
+
+    /// The interrupt level the chip requests of the 68000 now: 6 for VINT, 4 for HINT,
+    /// 0 for none.
+    #[must_use]
+    pub fn irq_level(&self) -> u8 {
+        if self.status.vint_pending && self.registers.read(1) & REG1_IE0 != 0 {
+            6
+        } else if self.timing.hint_pending && self.registers.read(0) & REG0_IE1 != 0 {
+            4
+        } else {
+            0
+        }
+    }
+
+    /// The 68000 acknowledged an interrupt of `level`: 6 clears bit 7, 4 the pending HINT.
+    pub fn acknowledge_interrupt(&mut self, level: u8) {
+        match level {
+            6 => self.status.vint_pending = false,
+            4 => self.timing.hint_pending = false,
+            _ => {}
+        }
+    }
+
+    /// The V counter byte of the line being run.
+    #[must_use]
+    pub fn v_counter(&self) -> u8 {
+        let line = self.timing.line;
+        let v = match self.registers.v_mode() {
+            crate::VMode::V28 if line > 0xEA => line - 6,
+            _ => line,
+        };
+        (v & 0xFF) as u8
+    }
+
+    /// The HV counter word ($C00008) `master_in_line` master clocks into the line being
+    /// run: V counter high, H counter low. The H byte runs linearly over the line through
+    /// the H32 ($00-$93, $E9-$FF) or H40 ($00-$B6, $E4-$FF) sequence: a counter good for
+    /// polling a line, not the chip's exact dot timing.
+    #[must_use]
+    pub fn hv_counter(&self, master_in_line: u32) -> u16 {
+        (u16::from(self.v_counter()) << 8)
+            | u16::from(h_counter(master_in_line, self.registers.h_mode()))
+    }
+}
+
+/// The H counter byte `master_in_line` master clocks into a line.
+#[must_use]
+pub fn h_counter(master_in_line: u32, h_mode: crate::HMode) -> u8 {
+    // H32: 171 counter values a line ($00-$93, $E9-$FF); H40: 211 ($00-$B6, $E4-$FF).
+    let (values, last, jump_to) = match h_mode {
+        crate::HMode::H32 => (171, 0x93, 0xE9),
+        crate::HMode::H40 => (211, 0xB6, 0xE4),
+    };
+    let k = (master_in_line % MASTER_PER_LINE) * values / MASTER_PER_LINE;
+    let h = if k <= last {
+        k
+    } else {
+        jump_to + (k - last - 1)
+    };
+    (h & 0xFF) as u8
+}
