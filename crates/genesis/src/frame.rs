@@ -15,9 +15,18 @@ use crate::view::Reason;
 impl Vdp {
     /// Renders one frame (all active lines), then enters vertical blank.
     pub fn run_frame(&mut self) {
+        self.begin_frame();
+        for line in 0..self.frame_mode.1.height_px() {
+            self.active_line(line);
+        }
+        self.enter_vblank();
+    }
+
+    /// The start of a frame's active display: the mode, the link walk and the sprite
+    /// view are taken from the registers and VRAM as they stand now.
+    pub(crate) fn begin_frame(&mut self) {
         let h_mode = self.registers.h_mode();
         let v_mode = self.registers.v_mode();
-        let width = h_mode.width_px();
         let height = v_mode.height_px();
         let display = self.registers.display_enabled();
         let backdrop = self.registers.backdrop_index();
@@ -29,62 +38,78 @@ impl Vdp {
         }
         self.first_collision_line = None;
         self.first_overflow_line = None;
+        self.frame_display = display;
         // Active display starts; with the display disabled bit 3 stays set.
         self.status.vblank = !display;
 
         self.links
             .walk(&self.vram, self.registers.sat_base(), h_mode);
         self.views.begin(&self.links, &self.vram, height, display);
-
         if display {
             self.line_index.build(&self.links, height);
-            let limit = h_mode.sprites_per_line();
-            for line in 0..height {
-                let scan = self.line_index.scan(line, limit);
-                if scan.overflow() {
-                    self.status.overflow = true;
-                    self.first_overflow_line.get_or_insert(line);
-                    for &i in scan.dropped {
-                        let w = self.links.visits()[usize::from(i)].w_px;
-                        self.views
-                            .not_drawn(usize::from(i), line, 0, w, Reason::LineLimit);
-                    }
-                }
-                let ctx = LineContext {
-                    line,
-                    width_px: width,
-                    cell_budget: h_mode.cell_budget(),
-                };
-                fetch_line(
-                    ctx,
-                    scan.listed,
-                    self.links.visits(),
-                    &self.vram,
-                    &mut self.sprite_state,
-                    &mut self.line_fetch,
-                    &mut self.views,
-                );
-                self.line_buffer.clear(width);
-                if self.line_buffer.draw(self.line_fetch.cells()) {
-                    self.status.collision = true;
-                    self.first_collision_line.get_or_insert(line);
-                }
-                if self.frame_output {
-                    let start = usize::from(line) * usize::from(width);
-                    if let Some(out) = self.frame.get_mut(start..start + usize::from(width)) {
-                        self.line_buffer.emit(out, backdrop);
-                    }
-                }
-            }
         } else {
             // No sprite fetches, so no line ran out of budget.
             self.sprite_state.prev_line_overrun = false;
+        }
+    }
+
+    /// One active line: the sprite scan, fetch and drawing, with bits 5 and 6 set now
+    /// when the line sets them. The display enable is the one the frame began with.
+    pub(crate) fn active_line(&mut self, line: u16) {
+        let (h_mode, _) = self.frame_mode;
+        let width = h_mode.width_px();
+        let backdrop = self.registers.backdrop_index();
+        if !self.frame_display {
             if self.frame_output {
-                self.frame.fill(backdrop);
+                let start = usize::from(line) * usize::from(width);
+                if let Some(out) = self.frame.get_mut(start..start + usize::from(width)) {
+                    out.fill(backdrop);
+                }
+            }
+            return;
+        }
+        let limit = h_mode.sprites_per_line();
+        let scan = self.line_index.scan(line, limit);
+        if scan.overflow() {
+            self.status.overflow = true;
+            self.first_overflow_line.get_or_insert(line);
+            for &i in scan.dropped {
+                let w = self.links.visits()[usize::from(i)].w_px;
+                self.views
+                    .not_drawn(usize::from(i), line, 0, w, Reason::LineLimit);
             }
         }
-        self.views.finish(height, display);
+        let ctx = LineContext {
+            line,
+            width_px: width,
+            cell_budget: h_mode.cell_budget(),
+        };
+        fetch_line(
+            ctx,
+            scan.listed,
+            self.links.visits(),
+            &self.vram,
+            &mut self.sprite_state,
+            &mut self.line_fetch,
+            &mut self.views,
+        );
+        self.line_buffer.clear(width);
+        if self.line_buffer.draw(self.line_fetch.cells()) {
+            self.status.collision = true;
+            self.first_collision_line.get_or_insert(line);
+        }
+        if self.frame_output {
+            let start = usize::from(line) * usize::from(width);
+            if let Some(out) = self.frame.get_mut(start..start + usize::from(width)) {
+                self.line_buffer.emit(out, backdrop);
+            }
+        }
+    }
 
+    /// The end of the active display: status bit 3 and bit 7 (VINT pending) set.
+    pub(crate) fn enter_vblank(&mut self) {
+        let height = self.frame_mode.1.height_px();
+        self.views.finish(height, self.frame_display);
         self.status.vblank = true;
         self.status.vint_pending = true;
     }

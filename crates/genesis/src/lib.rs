@@ -65,14 +65,23 @@
 //! H40 from bit 0 (RS1) alone, bit 7 (RS0) alone leaving H32 (GPGX and BlastEm, which
 //! agree; jgenesis, which also takes bit 7, is not followed).
 //!
+//! # Line by line
+//! A board drives the chip line by line ([`line`]): [`Vdp::end_line`] evaluates each line
+//! as the CPU finishes its cycles, so bits 5 and 6 are set on the line they happen, VINT
+//! and HINT are raised at their lines ([`Vdp::irq_level`]), and the HV counter follows.
+//! DMA ([`dma`]): 68000 to VRAM/CRAM/VSRAM (the board supplies the words), fill and copy,
+//! with status bit 1 for their duration.
+//!
 //! # Scope
-//! Sprites only: no scroll planes, window, shadow/highlight, DMA, HV counters or
-//! mid-frame register changes. Mode 5 only. Interlace mode 2 (8x16 cells, 10-bit Y) is
-//! out of scope: register 12 bits 2-1 are ignored and sprites are always 8x8 cells.
+//! Sprites only in the picture: no scroll planes, window or shadow/highlight. Mode 5
+//! only. Interlace mode 2 (8x16 cells, 10-bit Y) is out of scope: register 12 bits 2-1
+//! are ignored and sprites are always 8x8 cells.
 
 pub mod cram;
+pub mod dma;
 pub mod error;
 mod frame;
+pub mod line;
 pub mod port;
 pub mod registers;
 mod render;
@@ -84,11 +93,14 @@ pub mod view;
 mod vram;
 
 pub use cram::{CRAM_BYTES, colour_to_rgb};
+pub use dma::{Dma68k, DmaKind};
 pub use error::ImageSizeError;
+pub use line::{LINES_PER_FRAME_NTSC, LineEnd, MASTER_PER_LINE};
 pub use port::PortState;
 pub use registers::{HMode, Registers, VMode};
 pub use status::{
-    STATUS_COLLISION, STATUS_OVERFLOW, STATUS_PAL, STATUS_VBLANK, STATUS_VINT_PENDING, Status,
+    STATUS_COLLISION, STATUS_DMA_BUSY, STATUS_OVERFLOW, STATUS_PAL, STATUS_VBLANK,
+    STATUS_VINT_PENDING, Status,
 };
 pub use vdp::Vdp;
 pub use view::{NotDrawn, Reason, SpriteView};

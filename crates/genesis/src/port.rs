@@ -10,8 +10,8 @@
 //!   as in GPGX (the first half also on a register write); A15-A14 come from the last
 //!   second half.
 //! - **Code** (C3-C0): `0001` VRAM write, `0011` CRAM write, `0101` VSRAM write, `0000`
-//!   VRAM read, `1000` CRAM read, `0100` VSRAM read. C5 (DMA) is stored but DMA is not
-//!   modelled.
+//!   VRAM read, `1000` CRAM read, `0100` VSRAM read. C5 starts a DMA when register 1 bit 4 allows it
+//!   ([`crate::dma`]).
 //! - **Data port write** ([`Vdp::write_data`]): a VRAM word goes to `A` (high byte) and
 //!   `A ^ 1` (low byte), so an odd address writes the word byte-swapped into the same
 //!   pair, as on hardware; each byte passes the SAT cache. CRAM and VSRAM take the word
@@ -60,6 +60,7 @@ impl Vdp {
             p.address_latch = (word & 3) << 14;
             p.address = p.address_latch | (p.address & 0x3FFF);
             p.code = (p.code & 0x03) | ((word >> 2) as u8 & 0x3C);
+            self.command_complete();
         } else {
             if word & 0xC000 == 0x8000 {
                 let [n, value] = word.to_be_bytes();
@@ -78,6 +79,13 @@ impl Vdp {
     pub fn write_data(&mut self, word: u16) {
         self.port.pending = false;
         let a = self.port.address;
+        self.store_word(a, word);
+        self.advance_address();
+        self.after_data_write(word);
+    }
+
+    /// A word to VRAM, CRAM or VSRAM at `a` by the code register (no advance).
+    pub(crate) fn store_word(&mut self, a: u16, word: u16) {
         let [hi, lo] = word.to_be_bytes();
         match self.port.code & 0x0F {
             CODE_VRAM_WRITE => {
@@ -93,7 +101,6 @@ impl Vdp {
             }
             _ => {}
         }
-        self.advance_address();
     }
 
     /// Reads a word from the data port at the current address and code, then advances the
@@ -115,13 +122,19 @@ impl Vdp {
     /// half-written command.
     pub fn read_status(&mut self) -> u16 {
         self.port.pending = false;
-        self.status.read()
+        let busy = self.dma_busy();
+        self.status.read() | if busy { crate::STATUS_DMA_BUSY } else { 0 }
     }
 
     /// The status word without the read's side effects (for the harness, not the CPU).
     #[must_use]
     pub fn peek_status(&self) -> u16 {
         self.status.word()
+            | if self.dma_busy() {
+                crate::STATUS_DMA_BUSY
+            } else {
+                0
+            }
     }
 
     /// The 68000's interrupt acknowledge for the vertical interrupt: clears bit 7.
@@ -135,7 +148,7 @@ impl Vdp {
         self.port
     }
 
-    fn advance_address(&mut self) {
+    pub(crate) fn advance_address(&mut self) {
         let inc = u16::from(self.registers.auto_increment());
         self.port.address = self.port.address.wrapping_add(inc);
     }

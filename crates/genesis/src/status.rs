@@ -11,7 +11,7 @@
 //! | 4 | odd field | 0: interlace is out of scope |
 //! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and all the time while the display is disabled |
 //! | 2 | horizontal blank | 0: the model has no dot clock |
-//! | 1 | DMA busy | 0: DMA is not modelled |
+//! | 1 | DMA busy | set while a DMA runs ([`crate::dma`]) |
 //! | 0 | PAL | as set by [`crate::Vdp::set_pal`] |
 //!
 //! A status read returns the word and clears bits 5 and 6 (BE 6084-6085; GPGX C 1250-1253;
@@ -23,6 +23,8 @@ pub const STATUS_VINT_PENDING: u16 = 1 << 7;
 pub const STATUS_OVERFLOW: u16 = 1 << 6;
 /// Bit 5: sprite collision.
 pub const STATUS_COLLISION: u16 = 1 << 5;
+/// Bit 1: DMA busy.
+pub const STATUS_DMA_BUSY: u16 = 1 << 1;
 /// Bit 3: vertical blank.
 pub const STATUS_VBLANK: u16 = 1 << 3;
 /// Bit 0: PAL console.

@@ -30,6 +30,10 @@ pub struct Vdp {
     pub(crate) status: Status,
     pub(crate) sprite_state: SpriteState,
     pub(crate) frame_output: bool,
+    /// The display enable the frame began with.
+    pub(crate) frame_display: bool,
+    pub(crate) timing: crate::line::LineState,
+    pub(crate) dma: crate::dma::DmaState,
     // Per-frame work areas and outputs.
     pub(crate) links: LinkList,
     pub(crate) line_index: LineIndex,
@@ -81,6 +85,9 @@ impl Vdp {
             },
             sprite_state: SpriteState::default(),
             frame_output: true,
+            frame_display: false,
+            timing: crate::line::LineState::default(),
+            dma: crate::dma::DmaState::default(),
             links: LinkList::default(),
             line_index: LineIndex::default(),
             line_fetch: LineFetch::default(),

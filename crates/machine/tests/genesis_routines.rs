@@ -521,11 +521,12 @@ fn lockups_and_exceptions_are_errors() {
 
 #[test]
 fn unmapped_reads_give_ff_and_rom_ignores_writes() {
-    // MOVE.W $400000,$FF0100; MOVE.W $A10000,$FF0102; MOVE.W #$1234,$000200;
+    // MOVE.W $400000,$FF0100; MOVE.W $A13000,$FF0102 (no device in the I/O area there);
+    // MOVE.W #$1234,$000200;
     // MOVE.W $000200,$FF0104; MOVE.W #$5678,$E00106 (the RAM mirror); RTS
     let image = words(&[
         0x33F9, 0x0040, 0x0000, 0x00FF, 0x0100, //
-        0x33F9, 0x00A1, 0x0000, 0x00FF, 0x0102, //
+        0x33F9, 0x00A1, 0x3000, 0x00FF, 0x0102, //
         0x33FC, 0x1234, 0x0000, 0x0200, //
         0x33F9, 0x0000, 0x0200, 0x00FF, 0x0104, //
         0x33FC, 0x5678, 0x00E0, 0x0106, //

@@ -1,6 +1,7 @@
 //! The Genesis driver: the scene's sprites become VDP sprite attribute table entries,
 //! written through the data port after a VRAM-write command on the control port, the way
-//! a 68000 game copies its sprite list each vblank (without DMA, which is not modelled).
+//! a 68000 game copies its sprite list each vblank (the scene driver does not use DMA; a
+//! booted program does, see [`super::board`]).
 
 use collide::{PxBox, Screen};
 use genesis::Vdp;
@@ -9,6 +10,7 @@ use genesis::status::{STATUS_COLLISION, STATUS_OVERFLOW};
 use super::GenesisSettings;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
+use crate::program::{ProgramBoard, ProgramError, ProgramImage};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
@@ -47,6 +49,26 @@ impl Genesis {
     /// H40 (40 cells, 320 px) rather than H32.
     pub(super) fn h40(&self) -> bool {
         self.settings.h40
+    }
+
+    pub(super) fn vdp(&self) -> &Vdp {
+        &self.vdp
+    }
+
+    pub(super) fn vdp_mut(&mut self) -> &mut Vdp {
+        &mut self.vdp
+    }
+
+    pub(super) fn target(&self) -> &GenesisTarget {
+        &self.target
+    }
+
+    pub(super) fn target_mut(&mut self) -> &mut GenesisTarget {
+        &mut self.target
+    }
+
+    pub(super) fn parts_mut(&mut self) -> (&mut GenesisTarget, &mut Vdp) {
+        (&mut self.target, &mut self.vdp)
     }
 
     /// The CPU side and the chip, for running a routine.
@@ -218,6 +240,14 @@ impl Machine for Genesis {
     fn set_frame_output(&mut self, on: bool) -> bool {
         self.vdp.set_frame_output(on);
         true
+    }
+
+    fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
+        self.boot_rom(image)
+    }
+
+    fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
+        if self.booted() { Some(self) } else { None }
     }
 
     fn palette_rgb(&self) -> Vec<u32> {

@@ -3,13 +3,18 @@
 //! Rules come from `specs/genesis-vdp.md` and, beneath it, the `genesis` chip crate's
 //! module docs (Genesis Plus GX, BlastEm, jgenesis).
 
+mod board;
+pub mod bus;
 pub mod code;
+pub mod io;
 pub mod kit;
 mod machine;
 pub mod probe;
 mod settings;
 pub mod target;
+pub mod z80;
 
+pub use board::{ProgramState, ROM_MAX};
 pub use machine::{Genesis, chip_sprites, verdict};
 pub use settings::GenesisSettings;
 

@@ -26,3 +26,16 @@ fn yes() -> bool {
 fn genesis_sat() -> u16 {
     0xD800
 }
+
+impl Default for GenesisSettings {
+    /// The settings a scene gets when it names none: H40, V28, SAT at 0xD800, backdrop 0.
+    /// A booted program sets its own registers over them.
+    fn default() -> Self {
+        Self {
+            h40: yes(),
+            v30: false,
+            sat: genesis_sat(),
+            backdrop: 0,
+        }
+    }
+}

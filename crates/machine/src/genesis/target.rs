@@ -39,9 +39,10 @@
 //!   $A20000-$BFFFFF, a VDP-area address with A18-A16 or A7-A5 set, a read of the PSG and a
 //!   write to the HV counter.
 //! - **Unmapped** (not on this board, no lock-up on the console): $400000-$7FFFFF (the
-//!   expansion port, no Mega-CD) and $A00000-$A1FFFF (Z80 space and I/O, not modelled). A
-//!   word read returns $FFFF, a byte read $FF, writes are ignored (the console would
-//!   return the 68000's open bus; nothing here models it).
+//!   expansion port, no Mega-CD). A word read returns $FFFF, a byte read $FF, writes are
+//!   ignored (the console would return the 68000's open bus; nothing here models it).
+//! - **One map**: the routine runs on the same memory map as a whole program
+//!   ([`super::bus`]: Z80 space, I/O, TMSS, DMA); the Z80 does not run during a call.
 //! - **Interrupts**: none during the call. The routine is the body of a vertical-blank
 //!   handler whose interrupt was already taken; no further frame runs while it does.
 //! - **VDP access timing**: not checked ([`CallOutcome::chip_too_fast`] is always 0). In
@@ -70,8 +71,11 @@
 //! ([`RoutineError::Fault`]); a lock-up or a byte write to a VDP port (above); and the
 //! budget ([`RoutineError::Runaway`]).
 
-use cpu_m68k::{Bus, Cpu, ExceptionKind};
+use cpu_m68k::{Cpu, ExceptionKind};
 use genesis::{HMode, Vdp};
+
+use super::bus::{GenesisBus, HvClock, Memory, run_dma_68k};
+pub use super::bus::{RAM_SIZE, ROM_SPACE};
 
 use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
 
@@ -91,14 +95,10 @@ pub const CYCLES_PER_FRAME: u64 =
 
 /// Where the image is loaded (after the 512 bytes of vectors and header).
 pub const CODE: u32 = 0x00_0200;
-/// The cartridge space: $000000-$3FFFFF.
-pub const ROM_SPACE: u32 = 0x40_0000;
 /// The largest image: the cartridge space after the vectors and header.
 pub const CODE_MAX: u32 = ROM_SPACE - CODE;
 /// Work RAM's address (mirrored through $E00000-$FFFFFF).
 pub const RAM: u32 = 0xFF_0000;
-/// Work RAM's size.
-pub const RAM_SIZE: usize = 0x1_0000;
 /// The object table.
 pub const OBJ: u32 = 0xFF_0000;
 /// The pair list.
@@ -147,9 +147,9 @@ fn header() -> Vec<u8> {
 /// The Genesis's CPU and memory, kept between calls. Borrow the machine's chip for a call
 /// with [`GenesisTarget::board`].
 pub struct GenesisTarget {
-    cpu: Cpu,
-    rom: Vec<u8>,
-    ram: Box<[u8; RAM_SIZE]>,
+    pub(super) cpu: Cpu,
+    pub(super) mem: Memory,
+    pub(super) program: Option<super::board::ProgramState>,
 }
 
 impl std::fmt::Debug for GenesisTarget {
@@ -174,8 +174,8 @@ impl GenesisTarget {
     pub fn new() -> Self {
         Self {
             cpu: Cpu::new(),
-            rom: header(),
-            ram: Box::new([0; RAM_SIZE]),
+            mem: Memory::new(header()),
+            program: None,
         }
     }
 
@@ -193,25 +193,20 @@ impl GenesisTarget {
     /// The loaded image's length in bytes.
     #[must_use]
     pub fn image_len(&self) -> usize {
-        self.rom.len() - CODE as usize
+        self.mem.rom.len().saturating_sub(CODE as usize)
     }
 
     /// A byte of ROM or RAM as the CPU would read it; $FF anywhere else (the harness's
     /// view: no side effects, so the VDP's ports read $FF here).
     #[must_use]
     pub fn read(&self, addr: u32) -> u8 {
-        let addr = addr & 0xFF_FFFF;
-        match addr {
-            0..ROM_SPACE => self.rom.get(addr as usize).copied().unwrap_or(0xFF),
-            0xE0_0000.. => self.ram[(addr & 0xFFFF) as usize],
-            _ => 0xFF,
-        }
+        self.mem.peek(addr)
     }
 
     /// Whether the CPU may execute at `pc`: the image or RAM.
     #[must_use]
     pub fn may_execute(&self, pc: u32) -> bool {
-        executable(pc, self.rom.len())
+        executable(pc, self.mem.rom.len())
     }
 }
 
@@ -244,184 +239,8 @@ pub fn hv_counter(elapsed: u64, h_mode: HMode, active_lines: u16) -> u16 {
     let line = (u64::from(active_lines) + master / MASTER_PER_LINE) % LINES_PER_FRAME;
     // NTSC V28: $00-$EA, then $E5-$FF.
     let v = if line <= 0xEA { line } else { line - 6 };
-    let in_line = master % MASTER_PER_LINE;
-    // H32: 171 counter values a line ($00-$93, $E9-$FF); H40: 211 ($00-$B6, $E4-$FF).
-    let (values, last, jump_to) = match h_mode {
-        HMode::H32 => (171, 0x93, 0xE9),
-        HMode::H40 => (211, 0xB6, 0xE4),
-    };
-    let k = in_line * values / MASTER_PER_LINE;
-    let h = if k <= last {
-        k
-    } else {
-        jump_to + (k - last - 1)
-    };
-    ((v as u16) << 8) | (h as u16 & 0xFF)
-}
-
-/// An access the console would not complete, recorded by the bus for the step.
-#[derive(Clone, Debug)]
-struct BusFault {
-    addr: u32,
-    what: &'static str,
-}
-
-/// What a VDP-area address decodes to.
-enum VdpPort {
-    Data,
-    Control,
-    Hv,
-    Psg,
-    Unused,
-    Lockup,
-}
-
-#[inline]
-fn vdp_port(addr: u32) -> VdpPort {
-    if addr & 0xE7_00E0 != 0xC0_0000 {
-        return VdpPort::Lockup;
-    }
-    match addr & 0x1F {
-        0x00..=0x03 => VdpPort::Data,
-        0x04..=0x07 => VdpPort::Control,
-        0x08..=0x0F => VdpPort::Hv,
-        0x10..=0x17 => VdpPort::Psg,
-        _ => VdpPort::Unused,
-    }
-}
-
-/// The 68000's view of the board during a call.
-struct GenesisBus<'a> {
-    rom: &'a [u8],
-    ram: &'a mut [u8; RAM_SIZE],
-    vdp: &'a mut Vdp,
-    /// Cycles since the call started, at the start of the current instruction.
-    elapsed: u64,
-    fault: Option<BusFault>,
-}
-
-const LOCKUP_VDP_AREA: &str =
-    "VDP-area address with A18-A16 or A7-A5 set: the console locks up (no device answers)";
-const LOCKUP_SPACE: &str = "nothing answers at this address: the console locks up";
-
-impl GenesisBus<'_> {
-    fn fail(&mut self, addr: u32, what: &'static str) {
-        if self.fault.is_none() {
-            self.fault = Some(BusFault { addr, what });
-        }
-    }
-
-    fn hv(&self) -> u16 {
-        let regs = self.vdp.registers();
-        hv_counter(self.elapsed, regs.h_mode(), regs.v_mode().height_px())
-    }
-
-    /// A word read from the VDP area ($FFFF, with the fault recorded, where the console
-    /// locks up).
-    fn vdp_read(&mut self, addr: u32) -> u16 {
-        match vdp_port(addr) {
-            VdpPort::Data => self.vdp.read_data(),
-            VdpPort::Control => self.vdp.read_status(),
-            VdpPort::Hv => self.hv(),
-            VdpPort::Unused => 0xFFFF,
-            VdpPort::Psg => {
-                self.fail(
-                    addr,
-                    "read of the PSG (write-only): the console locks up (no device answers)",
-                );
-                0xFFFF
-            }
-            VdpPort::Lockup => {
-                self.fail(addr, LOCKUP_VDP_AREA);
-                0xFFFF
-            }
-        }
-    }
-
-    fn read_other(&mut self, addr: u32) -> u16 {
-        match addr {
-            0x40_0000..=0x7F_FFFF | 0xA0_0000..=0xA1_FFFF => 0xFFFF,
-            0xC0_0000..=0xDF_FFFF => self.vdp_read(addr & !1),
-            _ => {
-                self.fail(addr, LOCKUP_SPACE);
-                0xFFFF
-            }
-        }
-    }
-
-    fn write_other(&mut self, addr: u32, value: u16, byte: bool) {
-        match addr {
-            0x40_0000..=0x7F_FFFF | 0xA0_0000..=0xA1_FFFF => {}
-            0xC0_0000..=0xDF_FFFF => match vdp_port(addr) {
-                VdpPort::Data | VdpPort::Control if byte => self.fail(
-                    addr,
-                    "byte write to a VDP port (the console writes the byte to both halves of \
-                     the word port; use a word write)",
-                ),
-                VdpPort::Data => self.vdp.write_data(value),
-                VdpPort::Control => self.vdp.write_control(value),
-                VdpPort::Hv => self.fail(
-                    addr,
-                    "write to the HV counter: the console locks up (no device answers)",
-                ),
-                VdpPort::Psg | VdpPort::Unused => {}
-                VdpPort::Lockup => self.fail(addr, LOCKUP_VDP_AREA),
-            },
-            _ => self.fail(addr, LOCKUP_SPACE),
-        }
-    }
-}
-
-impl Bus for GenesisBus<'_> {
-    #[inline]
-    fn read_byte(&mut self, addr: u32) -> u8 {
-        if addr >= 0xE0_0000 {
-            return self.ram[(addr & 0xFFFF) as usize];
-        }
-        if addr < ROM_SPACE {
-            return self.rom.get(addr as usize).copied().unwrap_or(0xFF);
-        }
-        let word = self.read_other(addr);
-        if addr & 1 == 0 {
-            (word >> 8) as u8
-        } else {
-            word as u8
-        }
-    }
-
-    #[inline]
-    fn read_word(&mut self, addr: u32) -> u16 {
-        if addr >= 0xE0_0000 {
-            let a = (addr & 0xFFFF) as usize;
-            return u16::from_be_bytes([self.ram[a], self.ram[a + 1]]);
-        }
-        if addr < ROM_SPACE {
-            let a = addr as usize;
-            let hi = self.rom.get(a).copied().unwrap_or(0xFF);
-            let lo = self.rom.get(a + 1).copied().unwrap_or(0xFF);
-            return u16::from_be_bytes([hi, lo]);
-        }
-        self.read_other(addr)
-    }
-
-    #[inline]
-    fn write_byte(&mut self, addr: u32, value: u8) {
-        if addr >= 0xE0_0000 {
-            self.ram[(addr & 0xFFFF) as usize] = value;
-        } else if addr >= ROM_SPACE {
-            self.write_other(addr, u16::from_be_bytes([value, value]), true);
-        }
-    }
-
-    #[inline]
-    fn write_word(&mut self, addr: u32, value: u16) {
-        if addr >= 0xE0_0000 {
-            let a = (addr & 0xFFFF) as usize;
-            self.ram[a..a + 2].copy_from_slice(&value.to_be_bytes());
-        } else if addr >= ROM_SPACE {
-            self.write_other(addr, value, false);
-        }
-    }
+    let in_line = (master % MASTER_PER_LINE) as u32;
+    ((v as u16) << 8) | u16::from(genesis::line::h_counter(in_line, h_mode))
 }
 
 impl Target for GenesisBoard<'_> {
@@ -431,8 +250,9 @@ impl Target for GenesisBoard<'_> {
 
     fn load(&mut self, image: &[u8]) -> Result<(), RoutineError> {
         check_image(&ABI, image)?;
-        let rom = &mut self.target.rom;
-        rom.truncate(CODE as usize);
+        self.target.program = None;
+        let rom = &mut self.target.mem.rom;
+        *rom = header();
         rom.extend_from_slice(image);
         Ok(())
     }
@@ -441,7 +261,7 @@ impl Target for GenesisBoard<'_> {
         for (k, &b) in bytes.iter().enumerate() {
             let a = (addr as usize + k) & 0xFF_FFFF;
             if a >= 0xE0_0000 {
-                self.target.ram[a & 0xFFFF] = b;
+                self.target.mem.ram[a & 0xFFFF] = b;
             }
         }
     }
@@ -456,7 +276,7 @@ impl Target for GenesisBoard<'_> {
         let target = &mut *self.target;
         let stub = (STUB & 0xFFFF) as usize;
         let [e0, e1, e2, e3] = entry.to_be_bytes();
-        target.ram[stub..stub + 6].copy_from_slice(&[0x4E, 0xB9, e0, e1, e2, e3]);
+        target.mem.ram[stub..stub + 6].copy_from_slice(&[0x4E, 0xB9, e0, e1, e2, e3]);
         if target.cpu.is_halted() || target.cpu.is_stopped() {
             target.cpu = Cpu::new();
         }
@@ -468,12 +288,11 @@ impl Target for GenesisBoard<'_> {
         cpu.set_pc(STUB);
         cpu.set_prefetch([0x4EB9, u16::from_be_bytes([e0, e1])]);
         let start = cpu.cycles();
-        let rom_len = target.rom.len();
+        let rom_len = target.mem.rom.len();
         let mut bus = GenesisBus {
-            rom: &target.rom,
-            ram: &mut target.ram,
+            mem: &mut target.mem,
             vdp: self.vdp,
-            elapsed: 0,
+            hv: HvClock::Routine { elapsed: 0 },
             fault: None,
         };
         loop {
@@ -500,12 +319,21 @@ impl Target for GenesisBoard<'_> {
                         .to_owned(),
                 });
             }
-            bus.elapsed = used;
+            bus.hv = HvClock::Routine { elapsed: used };
             cpu.step(&mut bus);
             if let Some(f) = bus.fault.take() {
                 return Err(RoutineError::Fault {
                     pc: Addr(pc),
                     what: format!("access at {}: {}", Addr(f.addr), f.what),
+                });
+            }
+            if let Err(src) = run_dma_68k(bus.mem, bus.vdp) {
+                return Err(RoutineError::Fault {
+                    pc: Addr(pc),
+                    what: format!(
+                        "DMA source {}: the VDP can only read ROM and work RAM",
+                        Addr(src)
+                    ),
                 });
             }
             if let Some(e) = cpu.last_exception() {
@@ -515,8 +343,8 @@ impl Target for GenesisBoard<'_> {
                     | ExceptionKind::LineA
                     | ExceptionKind::LineF => {
                         let [hi, lo] = [e.pc, e.pc + 1].map(|a| match a & 0xFF_FFFF {
-                            a @ 0..ROM_SPACE => bus.rom.get(a as usize).copied().unwrap_or(0xFF),
-                            a => bus.ram[(a & 0xFFFF) as usize],
+                            a @ 0..ROM_SPACE => bus.mem.peek(a),
+                            a => bus.mem.ram[(a & 0xFFFF) as usize],
                         });
                         let opcode = u32::from(u16::from_be_bytes([hi, lo]));
                         RoutineError::UndefinedInstruction { pc: at, opcode }

@@ -1,0 +1,351 @@
+//! The Genesis board for whole programs (specs/programs.md): a cartridge ROM booted
+//! through its vector table, on the same memory map as a routine call ([`super::bus`]),
+//! with the 68000, the VDP and the Z80 interleaved line by line.
+//!
+//! # The ROM
+//! At least the 512 bytes of vector table and header, at most 4 MB; "SEGA" at $000100
+//! (the header's system name, which the TMSS console also checks); the reset vector (long
+//! word at 4) even and inside the ROM, the initial SSP (long word at 0) even. Anything
+//! else is [`ProgramError::Image`]. Boot is the 68000's reset: SSP and PC from the
+//! vectors, SR $2700; the VDP at power-on, the Z80 held in reset.
+//!
+//! # A line
+//! An NTSC line is 3,420 master clocks; the 68000 runs at master / 7, so line `n` (since
+//! boot) ends at 68000 cycle `(n + 1) x 3,420 / 7` (rounded down), and the CPU runs its
+//! instructions while its clock is below that (an instruction that crosses the end
+//! finishes, and the next line starts later by as much). Before each instruction the
+//! interrupt level the VDP requests is presented on the 68000's IPL pins (VINT 6, HINT 4,
+//! autovectored); taking one acknowledges it at the VDP. Then the Z80 runs the line's
+//! 228 T-states (master / 15) when it runs, and the VDP evaluates the line
+//! ([`genesis::Vdp::end_line`]): a status read on the next line sees the flags that line
+//! set. A `STOP` idles the 68000 to the end of the line unless an interrupt is requested.
+//!
+//! # DMA
+//! A 68000-to-VDP DMA moves its words when the command starts it; the 68000 is then held
+//! off the bus (idle cycles) until the VDP's transfer time has passed at the rate of each
+//! line (genesis `dma` module). A fill or copy runs beside the 68000. A DMA whose source is
+//! neither ROM nor work RAM is a fault.
+//!
+//! # Faults
+//! [`ProgramError::Fault`] naming the PC: a lock-up or a byte write to a VDP port (the
+//! bus), an illegal or line-A/line-F opcode, an address error, a double fault (halt),
+//! execution outside the ROM and work RAM. Other exceptions (TRAP, CHK, division by zero,
+//! privilege) go through the program's own vectors, as on the console.
+
+use cpu_m68k::{Bus, Cpu, ExceptionKind};
+use genesis::Vdp;
+
+use super::Genesis;
+use super::bus::{GenesisBus, HvClock, Memory, ROM_SPACE, run_dma_68k};
+use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
+use super::z80::Z80_T_PER_LINE;
+use crate::program::{
+    BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
+};
+use crate::routine::Addr;
+
+/// The largest cartridge: the 4 MB ROM space.
+pub const ROM_MAX: usize = ROM_SPACE as usize;
+
+/// A booted program's run state.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramState {
+    /// Lines run since boot.
+    lines: u64,
+    /// 68000 cycles spent held (DMA) or stopped since boot.
+    idle: u64,
+    /// The interrupts taken and not yet returned from: (resume PC, SSP before the entry).
+    interrupted: Vec<(u32, u32)>,
+    /// The Z80's /INT is held for the line after vblank begins.
+    z80_int: bool,
+}
+
+fn image_error(what: String) -> ProgramError {
+    ProgramError::Image { what }
+}
+
+/// Checks a ROM's size, vectors and header.
+fn check_rom(bytes: &[u8]) -> Result<(), ProgramError> {
+    if bytes.len() < 0x200 {
+        return Err(image_error(format!(
+            "a Genesis ROM starts with a 512-byte vector table and header; this one is {} bytes",
+            bytes.len()
+        )));
+    }
+    if bytes.len() > ROM_MAX {
+        return Err(image_error(format!(
+            "{} bytes do not fit the 4 MB cartridge space",
+            bytes.len()
+        )));
+    }
+    let long =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    if &bytes[0x100..0x104] != b"SEGA" && &bytes[0x101..0x105] != b"SEGA" {
+        return Err(image_error(
+            "no \"SEGA\" at $000100: not a Genesis ROM header (the system name)".to_owned(),
+        ));
+    }
+    let (ssp, pc) = (long(0), long(4));
+    if ssp & 1 != 0 {
+        return Err(image_error(format!(
+            "the initial stack pointer (vector 0) is odd: {}",
+            Addr(ssp)
+        )));
+    }
+    if pc & 1 != 0 || pc & 0xFF_FFFF >= bytes.len() as u32 || pc < 0x200 {
+        return Err(image_error(format!(
+            "the reset vector (vector 1, {}) does not point into the ROM's code ($000200-{})",
+            Addr(pc),
+            Addr(bytes.len() as u32 - 1)
+        )));
+    }
+    Ok(())
+}
+
+impl Genesis {
+    pub(super) fn boot_rom(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
+        check_rom(image.bytes)?;
+        let vdp = self.vdp_mut();
+        *vdp = Vdp::new();
+        let target = self.target_mut();
+        target.mem = Memory::new(image.bytes.to_vec());
+        target.cpu = Cpu::new();
+        target.program = Some(ProgramState::default());
+        let (target, vdp) = self.parts_mut();
+        let mut bus = GenesisBus {
+            mem: &mut target.mem,
+            vdp,
+            hv: HvClock::Line { master_in_line: 0 },
+            fault: None,
+        };
+        target.cpu.reset(&mut bus);
+        if let Some(pc) = image.start {
+            target.cpu.set_pc(pc);
+            let hi = bus.read_word(pc & 0xFF_FFFE);
+            let lo = bus.read_word((pc + 2) & 0xFF_FFFE);
+            target.cpu.set_prefetch([hi, lo]);
+        }
+        Ok(())
+    }
+
+    pub(super) fn booted(&self) -> bool {
+        self.target().program.is_some()
+    }
+}
+
+fn fault(pc: u32, what: impl Into<String>) -> ProgramError {
+    ProgramError::Fault {
+        pc: Addr(pc),
+        what: what.into(),
+    }
+}
+
+#[inline]
+fn executable(pc: u32, rom_len: usize) -> bool {
+    let pc = pc & 0xFF_FFFF;
+    pc >= 0xE0_0000 || (pc as usize) < rom_len
+}
+
+fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<ProgramError> {
+    match kind {
+        ExceptionKind::IllegalInstruction | ExceptionKind::LineA | ExceptionKind::LineF => {
+            let op = u16::from_be_bytes([mem.peek(pc), mem.peek(pc + 1)]);
+            Some(fault(pc, format!("undefined instruction ${op:04X}")))
+        }
+        ExceptionKind::AddressError => Some(fault(
+            pc,
+            "address error: a word or long access, or a jump, at an odd address",
+        )),
+        ExceptionKind::BusError => Some(fault(pc, "bus error")),
+        _ => None,
+    }
+}
+
+fn run_frame(
+    target: &mut GenesisTarget,
+    vdp: &mut Vdp,
+    probe: &mut dyn Probe,
+) -> Result<FrameRun, ProgramError> {
+    let GenesisTarget { cpu, mem, program } = target;
+    let Some(st) = program.as_mut() else {
+        return Err(ProgramError::Unsupported { machine: "genesis" });
+    };
+    let start = cpu.cycles() + st.idle;
+    let start_idle = st.idle;
+    let watch = probe.breakpoints().any();
+    loop {
+        let line_start = st.lines * MASTER_PER_LINE / MASTER_PER_CYCLE;
+        let line_end = (st.lines + 1) * MASTER_PER_LINE / MASTER_PER_CYCLE;
+        loop {
+            let now = cpu.cycles() + st.idle;
+            if now >= line_end {
+                break;
+            }
+            if vdp.dma_holds_68k() {
+                let need = u64::from(vdp.dma_clocks_to_finish());
+                let left = (line_end - now) * MASTER_PER_CYCLE;
+                let held = need.min(left).div_ceil(MASTER_PER_CYCLE);
+                st.idle += held;
+                vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
+                continue;
+            }
+            let level = vdp.irq_level();
+            cpu.set_irq(level);
+            let mask = (cpu.sr() >> 8) & 7;
+            let taking = level != 0 && u16::from(level) > mask;
+            if cpu.is_halted() {
+                return Err(fault(cpu.pc(), "the 68000 halted (a double fault)"));
+            }
+            if cpu.is_stopped() && !taking {
+                let rest = line_end - now;
+                st.idle += rest;
+                vdp.advance_dma((rest * MASTER_PER_CYCLE) as u32);
+                break;
+            }
+            let pc = cpu.pc();
+            if watch && probe.breakpoints().contains(pc) {
+                probe.on_pc(pc, now, &CpuMem { cpu, mem });
+            }
+            if !taking && !executable(pc, mem.rom.len()) {
+                return Err(fault(
+                    pc,
+                    "execution outside the cartridge ROM and work RAM (nothing there holds code)",
+                ));
+            }
+            let was_stopped = cpu.is_stopped();
+            let ssp = cpu.ssp();
+            let master_in_line =
+                ((now - line_start.min(now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32;
+            let mut bus = GenesisBus {
+                mem,
+                vdp,
+                hv: HvClock::Line { master_in_line },
+                fault: None,
+            };
+            let cycles = cpu.step(&mut bus);
+            if let Some(f) = bus.fault.take() {
+                return Err(fault(pc, format!("access at {}: {}", Addr(f.addr), f.what)));
+            }
+            vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
+            if let Err(src) = run_dma_68k(mem, vdp) {
+                return Err(fault(
+                    pc,
+                    format!(
+                        "DMA source {}: the VDP can only read ROM and work RAM on the 68000's bus",
+                        Addr(src)
+                    ),
+                ));
+            }
+            if let Some(e) = cpu.last_exception() {
+                if let ExceptionKind::Interrupt(l) = e.kind {
+                    vdp.acknowledge_interrupt(l);
+                    cpu.set_irq(vdp.irq_level());
+                    st.interrupted.push((pc, ssp));
+                    probe.on_event(BoardEvent::Interrupt {
+                        source: if l == 6 { "vint" } else { "hint" },
+                        cycle: now,
+                        pc,
+                    });
+                } else if let Some(err) = exception_fault(e.kind, e.pc, mem) {
+                    return Err(err);
+                }
+            } else if let Some(&(back_pc, back_sp)) = st.interrupted.last()
+                && cpu.pc() == back_pc
+                && cpu.ssp() == back_sp
+            {
+                st.interrupted.pop();
+                probe.on_event(BoardEvent::Return {
+                    cycle: cpu.cycles() + st.idle,
+                });
+            }
+            if cpu.is_stopped() && !was_stopped {
+                probe.on_event(BoardEvent::Wait { cycle: now, pc });
+            }
+        }
+        mem.z80.run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom);
+        if st.z80_int {
+            st.z80_int = false;
+            mem.z80.cpu.set_int(false);
+        }
+        let end = vdp.end_line();
+        st.lines += 1;
+        if end.vblank {
+            st.z80_int = true;
+            mem.z80.cpu.set_int(true);
+            let cycle = cpu.cycles() + st.idle;
+            probe.on_event(BoardEvent::Vblank { cycle });
+            return Ok(FrameRun {
+                cycles: cycle - start,
+                idle_cycles: st.idle - start_idle,
+            });
+        }
+    }
+}
+
+/// The CPU and memory as the harness reads them.
+struct CpuMem<'a> {
+    cpu: &'a Cpu,
+    mem: &'a Memory,
+}
+
+fn register(cpu: &Cpu, name: &str) -> Option<u32> {
+    let upper = name.to_ascii_uppercase();
+    let n = |s: &str| s[1..].parse::<usize>().ok().filter(|&n| n < 8);
+    Some(match upper.as_str() {
+        "SR" => u32::from(cpu.sr()),
+        "PC" => cpu.pc(),
+        "SP" => cpu.a(7),
+        "SSP" => cpu.ssp(),
+        "USP" => cpu.usp(),
+        r if r.len() == 2 && r.starts_with('D') => cpu.d(n(r)?),
+        r if r.len() == 2 && r.starts_with('A') => cpu.a(n(r)?),
+        _ => return None,
+    })
+}
+
+impl CpuView for CpuMem<'_> {
+    fn register(&self, name: &str) -> Option<u32> {
+        register(self.cpu, name)
+    }
+    fn pc(&self) -> u32 {
+        self.cpu.pc()
+    }
+    fn peek(&self, addr: u32) -> u8 {
+        self.mem.peek(addr)
+    }
+}
+
+impl CpuView for GenesisTarget {
+    fn register(&self, name: &str) -> Option<u32> {
+        register(&self.cpu, name)
+    }
+    fn pc(&self) -> u32 {
+        self.cpu.pc()
+    }
+    fn peek(&self, addr: u32) -> u8 {
+        self.mem.peek(addr)
+    }
+}
+
+impl ProgramBoard for Genesis {
+    fn run_frame(&mut self, probe: &mut dyn Probe) -> Result<FrameRun, ProgramError> {
+        let (target, vdp) = self.parts_mut();
+        run_frame(target, vdp, probe)
+    }
+
+    fn cpu(&self) -> &dyn CpuView {
+        self.target()
+    }
+
+    fn peek_vram(&self, addr: u32) -> u8 {
+        self.vdp().vram()[(addr & 0xFFFF) as usize]
+    }
+
+    fn set_input(&mut self, input: Input) {
+        self.target_mut().mem.io.pad1 = input.pad1;
+    }
+
+    fn cycles_per_frame(&self) -> u64 {
+        CYCLES_PER_FRAME
+    }
+}
