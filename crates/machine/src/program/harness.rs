@@ -14,7 +14,9 @@
 //! # Lag
 //! Frame `k` lags when, in call `k + 1`, the chip began the next vblank while an interrupt
 //! handler was still running, or when the program has been seen waiting (`WAI`, `HALT`,
-//! `STOP`) and did not reach its wait in that call.
+//! `STOP`) and did not reach its wait in that call; for a program that polls a flag instead,
+//! the user names the main loop's wait label ([`HarnessConfig::wait_pc`]) and the frame lags
+//! when the PC did not reach it in that call.
 
 use std::collections::BTreeSet;
 
@@ -39,6 +41,9 @@ pub struct HarnessConfig {
     pub watches: Vec<Watch>,
     /// Named spans.
     pub spans: Vec<Span>,
+    /// The main loop's wait, for a program that polls a flag instead of a wait
+    /// instruction: the frame lags when the PC does not reach it.
+    pub wait_pc: Option<u32>,
     /// Pad input per frame (`input[k]` is set before call `k`; the last one holds on).
     pub input: Vec<Input>,
     /// Frames after which a program that has taken no interrupt, or is still inside one
@@ -182,7 +187,7 @@ impl<'m> Harness<'m> {
         if machine.program().is_none() {
             return Err(HarnessError::NotBooted(key));
         }
-        let observer = Observer::new(&config.watches, &config.spans);
+        let observer = Observer::new(&config.watches, &config.spans, config.wait_pc);
         Ok(Self {
             machine,
             config,
@@ -390,5 +395,9 @@ fn decide(
             cycles: *c,
         })
         .collect();
-    rec.lag = o.busy_at_vblank || (waits_seen && o.waits == 0);
+    let no_wait = match config.wait_pc {
+        Some(_) => o.wait_label_hits == 0,
+        None => waits_seen && o.waits == 0,
+    };
+    rec.lag = o.busy_at_vblank || no_wait;
 }

@@ -156,6 +156,10 @@ pub struct Observer {
     pub interrupts: u32,
     /// Wait instructions reached in this call.
     pub waits: u32,
+    /// The main loop's wait label, for programs that poll instead of a wait instruction.
+    wait_pc: Option<u32>,
+    /// Times the PC reached the wait label in this call.
+    pub wait_label_hits: u32,
     /// Vblanks in this call and whether a handler was running at the first.
     pub vblanks: u32,
     /// A handler was running when the chip began vblank.
@@ -168,7 +172,7 @@ pub struct Observer {
 impl Observer {
     /// An observer for `watches` (only [`Watch::OnPc`] ones set breakpoints) and `spans`.
     #[must_use]
-    pub fn new(watches: &[Watch], spans: &[Span]) -> Self {
+    pub fn new(watches: &[Watch], spans: &[Span], wait_pc: Option<u32>) -> Self {
         let mut o = Self {
             watches: watches.to_vec(),
             spans: spans.to_vec(),
@@ -186,6 +190,10 @@ impl Observer {
             o.breakpoints.insert(s.from);
             o.breakpoints.insert(s.to);
         }
+        if let Some(pc) = wait_pc {
+            o.breakpoints.insert(pc);
+        }
+        o.wait_pc = wait_pc;
         o
     }
 
@@ -198,6 +206,7 @@ impl Observer {
             .for_each(|c| *c = Cycles::default());
         self.interrupts = 0;
         self.waits = 0;
+        self.wait_label_hits = 0;
         self.vblanks = 0;
         self.busy_at_vblank = false;
         self.stray_returns = 0;
@@ -226,6 +235,9 @@ impl Probe for Observer {
     }
 
     fn on_pc(&mut self, pc: u32, cycle: u64, cpu: &dyn CpuView) {
+        if self.wait_pc == Some(pc) {
+            self.wait_label_hits += 1;
+        }
         // A span ending and another starting at the same PC: close first, then open.
         for (i, s) in self.spans.iter().enumerate() {
             if s.to == pc

@@ -37,6 +37,10 @@ pub struct Program {
     /// The program's decisions.
     #[serde(default)]
     pub watches: Vec<WatchSpec>,
+    /// The main loop's wait label (a label or `"$addr"`), for a program that polls a flag
+    /// instead of a wait instruction: a frame lags when the PC does not reach it.
+    #[serde(default)]
+    pub wait: Option<String>,
     /// Cycles between two labels.
     #[serde(default)]
     pub spans: Vec<SpanSpec>,
@@ -239,6 +243,8 @@ pub enum ProgramExpectation {
     },
     /// No lag frame.
     NoLag,
+    /// Exactly this many lag frames.
+    LagFrames(u32),
     /// The chip's collision flag was set in exactly these frames.
     ChipFrames(Vec<u32>),
 }

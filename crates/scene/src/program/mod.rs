@@ -249,6 +249,10 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             to: resolve(&s.to, sym).map_err(|m| at(&format!("spans[{i}].to"), m))?,
         });
     }
+    let wait_pc = match &p.wait {
+        Some(w) => Some(resolve(w, sym).map_err(|m| at("wait", m))?),
+        None => None,
+    };
     let mut rules = Vec::new();
     for (i, r) in p.objects.rules.iter().enumerate() {
         if r.sprites.0 > r.sprites.1 {
@@ -282,6 +286,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             },
             watches,
             spans,
+            wait_pc,
             input: p.input.iter().map(|b| buttons(b)).collect(),
             give_up_frames: p.give_up_frames,
         },

@@ -198,6 +198,14 @@ impl Tally {
                         ));
                     }
                 }
+                ProgramExpectation::LagFrames(n) => {
+                    if self.lag_frames.len() != *n as usize {
+                        out.push(format!(
+                            "LagFrames: {} lag frames, expected {n}",
+                            self.lag_frames.len()
+                        ));
+                    }
+                }
                 ProgramExpectation::ChipFrames(frames) => {
                     if &self.chip_frames != frames {
                         out.push(format!(
