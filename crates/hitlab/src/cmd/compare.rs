@@ -93,23 +93,33 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32, named: &Named) -
 /// `compare` on a program: the per-frame table with `--json`, the totals as text.
 fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
     let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
+    let judged = !p.config.watches.is_empty();
     let mut frames = Vec::new();
     let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {
         if args.json {
             frames.push(crate::cmd::program::frame_json(r));
         } else if args.per_frame {
             let s = scene::program::tally::score_frame(r);
+            let judged = if judged {
+                format!(
+                    "  marked {:?}  misses {}/{}  false alarms {}/{}",
+                    r.decided_objects, s.by_box.1, s.by_pixel.1, s.by_box.2, s.by_pixel.2
+                )
+            } else {
+                String::new()
+            };
+            let handlers: Vec<String> = r
+                .handlers
+                .iter()
+                .map(|h| format!("  {} {} cycles", h.name, h.cycles.cycles))
+                .collect();
             crate::out::outln!(
-                "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}  marked {:?}  misses {}/{}  false alarms {}/{}{}",
+                "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}{judged}{}{}",
                 r.frame,
                 crate::report::status_hex(r.verdict.status),
                 r.box_pairs.len(),
                 r.pixel_pairs.len(),
-                r.decided_objects,
-                s.by_box.1,
-                s.by_pixel.1,
-                s.by_box.2,
-                s.by_pixel.2,
+                handlers.concat(),
                 if r.lag { "  LAG" } else { "" }
             );
         }

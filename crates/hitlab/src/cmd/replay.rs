@@ -57,8 +57,10 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
         let shown = path.display();
         if crate::cmd::program::is_program_file(path) {
             match replay_program(path) {
-                Err(msg) => {
-                    bad += 1;
+                Err((msg, unreadable)) => {
+                    // A file that cannot be read or started is bad input; a program that
+                    // faults or never returns from its handler fails its scenario.
+                    bad += usize::from(unreadable);
                     failed += 1;
                     report_error(args.json, path, &msg);
                 }
@@ -144,10 +146,17 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
 
 /// A program file's run and the expectations that failed; `Err` when it could not be read,
 /// booted or run to the end (a fault or a handler that never returns fails it).
-fn replay_program(path: &Path) -> Result<(u32, scene::program::tally::Tally, Vec<String>), String> {
+fn replay_program(
+    path: &Path,
+) -> Result<(u32, scene::program::tally::Tally, Vec<String>), (String, bool)> {
     let p = crate::cmd::program::load(path, None, &crate::cli::ProgramArgs::default())
-        .map_err(|e| e.to_string())?;
-    let played = crate::cmd::program::play(&p, None, |_, _| {}).map_err(|e| e.to_string())?;
+        .map_err(|e| (e.to_string(), true))?;
+    let played = crate::cmd::program::play(&p, None, |_, _| {}).map_err(|e| {
+        (
+            e.to_string(),
+            matches!(e, Fault::BadInput(_) | Fault::Usage(_)),
+        )
+    })?;
     let failures = played.tally.failures(&p.expect);
     Ok((p.config.frames, played.tally, failures))
 }
