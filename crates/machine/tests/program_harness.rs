@@ -440,3 +440,16 @@ fn object_rules_merge_sprites_and_art_takes_no_part_in_truth() {
     let mask = o.objects[0].mask.as_ref().unwrap();
     assert!(mask.get(0, 0) && mask.get(15, 15) && !mask.get(16, 0) && mask.get(52, 0));
 }
+
+#[test]
+fn a_polling_program_lags_where_its_loop_label_is_not_reached() {
+    // With the loop label at the fake's hit label, reached only by the handler deciding
+    // about frames 12 to 18, every other frame lags; the wait events no longer count.
+    let mut m = booted(Behaviour::Normal);
+    let mut c = config(24);
+    c.wait_pc = Some(HIT_LABEL);
+    let recs = run(&mut m, c).unwrap();
+    let lag: Vec<u32> = recs.iter().filter(|r| r.lag).map(|r| r.frame).collect();
+    let want: Vec<u32> = (0..24).filter(|k| !overlap(*k)).collect();
+    assert_eq!(lag, want);
+}
