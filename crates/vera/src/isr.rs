@@ -11,8 +11,9 @@
 //!   read-only; the x16-emulator also clears them ([`Quirks::X16Emu`]).
 //! - IRQ = (ISR & IEN) != 0 over the four interrupt sources (bits 3-0).
 //!
-//! LINE (bit 1) and AFLOW (bit 3) are never raised by this model: it renders whole
-//! frames and has no audio FIFO. Both can still be enabled and LINE can be cleared.
+//! LINE (bit 1) is raised when the chip is stepped line by line ([`crate::Vera::start_line`])
+//! and the beam reaches IRQLINE; the frame-at-once path never raises it. AFLOW (bit 3) is
+//! never raised: there is no audio FIFO.
 
 use crate::quirks::Quirks;
 
@@ -69,6 +70,11 @@ impl Interrupts {
             self.status |= SPRCOL;
         }
         self.status |= VSYNC;
+    }
+
+    /// Sets a status bit (LINE when the beam reaches IRQLINE).
+    pub fn raise(&mut self, bit: u8) {
+        self.status |= bit & (LINE | VSYNC | SPRCOL);
     }
 
     /// The IRQ output: any enabled source pending.

@@ -33,14 +33,17 @@
 //!   collide, they are only hidden), and DC_HSCALE / DC_VSCALE, which choose the sprite
 //!   lines rendered and the columns shown ([`compose`]).
 //!
-//! Time model: the CPU runs between frames; after [`Vera::run_frame`] the chip stands at
-//! the start of vblank (scan line 480), where a VSYNC interrupt handler would read ISR.
+//! Time model: either the CPU runs between frames, and after [`Vera::run_frame`] the chip
+//! stands at the start of vblank (scan line 480), where a VSYNC interrupt handler would
+//! read ISR; or a board steps the chip line by line ([`Vera::start_line`] at each of the
+//! 525 VGA lines, [`Vera::draw_line`] at the end of each of the first 480), and SCANLINE,
+//! the LINE interrupt at IRQLINE and the vblank commit at line 480 happen at their lines.
 //! Nothing can fail: every address is reduced modulo 128 KiB, every register offset
 //! modulo 32 and every byte value decodes to something, so there is no error type, and a
 //! frame's work is bounded (128 sprites x 64 px per line, 480 lines).
 //!
 //! Not modelled: the tile/bitmap layers (the backdrop is palette index 0), the border and
-//! active-area registers, interlaced and NTSC timing, the LINE and AFLOW interrupts, FX,
+//! active-area registers, interlaced and NTSC timing, the AFLOW interrupt, FX,
 //! audio and SPI, the FPGA's power-on palette.
 
 pub mod attributes;

@@ -9,7 +9,7 @@
 //! not applied: the model always uses the power-on active area (640 x 480, no border).
 //! Not modelled: the FX registers and version bytes (DCSEL >= 2), the layer registers
 //! ($9F2D-$9F3A), audio ($9F3B-$9F3D) and SPI ($9F3E-$9F3F): writes are ignored and
-//! reads return 0. The LINE and AFLOW interrupts are not modelled (see `isr`).
+//! reads return 0. The AFLOW interrupt is not modelled; LINE only when stepped by lines (see `isr`).
 
 /// CPU address of offset 0.
 pub const REGISTER_BASE: u16 = 0x9F20;

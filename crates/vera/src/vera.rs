@@ -6,7 +6,7 @@
 //! interrupt handler reads ISR; register reads between frames see that moment.
 
 use crate::compose::{FRAME_LINES, column_map, line_plan};
-use crate::isr::Interrupts;
+use crate::isr::{Interrupts, LINE};
 use crate::line_buffer::{ALL_CHUNKS, LINE_PX};
 use crate::palette;
 use crate::port::DataPort;
@@ -37,6 +37,35 @@ pub struct Vera {
     /// Per output line, the 16-px chunks of the frame row that may be non-zero.
     row_chunks: [u64; FRAME_LINES],
     frames: u64,
+    /// What the frame being drawn line by line fixed at its line 0.
+    drawing: Drawing,
+}
+
+/// The settings a frame is drawn with, fixed at its first line, and what its lines have
+/// collected so far.
+#[derive(Clone, Debug)]
+struct Drawing {
+    plan: Box<[Option<u16>; FRAME_LINES]>,
+    columns: Option<Box<[u16; LINE_PX]>>,
+    shown: bool,
+    rendered: bool,
+    hidden_adds_mask: bool,
+    collisions: u8,
+    last_line: Option<u16>,
+}
+
+impl Default for Drawing {
+    fn default() -> Self {
+        Self {
+            plan: Box::new(line_plan(SCALE_1_TO_1)),
+            columns: None,
+            shown: false,
+            rendered: false,
+            hidden_adds_mask: false,
+            collisions: 0,
+            last_line: None,
+        }
+    }
 }
 
 impl Default for Vera {
@@ -62,6 +91,7 @@ impl Vera {
             palette_rgb: [0; 256],
             row_chunks: [0; FRAME_LINES],
             frames: 0,
+            drawing: Drawing::default(),
         }
     }
 
@@ -238,64 +268,111 @@ impl Vera {
 
     /// Renders one frame (the sprite lines the vertical scale selects, 0..479 at 1:1)
     /// and performs the vblank commit: ISR 7-4 takes the frame's collisions, SPRCOL is
-    /// set if they are non-zero, VSYNC is set.
+    /// set if they are non-zero, VSYNC is set. The same steps as [`Self::start_line`]
+    /// and [`Self::draw_line`] over lines 0..480, with no LINE interrupt.
     pub fn run_frame(&mut self) {
+        self.begin_frame();
+        for out_line in 0..FRAME_LINES {
+            self.draw_line(out_line as u16);
+        }
+        self.interrupts.commit_vblank(self.drawing.collisions);
+        self.scanline = VBLANK_LINE;
+        self.frames += 1;
+    }
+
+    /// The beam reaches the start of scan line `line` (0..525 of the VGA frame; 480 is the
+    /// first line of vblank). SCANLINE reads `line` from now on. At line 0 the frame's
+    /// attribute table, palette and scale are taken for the whole frame (the model reads
+    /// sprite attributes once per frame, where the FPGA reads them line by line). At line
+    /// 480 the vblank commit: ISR 7-4 take the collisions of lines 0..479, SPRCOL is set if
+    /// any, VSYNC is set (Programmer's Reference, "Sprite collisions": the collision
+    /// interrupt is raised once per frame, at the end of the rendering; x16-emulator
+    /// `video_step` commits them with VSYNC). At the line IRQLINE (9 bits) LINE is set if IEN enables it.
+    pub fn start_line(&mut self, line: u16) {
+        self.scanline = line;
+        if line == 0 {
+            self.begin_frame();
+        }
+        if line == VBLANK_LINE {
+            self.interrupts.commit_vblank(self.drawing.collisions);
+            self.drawing.collisions = 0;
+            self.frames += 1;
+        }
+        // LINE is raised only while enabled, as x16-emulator `video_step` does; so enabling
+        // it later does not deliver a line passed before.
+        if line == self.display.irq_line && self.interrupts.enable() & LINE != 0 {
+            self.interrupts.raise(LINE);
+        }
+    }
+
+    /// The scan line the beam is on (what SCANLINE reads).
+    #[must_use]
+    pub const fn scanline(&self) -> u16 {
+        self.scanline
+    }
+
+    /// Takes the frame's settings at its first line.
+    fn begin_frame(&mut self) {
         self.palette_rgb = palette::snapshot(&self.vram);
         self.renderer.prepare(&self.vram);
         let shown = self.display.sprites_enabled();
-        let rendered = shown || self.quirks.renders_disabled_sprites();
-        let hidden_adds_mask = self.quirks.hidden_pixels_add_mask();
-        let plan = line_plan(self.display.vscale);
-        let one_to_one = self.display.hscale == SCALE_1_TO_1;
-        let columns = if one_to_one {
-            None
-        } else {
-            Some(column_map(self.display.hscale))
-        };
-        let mut collisions = 0u8;
-        let mut last_line: Option<u16> = None;
-        for (out_line, sprite_line) in plan.iter().enumerate() {
-            let row_start = out_line * LINE_PX;
-            let row = &mut self.frame[row_start..row_start + LINE_PX];
-            let stale = &mut self.row_chunks[out_line];
-            let Some(sprite_line) = sprite_line.filter(|_| rendered) else {
-                if *stale != 0 {
-                    row.fill(0);
-                    *stale = 0;
-                }
-                continue;
-            };
-            if last_line == Some(sprite_line) && out_line > 0 {
-                // The same sprite line again (DC_VSCALE < 128): same pixels, same
-                // collisions, same budget; show the row already composed.
-                self.frame
-                    .copy_within(row_start - LINE_PX..row_start, row_start);
-                *stale = ALL_CHUNKS;
-                continue;
-            }
-            collisions |= self
-                .renderer
-                .render_line(&self.vram, sprite_line, hidden_adds_mask);
-            let line = self.renderer.line();
-            if !shown {
-                if *stale != 0 {
-                    row.fill(0);
-                    *stale = 0;
-                }
-            } else if let Some(columns) = &columns {
-                for (out, &col) in row.iter_mut().zip(columns.iter()) {
-                    *out = line.colour(usize::from(col));
-                }
-                *stale = ALL_CHUNKS;
-            } else {
-                *stale = line.compose_into(row, *stale);
-            }
-            self.renderer.clear_line();
-            last_line = Some(sprite_line);
+        let d = &mut self.drawing;
+        d.shown = shown;
+        d.rendered = shown || self.quirks.renders_disabled_sprites();
+        d.hidden_adds_mask = self.quirks.hidden_pixels_add_mask();
+        *d.plan = line_plan(self.display.vscale);
+        d.columns = (self.display.hscale != SCALE_1_TO_1)
+            .then(|| Box::new(column_map(self.display.hscale)));
+        d.collisions = 0;
+        d.last_line = None;
+    }
+
+    /// Draws output line `out_line` (0..480) of the frame begun at line 0: the sprite line
+    /// the vertical scale selects, its collisions added to the frame's. Lines at or past
+    /// 480 draw nothing.
+    pub fn draw_line(&mut self, out_line: u16) {
+        let out_line = usize::from(out_line);
+        if out_line >= FRAME_LINES {
+            return;
         }
-        self.interrupts.commit_vblank(collisions);
-        self.scanline = VBLANK_LINE;
-        self.frames += 1;
+        let d = &mut self.drawing;
+        let row_start = out_line * LINE_PX;
+        let stale = &mut self.row_chunks[out_line];
+        let Some(sprite_line) = d.plan[out_line].filter(|_| d.rendered) else {
+            if *stale != 0 {
+                self.frame[row_start..row_start + LINE_PX].fill(0);
+                *stale = 0;
+            }
+            return;
+        };
+        if d.last_line == Some(sprite_line) && out_line > 0 {
+            // The same sprite line again (DC_VSCALE < 128): same pixels, same
+            // collisions, same budget; show the row already composed.
+            self.frame
+                .copy_within(row_start - LINE_PX..row_start, row_start);
+            *stale = ALL_CHUNKS;
+            return;
+        }
+        d.collisions |= self
+            .renderer
+            .render_line(&self.vram, sprite_line, d.hidden_adds_mask);
+        let line = self.renderer.line();
+        let row = &mut self.frame[row_start..row_start + LINE_PX];
+        if !d.shown {
+            if *stale != 0 {
+                row.fill(0);
+                *stale = 0;
+            }
+        } else if let Some(columns) = &d.columns {
+            for (out, &col) in row.iter_mut().zip(columns.iter()) {
+                *out = line.colour(usize::from(col));
+            }
+            *stale = ALL_CHUNKS;
+        } else {
+            *stale = line.compose_into(row, *stale);
+        }
+        self.renderer.clear_line();
+        d.last_line = Some(sprite_line);
     }
 
     /// Frames rendered since power-on.
@@ -363,5 +440,34 @@ mod tests {
         assert_eq!(vera.hscale(), 64);
         vera.write_reg(CTRL, 0x80);
         assert_eq!(vera.hscale(), 128, "CTRL bit 7 resets the registers");
+    }
+
+    #[test]
+    fn stepped_lines_raise_line_at_irqline_and_vsync_at_480() {
+        let mut vera = Vera::default();
+        // IRQLINE = 0x105 = 261: IRQLINE_L = $05, IEN bit 7 = 1; enable LINE and VSYNC.
+        vera.write_reg(IRQLINE_L, 0x05);
+        vera.write_reg(IEN, 0x80 | 0x03);
+        for line in 0..261u16 {
+            vera.start_line(line);
+            vera.draw_line(line);
+        }
+        assert_eq!(vera.isr() & 0x03, 0, "nothing before line 261");
+        vera.start_line(261);
+        assert_eq!(vera.isr() & 0x03, 0x02, "LINE at line 261");
+        assert!(vera.irq());
+        // SCANLINE_L reads 261 & $FF = 5, IEN bit 6 is scan line bit 8.
+        assert_eq!(vera.peek_reg(IRQLINE_L), 5);
+        assert_eq!(vera.peek_reg(IEN) & 0x40, 0x40);
+        vera.write_reg(ISR, 0x02);
+        assert!(!vera.irq(), "writing 1 to LINE acknowledges it");
+        for line in 262..480u16 {
+            vera.start_line(line);
+            vera.draw_line(line);
+        }
+        assert_eq!(vera.isr(), 0);
+        vera.start_line(480);
+        assert_eq!(vera.isr(), 0x01, "VSYNC at line 480, no collision");
+        assert_eq!(vera.frames(), 1);
     }
 }

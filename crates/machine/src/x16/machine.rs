@@ -8,10 +8,12 @@ use vera::isr::{COLLISIONS, SPRCOL, VSYNC};
 use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
 use vera::{Quirks, Vera};
 
+use super::program::Program;
 use super::target::{CYCLES_PER_FRAME, X16Target};
 use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
+use crate::program::{ProgramBoard, ProgramError, ProgramImage};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
@@ -25,6 +27,8 @@ pub struct X16 {
     quirks: VeraQuirks,
     /// The 65C02 and its memory, for target code.
     target: X16Target,
+    /// The program booted, if any.
+    program: Option<Box<Program>>,
 }
 
 impl X16 {
@@ -39,6 +43,7 @@ impl X16 {
             vera: Vera::new(quirks),
             quirks: settings.quirks,
             target: X16Target::new(),
+            program: None,
         };
         let video = 0x01 | if settings.sprites_enabled { 0x40 } else { 0 };
         for (reg, v) in [
@@ -55,6 +60,22 @@ impl X16 {
     /// The CPU side and the chip, for running a routine.
     pub(super) fn board_parts(&mut self) -> (&mut X16Target, &Vera) {
         (&mut self.target, &self.vera)
+    }
+
+    /// The booted program and the chip, for running a frame.
+    pub(super) fn program_parts(&mut self) -> (Option<&mut Program>, &mut Vera) {
+        (self.program.as_deref_mut(), &mut self.vera)
+    }
+
+    /// The booted program.
+    pub(super) fn booted(&self) -> Option<&Program> {
+        self.program.as_deref()
+    }
+
+    /// The chip.
+    #[must_use]
+    pub const fn vera(&self) -> &Vera {
+        &self.vera
     }
 
     fn write_block(&mut self, addr: u32, bytes: &[u8]) {
@@ -126,6 +147,21 @@ impl Machine for X16 {
                 bit(v.status & u16::from(SPRCOL) != 0)
             ),
         ]
+    }
+
+    fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
+        let program = Program::boot(image)?;
+        Program::reset_chip(&mut self.vera);
+        self.program = Some(Box::new(program));
+        Ok(())
+    }
+
+    fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
+        if self.program.is_some() {
+            Some(self)
+        } else {
+            None
+        }
     }
 
     fn target_code(&mut self) -> Option<&mut dyn TargetCode> {

@@ -3,10 +3,13 @@
 //! Rules come from `specs/vera.md` and, beneath it, the `vera` chip crate's module docs
 //! (the VERA FPGA source, x16-emulator); the scene chooses whose behaviour to follow.
 
+pub mod bus;
 pub mod code;
+pub mod kernal;
 pub mod kit;
 mod machine;
 pub mod probe;
+pub mod program;
 mod settings;
 pub mod target;
 

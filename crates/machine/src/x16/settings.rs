@@ -18,6 +18,17 @@ pub struct VeraSettings {
     pub ien: u8,
 }
 
+impl Default for VeraSettings {
+    /// What a scene that names no field gets: the FPGA's behaviour, sprites on, IEN $05.
+    fn default() -> Self {
+        Self {
+            quirks: VeraQuirks::default(),
+            sprites_enabled: yes(),
+            ien: vera_ien(),
+        }
+    }
+}
+
 fn yes() -> bool {
     true
 }

@@ -5,9 +5,9 @@
 //! - **CPU**: the `cpu-65c02` core. It issues the CMOS part's bus accesses and no dummy
 //!   read of a wrong address, so `LDA $9F23` steps the VERA's port 0 address exactly once
 //!   (a read-modify-write such as `INC $9F23` reads twice, as the CMOS part does).
-//! - **RAM** $0000-$9EFF (fixed low RAM). $0000 and $0001 are the X16's RAM and ROM bank
-//!   registers; here there is one bank of each, so they read back what was written and
-//!   select nothing.
+//! - **Memory**: the board's one memory map ([`super::bus`]), shared with whole programs:
+//!   RAM $0002-$9EFF, $0000 and $0001 the RAM and ROM bank registers (they read back what
+//!   was written), 256 banks of RAM in the window, one 16 KB ROM bank.
 //! - **I/O** $9F00-$9FFF:
 //!   - $9F20-$9F3F: the machine's [`vera::Vera`], through [`Vera::read_reg`] and
 //!     [`Vera::write_reg`]: ADDRx_L/M/H with auto-increment, DATA0/DATA1, CTRL, IEN, ISR
@@ -18,8 +18,6 @@
 //!     slots) is not on the board: reads return $9F, the byte an absolute-mode read
 //!     leaves on the open data bus (the operand's high byte fetched just before), and
 //!     writes are ignored.
-//! - **Banked RAM window** $A000-$BFFF: one 8 KB bank of RAM (the X16 has up to 256,
-//!   selected by $0000; a routine that needs more than one is outside this board).
 //! - **ROM** $C000-$FFFF: the harness's own 16 KB. It holds the call stub and the vectors;
 //!   every other byte is STP ($DB). Writes to it are ignored, as on the machine.
 //!
@@ -60,8 +58,11 @@
 //! 133,466 (0.26 of a cycle, 33 ns, more than the exact frame). Computed in integers as
 //! (8,000,000 x 800 x 525 + 25,175,000 / 2) / 25,175,000.
 
-use cpu_65c02::{Bus, Cpu, State, flags};
+use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
+
+pub use super::bus::{BANK_WINDOW, IO, OPEN_BUS, ROM, VERA_BASE, VERA_LAST};
+use super::bus::{Memory, ROM_BANK_BYTES, X16Bus, peek};
 
 use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
 
@@ -84,16 +85,6 @@ pub const CODE: u16 = 0x0810;
 pub const OBJ: u16 = 0x6000;
 /// The pair list.
 pub const OUT: u16 = 0x7000;
-/// The first address of the I/O page (RAM runs below it).
-pub const IO: u16 = 0x9F00;
-/// The VERA's first register.
-pub const VERA_BASE: u16 = 0x9F20;
-/// The VERA's last register.
-pub const VERA_LAST: u16 = 0x9F3F;
-/// The banked RAM window.
-pub const BANK_WINDOW: u16 = 0xA000;
-/// The first ROM address (ROM runs to $FFFF).
-pub const ROM: u16 = 0xC000;
 /// Where the harness writes its `JSR entry` stub (in ROM).
 pub const STUB: u16 = 0xFF00;
 /// Where the routine's `RTS` lands: the byte after the stub.
@@ -104,8 +95,6 @@ pub const IRQ_HANDLER: u16 = 0xFF10;
 pub const NMI_HANDLER: u16 = 0xFF20;
 /// Where the RESET vector points.
 pub const RESET_HANDLER: u16 = 0xFF30;
-/// What an unmapped I/O read returns (the open bus after an absolute-mode operand fetch).
-pub const OPEN_BUS: u8 = 0x9F;
 
 const STP: u8 = 0xDB;
 
@@ -128,8 +117,8 @@ pub const ABI: Abi = Abi {
 #[derive(Clone)]
 pub struct X16Target {
     cpu: Cpu,
-    /// The whole 64 KB as the CPU addresses it; the I/O page is never read from here.
-    mem: Box<[u8; 0x10000]>,
+    /// RAM and the harness's ROM (the board's one memory map, [`super::bus`]).
+    mem: Memory,
     image_len: usize,
 }
 
@@ -160,10 +149,11 @@ impl X16Target {
     /// elsewhere).
     #[must_use]
     pub fn new() -> Self {
-        let mut mem = Box::new([0u8; 0x10000]);
-        mem[usize::from(ROM)..].fill(STP);
-        let vector = |mem: &mut [u8; 0x10000], at: u16, to: u16| {
-            mem[usize::from(at)..usize::from(at) + 2].copy_from_slice(&to.to_le_bytes());
+        let mut mem = Memory::new(vec![STP; ROM_BANK_BYTES].into_boxed_slice());
+        let vector = |mem: &mut Memory, at: u16, to: u16| {
+            let [lo, hi] = to.to_le_bytes();
+            mem.write_rom(at, lo);
+            mem.write_rom(at + 1, hi);
         };
         vector(&mut mem, 0xFFFA, NMI_HANDLER);
         vector(&mut mem, 0xFFFC, RESET_HANDLER);
@@ -196,7 +186,7 @@ impl X16Target {
     /// is not memory: use [`X16Board::peek`](Target::peek) for the chip's registers.
     #[must_use]
     pub fn memory(&self, addr: u16) -> u8 {
-        self.mem[usize::from(addr)]
+        self.mem.read(addr)
     }
 
     /// Whether the CPU may execute at `pc`: RAM, the banked window, the stub.
@@ -230,7 +220,7 @@ impl X16Board<'_> {
     fn interrupt_fault(&self, pc: u16) -> RoutineError {
         let cpu = &self.target.cpu;
         let mem = &self.target.mem;
-        let stacked = |k: u8| mem[0x0100 | usize::from(cpu.s.wrapping_add(k))];
+        let stacked = |k: u8| mem.read(0x0100 | u16::from(cpu.s.wrapping_add(k)));
         let p = stacked(1);
         let ret = u16::from_le_bytes([stacked(2), stacked(3)]);
         if pc == IRQ_HANDLER && p & flags::B != 0 {
@@ -252,36 +242,6 @@ impl X16Board<'_> {
     }
 }
 
-/// The 65C02's view of the board during a call.
-struct X16Bus<'a> {
-    mem: &'a mut [u8; 0x10000],
-    vera: &'a mut Vera,
-}
-
-impl Bus for X16Bus<'_> {
-    #[inline]
-    fn read(&mut self, addr: u16) -> u8 {
-        if addr & 0xFF00 == IO {
-            if (VERA_BASE..=VERA_LAST).contains(&addr) {
-                self.vera.read_reg((addr - VERA_BASE) as u8)
-            } else {
-                OPEN_BUS
-            }
-        } else {
-            self.mem[usize::from(addr)]
-        }
-    }
-
-    #[inline]
-    fn write(&mut self, addr: u16, value: u8) {
-        if writable(addr) {
-            self.mem[usize::from(addr)] = value;
-        } else if (VERA_BASE..=VERA_LAST).contains(&addr) {
-            self.vera.write_reg((addr - VERA_BASE) as u8, value);
-        }
-    }
-}
-
 impl Target for X16Board<'_> {
     fn abi(&self) -> Abi {
         ABI
@@ -289,10 +249,13 @@ impl Target for X16Board<'_> {
 
     fn load(&mut self, image: &[u8]) -> Result<(), RoutineError> {
         check_image(&ABI, image)?;
-        let code = usize::from(CODE);
         let mem = &mut self.target.mem;
-        mem[code..code + image.len()].copy_from_slice(image);
-        mem[code + image.len()..usize::from(OBJ)].fill(0);
+        for (a, &b) in (CODE..).zip(image) {
+            mem.write(a, b);
+        }
+        for a in CODE + image.len() as u16..OBJ {
+            mem.write(a, 0);
+        }
         self.target.image_len = image.len();
         Ok(())
     }
@@ -300,7 +263,7 @@ impl Target for X16Board<'_> {
     fn poke(&mut self, addr: u32, bytes: &[u8]) {
         for (k, &b) in bytes.iter().enumerate() {
             match u16::try_from(addr as usize + k) {
-                Ok(a) if writable(a) => self.target.mem[usize::from(a)] = b,
+                Ok(a) if writable(a) => self.target.mem.write(a, b),
                 _ => {}
             }
         }
@@ -309,15 +272,7 @@ impl Target for X16Board<'_> {
     fn peek(&mut self, addr: u32, out: &mut [u8]) {
         for (k, b) in out.iter_mut().enumerate() {
             let a = ((addr as usize + k) & 0xFFFF) as u16;
-            *b = if a & 0xFF00 == IO {
-                if (VERA_BASE..=VERA_LAST).contains(&a) {
-                    self.vera.peek_reg((a - VERA_BASE) as u8)
-                } else {
-                    OPEN_BUS
-                }
-            } else {
-                self.target.mem[usize::from(a)]
-            };
+            *b = peek(&self.target.mem, self.vera, a);
         }
     }
 
@@ -329,8 +284,9 @@ impl Target for X16Board<'_> {
             });
         };
         let [lo, hi] = entry16.to_le_bytes();
-        let stub = usize::from(STUB);
-        self.target.mem[stub..stub + 3].copy_from_slice(&[0x20, lo, hi]);
+        for (a, b) in (STUB..).zip([0x20, lo, hi]) {
+            self.target.mem.write_rom(a, b);
+        }
         // A fresh core: running, A = X = Y = 0, I set, D clear, no pending NMI.
         let mut cpu = Cpu::new();
         cpu.s = 0xFF;

@@ -1,0 +1,194 @@
+//! The X16's memory map as the 65C02 sees it, one implementation for the routine call and
+//! for whole programs (specs/programs.md, "one board per machine").
+//!
+//! From the Commander X16 Programmer's Reference ("Memory map"):
+//! - $0000: the RAM bank register, $0001: the ROM bank register; both read back what was
+//!   written (the RAM underneath is not reachable from the CPU).
+//! - $0002-$9EFF: fixed RAM.
+//! - $9F00-$9FFF: I/O. $9F20-$9F3F is the [`Vera`]; the VIAs ($9F00-$9F1F), the YM2151 and
+//!   the expansion slots are not on the board: reads return $9F (the open data bus after an
+//!   absolute-mode operand fetch, whose high byte was $9F), writes are ignored.
+//! - $A000-$BFFF: banked RAM, 256 banks of 8 KB (2 MB, the fully populated machine),
+//!   selected by $0000.
+//! - $C000-$FFFF: ROM, banks of 16 KB selected by $0001. A bank number past the last
+//!   bank present wraps (bank modulo the bank count); writes to ROM are ignored.
+
+use cpu_65c02::Bus;
+use vera::Vera;
+
+/// The RAM bank register.
+pub const RAM_BANK: u16 = 0x0000;
+/// The ROM bank register.
+pub const ROM_BANK: u16 = 0x0001;
+/// The first address of the I/O page (fixed RAM runs below it).
+pub const IO: u16 = 0x9F00;
+/// The VERA's first register.
+pub const VERA_BASE: u16 = 0x9F20;
+/// The VERA's last register.
+pub const VERA_LAST: u16 = 0x9F3F;
+/// The banked RAM window.
+pub const BANK_WINDOW: u16 = 0xA000;
+/// The first ROM address (ROM runs to $FFFF).
+pub const ROM: u16 = 0xC000;
+/// Bytes in one RAM bank.
+pub const RAM_BANK_BYTES: usize = 0x2000;
+/// RAM banks on the board.
+pub const RAM_BANKS: usize = 256;
+/// Bytes in one ROM bank.
+pub const ROM_BANK_BYTES: usize = 0x4000;
+/// What an unmapped I/O read returns.
+pub const OPEN_BUS: u8 = 0x9F;
+
+/// RAM, banked RAM, ROM banks and the two bank registers.
+#[derive(Clone)]
+pub struct Memory {
+    /// $0000-$9EFF (the two bank registers live in `ram_bank` / `rom_bank`).
+    low: Box<[u8; IO as usize]>,
+    banked: Box<[u8]>,
+    rom: Box<[u8]>,
+    ram_bank: u8,
+    rom_bank: u8,
+}
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memory")
+            .field("ram_bank", &self.ram_bank)
+            .field("rom_bank", &self.rom_bank)
+            .field("rom_banks", &(self.rom.len() / ROM_BANK_BYTES))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Memory {
+    /// RAM zero, both bank registers 0, the given ROM (a non-zero multiple of 16 KB).
+    #[must_use]
+    pub fn new(rom: Box<[u8]>) -> Self {
+        debug_assert!(!rom.is_empty() && rom.len().is_multiple_of(ROM_BANK_BYTES));
+        Self {
+            low: Box::new([0; IO as usize]),
+            banked: vec![0; RAM_BANKS * RAM_BANK_BYTES].into_boxed_slice(),
+            rom,
+            ram_bank: 0,
+            rom_bank: 0,
+        }
+    }
+
+    /// Where `addr` in the ROM window lands in the ROM image.
+    #[inline]
+    fn rom_index(&self, addr: u16) -> usize {
+        let banks = self.rom.len() / ROM_BANK_BYTES;
+        (usize::from(self.rom_bank) % banks) * ROM_BANK_BYTES + usize::from(addr - ROM)
+    }
+
+    /// A byte as the CPU reads it, the I/O page excepted (the caller routes it).
+    #[inline]
+    #[must_use]
+    pub fn read(&self, addr: u16) -> u8 {
+        match addr {
+            RAM_BANK => self.ram_bank,
+            ROM_BANK => self.rom_bank,
+            a if a < IO => self.low[usize::from(a)],
+            a if a < BANK_WINDOW => OPEN_BUS,
+            a if a < ROM => {
+                self.banked
+                    [usize::from(self.ram_bank) * RAM_BANK_BYTES + usize::from(a - BANK_WINDOW)]
+            }
+            a => self.rom[self.rom_index(a)],
+        }
+    }
+
+    /// A CPU write, the I/O page excepted; ROM ignores it.
+    #[inline]
+    pub fn write(&mut self, addr: u16, value: u8) {
+        match addr {
+            RAM_BANK => self.ram_bank = value,
+            ROM_BANK => self.rom_bank = value,
+            a if a < IO => self.low[usize::from(a)] = value,
+            a if a < BANK_WINDOW => {}
+            a if a < ROM => {
+                self.banked
+                    [usize::from(self.ram_bank) * RAM_BANK_BYTES + usize::from(a - BANK_WINDOW)] =
+                    value;
+            }
+            _ => {}
+        }
+    }
+
+    /// Writes a byte of ROM bank 0 (building the ROM image).
+    pub fn write_rom(&mut self, addr: u16, value: u8) {
+        let index = usize::from(addr.wrapping_sub(ROM));
+        if addr >= ROM {
+            self.rom[index] = value;
+        }
+    }
+
+    /// The RAM bank register.
+    #[must_use]
+    pub const fn ram_bank(&self) -> u8 {
+        self.ram_bank
+    }
+
+    /// The ROM bank register.
+    #[must_use]
+    pub const fn rom_bank(&self) -> u8 {
+        self.rom_bank
+    }
+}
+
+/// The 65C02's bus: memory and the VERA on the I/O page.
+#[derive(Debug)]
+pub struct X16Bus<'a> {
+    /// RAM and ROM.
+    pub mem: &'a mut Memory,
+    /// The chip at $9F20.
+    pub vera: &'a mut Vera,
+}
+
+impl X16Bus<'_> {
+    /// A byte as the CPU would read it, with no side effect on the chip.
+    #[must_use]
+    pub fn peek(&self, addr: u16) -> u8 {
+        peek(self.mem, self.vera, addr)
+    }
+}
+
+/// A byte as the CPU would read it from `mem` and `vera`, with no side effect.
+#[must_use]
+pub fn peek(mem: &Memory, vera: &Vera, addr: u16) -> u8 {
+    if addr & 0xFF00 == IO {
+        if (VERA_BASE..=VERA_LAST).contains(&addr) {
+            vera.peek_reg((addr - VERA_BASE) as u8)
+        } else {
+            OPEN_BUS
+        }
+    } else {
+        mem.read(addr)
+    }
+}
+
+impl Bus for X16Bus<'_> {
+    #[inline]
+    fn read(&mut self, addr: u16) -> u8 {
+        if addr & 0xFF00 == IO {
+            if (VERA_BASE..=VERA_LAST).contains(&addr) {
+                self.vera.read_reg((addr - VERA_BASE) as u8)
+            } else {
+                OPEN_BUS
+            }
+        } else {
+            self.mem.read(addr)
+        }
+    }
+
+    #[inline]
+    fn write(&mut self, addr: u16, value: u8) {
+        if addr & 0xFF00 == IO {
+            if (VERA_BASE..=VERA_LAST).contains(&addr) {
+                self.vera.write_reg((addr - VERA_BASE) as u8, value);
+            }
+        } else {
+            self.mem.write(addr, value);
+        }
+    }
+}

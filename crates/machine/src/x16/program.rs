@@ -1,0 +1,457 @@
+//! Whole programs on the X16 (specs/programs.md): a `.PRG` loaded where its header says,
+//! started at its BASIC stub's `SYS` address, under the project's KERNAL shim
+//! ([`super::kernal`]), the 65C02 and VERA interleaved line by line.
+//!
+//! # Loading
+//! A `.PRG` is a 2-byte little-endian load address and the bytes to load there. It must fit
+//! the fixed RAM ($0002-$9EFF): an image that reaches the I/O page at $9F00 or beyond is an
+//! error. The start is [`ProgramImage::start`] when given, else the `SYS n` of the tokenised
+//! BASIC line at $0801 (token $9E, then decimal digits, spaces allowed).
+//!
+//! # The state a program starts in (what the KERNAL leaves when BASIC runs `SYS`)
+//! S = $FF (empty stack), P with I and D clear (the KERNAL runs with interrupts on),
+//! A = X = Y = 0, RAM bank 0, ROM bank 0; CINV/CBINV/NMINV hold the shim's defaults; VERA
+//! freshly reset, then DC_VIDEO = $21 (VGA, layer 1 on, sprites off) and IEN = $01
+//! (VSYNC), as the KERNAL's init leaves them. VRAM (palette included) is zero: the
+//! KERNAL's default palette and character set are not loaded. The beam is at the start of
+//! line 0.
+//!
+//! # Time
+//! The frame is [`CYCLES_PER_FRAME`] = 133,466 CPU cycles over 525 VGA lines; line `k` of
+//! frame `f` starts at cycle `f x 133,466 + floor(k x 133,466 / 525)` after boot, so no
+//! fraction is lost across frames. The CPU runs whole instructions until the line's last
+//! cycle is reached, then the chip draws the line and the beam moves to the next one
+//! (SCANLINE, LINE at IRQLINE, the vblank commit and VSYNC at line 480), and the IRQ input
+//! follows VERA's IRQ output (ISR & IEN != 0). A `WAI` with the IRQ input low idles to the
+//! end of the line; with it high (even with I set) the CPU resumes, as the W65C02S does.
+//! The first frame after boot runs lines 0-479 only.
+//!
+//! # Not modelled
+//! The VIAs (keyboard, pads, timers), the YM2151, the SMC; a user `rom.bin` (it would need
+//! the KERNAL's own boot, which the board does not run yet).
+
+use cpu_65c02::{Cpu, State, flags};
+use vera::Vera;
+
+use super::bus::{IO, Memory, X16Bus, peek};
+use super::kernal::{self, CBINV, CINV, DEFAULT_BRK, DEFAULT_IRQ, DEFAULT_NMI, NMINV};
+use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
+use crate::program::{
+    BoardEvent, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
+};
+use crate::routine::Addr;
+
+/// Where a BASIC program (and its `SYS` stub) starts.
+pub const BASIC_START: u16 = 0x0801;
+/// The BASIC token of `SYS`.
+const SYS_TOKEN: u8 = 0x9E;
+/// The first scan line of vblank.
+const VBLANK_LINE: u16 = 480;
+
+/// The CPU and memory of a booted program, and where the beam is.
+#[derive(Clone, Debug)]
+pub struct Program {
+    cpu: Cpu,
+    mem: Memory,
+    /// The scan line the beam is on.
+    line: u16,
+    /// The CPU cycle line 0 of the current frame began on.
+    frame_start: u64,
+    /// The interrupted PC and S of each interrupt being handled, innermost last.
+    handling: Vec<(u16, u8)>,
+}
+
+fn image_error(what: String) -> ProgramError {
+    ProgramError::Image { what }
+}
+
+/// The `SYS` address of the BASIC line at the start of `body` (loaded at $0801).
+fn sys_address(body: &[u8]) -> Result<u16, ProgramError> {
+    // Link (2 bytes) and line number (2 bytes), then the tokens up to a 0.
+    let tokens = body.get(4..).unwrap_or(&[]);
+    let end = tokens.iter().position(|&b| b == 0).unwrap_or(tokens.len());
+    let line = &tokens[..end];
+    let Some(sys) = line.iter().position(|&b| b == SYS_TOKEN) else {
+        return Err(image_error(
+            "the BASIC line at $0801 has no SYS: give the start address (--start)".to_owned(),
+        ));
+    };
+    let digits: String = line[sys + 1..]
+        .iter()
+        .skip_while(|&&b| b == b' ')
+        .take_while(|b| b.is_ascii_digit())
+        .map(|&b| char::from(b))
+        .collect();
+    digits.parse::<u16>().map_err(|_| {
+        image_error(format!(
+            "the BASIC line at $0801 has SYS without an address in 0..65535 ({digits:?})"
+        ))
+    })
+}
+
+impl Program {
+    /// Loads a `.PRG` and sets the state the KERNAL leaves (see the module docs); the
+    /// caller resets the chip.
+    ///
+    /// # Errors
+    /// [`ProgramError::Image`] for a file too short, loading over the I/O page or past
+    /// RAM, or without a start address; [`ProgramError::SystemRom`] for a user ROM.
+    pub fn boot(image: &ProgramImage<'_>) -> Result<Self, ProgramError> {
+        if image.system_rom.is_some() {
+            return Err(ProgramError::SystemRom {
+                what: "a ROM of your own needs the KERNAL's own boot, which this board does \
+                       not run; leave --rom out to use the board's KERNAL shim"
+                    .to_owned(),
+            });
+        }
+        let bytes = image.bytes;
+        if bytes.len() < 2 {
+            return Err(image_error(format!(
+                "{} bytes: a .PRG starts with a 2-byte load address",
+                bytes.len()
+            )));
+        }
+        let load = u16::from_le_bytes([bytes[0], bytes[1]]);
+        let body = &bytes[2..];
+        let end = usize::from(load) + body.len();
+        if !(2..IO).contains(&load) {
+            return Err(image_error(format!(
+                "loads at {}: outside the fixed RAM $0002-$9EFF",
+                Addr(u32::from(load))
+            )));
+        }
+        if end > usize::from(IO) {
+            return Err(image_error(format!(
+                "{} bytes loaded at {} run to ${end:04X}, over the I/O page at $9F00 (the \
+                 fixed RAM ends at $9EFF)",
+                body.len(),
+                Addr(u32::from(load))
+            )));
+        }
+        let start = match image.start {
+            Some(s) => u16::try_from(s)
+                .map_err(|_| image_error(format!("start {}: beyond the 65C02's 64 KB", Addr(s))))?,
+            None if load == BASIC_START => sys_address(body)?,
+            None => {
+                return Err(image_error(format!(
+                    "loads at {}, not $0801: no BASIC stub to take SYS from; give the start \
+                     address (--start)",
+                    Addr(u32::from(load))
+                )));
+            }
+        };
+        let mut mem = Memory::new(kernal::rom());
+        for (a, &b) in (load..).zip(body) {
+            mem.write(a, b);
+        }
+        for (vector, to) in [
+            (CINV, DEFAULT_IRQ),
+            (CBINV, DEFAULT_BRK),
+            (NMINV, DEFAULT_NMI),
+        ] {
+            let [lo, hi] = to.to_le_bytes();
+            mem.write(vector, lo);
+            mem.write(vector + 1, hi);
+        }
+        let mut cpu = Cpu::new();
+        cpu.s = 0xFF;
+        cpu.pc = start;
+        cpu.set_flag(flags::I, false);
+        cpu.set_flag(flags::D, false);
+        Ok(Self {
+            cpu,
+            mem,
+            line: 0,
+            frame_start: 0,
+            handling: Vec::new(),
+        })
+    }
+
+    /// The chip as the KERNAL's init leaves it (see the module docs).
+    pub fn reset_chip(vera: &mut Vera) {
+        *vera = Vera::new(vera.quirks());
+        vera.write_reg(vera::registers::DC_VIDEO, 0x21);
+        vera.write_reg(vera::registers::IEN, 0x01);
+        vera.start_line(0);
+    }
+
+    /// The first cycle of the line after the beam's.
+    fn line_end(&self) -> u64 {
+        self.frame_start + (u64::from(self.line) + 1) * CYCLES_PER_FRAME / LINES_PER_FRAME
+    }
+
+    /// The word at `addr` in RAM.
+    fn word(&self, addr: u16) -> u16 {
+        u16::from_le_bytes([self.mem.read(addr), self.mem.read(addr.wrapping_add(1))])
+    }
+
+    /// Why the PC cannot run at `pc` (the I/O page, the shim's traps), or `None`.
+    fn trap(&self, pc: u16) -> Option<ProgramError> {
+        let s = self.cpu.s;
+        let stacked = |k: u8| 0x0100 | u16::from(s.wrapping_add(k));
+        let (at, what) = if pc == DEFAULT_BRK {
+            // Y, X, A pushed by the entry above the BRK's status and return address.
+            let brk = self.word(stacked(5)).wrapping_sub(2);
+            (
+                brk,
+                "BRK: the KERNAL would enter its monitor; the board stops".to_owned(),
+            )
+        } else if let Some(name) = kernal::kernal_entry_name(pc) {
+            let caller = self.word(stacked(1)).wrapping_sub(2);
+            (
+                caller,
+                format!(
+                    "KERNAL {name} (${pc:04X}) called: the board's KERNAL shim has only the interrupt entries"
+                ),
+            )
+        } else if pc >= super::bus::ROM {
+            (
+                pc,
+                "execution in the KERNAL ROM where the shim has no code".to_owned(),
+            )
+        } else {
+            (pc, "execution in the I/O page".to_owned())
+        };
+        Some(ProgramError::Fault {
+            pc: Addr(u32::from(at)),
+            what,
+        })
+    }
+
+    /// Runs to the start of the next vblank (see [`ProgramBoard::run_frame`]).
+    ///
+    /// # Errors
+    /// [`ProgramError::Fault`] on STP, BRK, a KERNAL call, execution in I/O or the ROM.
+    pub fn run_frame(
+        &mut self,
+        vera: &mut Vera,
+        probe: &mut dyn Probe,
+    ) -> Result<FrameRun, ProgramError> {
+        let first = self.cpu.cycles;
+        let mut idle = 0u64;
+        let watching = probe.breakpoints().any();
+        loop {
+            let line_end = self.line_end();
+            while self.cpu.cycles < line_end {
+                let irq = vera.irq();
+                self.cpu.set_irq(irq);
+                match self.cpu.state() {
+                    State::Running => {}
+                    State::Waiting { .. } if !irq => {
+                        idle += line_end - self.cpu.cycles;
+                        self.cpu.cycles = line_end;
+                        break;
+                    }
+                    State::Waiting { .. } => {}
+                    State::Stopped { pc } => {
+                        return Err(ProgramError::Fault {
+                            pc: Addr(u32::from(pc)),
+                            what: "STP: the clock stops".to_owned(),
+                        });
+                    }
+                }
+                let pc = self.cpu.pc;
+                if (IO..super::bus::BANK_WINDOW).contains(&pc) {
+                    return Err(self.trap(pc).unwrap_or_else(|| unreachable_fault(pc)));
+                }
+                if pc >= super::bus::ROM && !kernal::runs(pc) {
+                    return Err(self.trap(pc).unwrap_or_else(|| unreachable_fault(pc)));
+                }
+                if watching && probe.breakpoints().contains(u32::from(pc)) {
+                    let view = View {
+                        cpu: &self.cpu,
+                        mem: &self.mem,
+                        vera,
+                    };
+                    probe.on_pc(u32::from(pc), self.cpu.cycles, &view);
+                }
+                let s = self.cpu.s;
+                let was_running = self.cpu.state() == State::Running;
+                let mut bus = X16Bus {
+                    mem: &mut self.mem,
+                    vera,
+                };
+                self.cpu.step(&mut bus);
+                self.events(pc, s, was_running, probe);
+            }
+            if self.cpu.cycles < line_end {
+                // Idled to the line's end.
+                continue;
+            }
+            vera.draw_line(self.line);
+            self.line += 1;
+            if u64::from(self.line) == LINES_PER_FRAME {
+                self.line = 0;
+                self.frame_start += CYCLES_PER_FRAME;
+            }
+            vera.start_line(self.line);
+            if self.line == VBLANK_LINE {
+                probe.on_event(BoardEvent::Vblank { cycle: line_end });
+                break;
+            }
+        }
+        let cycles = self.cpu.cycles - first;
+        Ok(FrameRun {
+            cycles,
+            idle_cycles: idle,
+        })
+    }
+
+    /// Tells the probe what the instruction at `pc` (S was `s`) did.
+    #[inline]
+    fn events(&mut self, pc: u16, s: u8, was_running: bool, probe: &mut dyn Probe) {
+        let cpu = &self.cpu;
+        if let State::Waiting { pc: wai } = cpu.state() {
+            if was_running {
+                probe.on_event(BoardEvent::Wait {
+                    cycle: cpu.cycles - 3,
+                    pc: u32::from(wai),
+                });
+            }
+            return;
+        }
+        // An IRQ taken: the entry pushed the interrupted PC and a status with B clear.
+        if cpu.pc == self.word(0xFFFE) && cpu.s == s.wrapping_sub(3) {
+            let p = self.mem.read(0x0100 | u16::from(cpu.s.wrapping_add(1)));
+            let ret = self.word(0x0100 | u16::from(cpu.s.wrapping_add(2)));
+            if p & flags::B == 0 && ret == pc {
+                self.handling.push((pc, s));
+                probe.on_event(BoardEvent::Interrupt {
+                    source: "irq",
+                    cycle: cpu.cycles - 7,
+                    pc: u32::from(pc),
+                });
+                return;
+            }
+        }
+        if let Some(&(back, stack)) = self.handling.last()
+            && cpu.pc == back
+            && cpu.s == stack
+        {
+            self.handling.pop();
+            probe.on_event(BoardEvent::Return { cycle: cpu.cycles });
+        }
+    }
+
+    /// The CPU.
+    #[must_use]
+    pub const fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+
+    /// The memory.
+    #[must_use]
+    pub const fn memory(&self) -> &Memory {
+        &self.mem
+    }
+}
+
+fn unreachable_fault(pc: u16) -> ProgramError {
+    ProgramError::Fault {
+        pc: Addr(u32::from(pc)),
+        what: "execution where the board has no code".to_owned(),
+    }
+}
+
+/// The CPU, memory and chip read without side effects.
+#[derive(Debug)]
+pub struct View<'a> {
+    /// The CPU.
+    pub cpu: &'a Cpu,
+    /// RAM and ROM.
+    pub mem: &'a Memory,
+    /// The chip.
+    pub vera: &'a Vera,
+}
+
+impl CpuView for View<'_> {
+    fn register(&self, name: &str) -> Option<u32> {
+        let c = self.cpu;
+        Some(u32::from(match name.to_ascii_uppercase().as_str() {
+            "A" => c.a,
+            "X" => c.x,
+            "Y" => c.y,
+            "S" => c.s,
+            "P" => c.p,
+            "PC" => return Some(u32::from(c.pc)),
+            _ => return None,
+        }))
+    }
+    fn pc(&self) -> u32 {
+        u32::from(self.cpu.pc)
+    }
+    fn peek(&self, addr: u32) -> u8 {
+        peek(self.mem, self.vera, (addr & 0xFFFF) as u16)
+    }
+}
+
+impl ProgramBoard for super::X16 {
+    fn run_frame(&mut self, probe: &mut dyn Probe) -> Result<FrameRun, ProgramError> {
+        let (program, vera) = self.program_parts();
+        match program {
+            Some(program) => program.run_frame(vera, probe),
+            None => Err(ProgramError::Unsupported { machine: "vera" }),
+        }
+    }
+    fn cpu(&self) -> &dyn CpuView {
+        self
+    }
+    fn peek_vram(&self, addr: u32) -> u8 {
+        self.vera().read_vram(addr)
+    }
+    fn cycles_per_frame(&self) -> u64 {
+        CYCLES_PER_FRAME
+    }
+}
+
+/// The booted program's CPU and memory (zero before a boot).
+impl CpuView for super::X16 {
+    fn register(&self, name: &str) -> Option<u32> {
+        let program = self.booted()?;
+        View {
+            cpu: &program.cpu,
+            mem: &program.mem,
+            vera: self.vera(),
+        }
+        .register(name)
+    }
+    fn pc(&self) -> u32 {
+        self.booted().map_or(0, |p| u32::from(p.cpu.pc))
+    }
+    fn peek(&self, addr: u32) -> u8 {
+        self.booted()
+            .map_or(0, |p| peek(&p.mem, self.vera(), (addr & 0xFFFF) as u16))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sys_is_read_from_the_tokenised_line() {
+        // 10 SYS 2061: link $080B, line 10, $9E, " 2061", 0.
+        let body = [
+            0x0B, 0x08, 0x0A, 0x00, 0x9E, b' ', b'2', b'0', b'6', b'1', 0,
+        ];
+        assert_eq!(sys_address(&body), Ok(2061));
+        let no_sys = [0x0B, 0x08, 0x0A, 0x00, 0x99, b'1', 0];
+        assert!(matches!(
+            sys_address(&no_sys),
+            Err(ProgramError::Image { .. })
+        ));
+    }
+
+    #[test]
+    fn images_over_io_are_refused() {
+        let mut prg = vec![0x00, 0x90];
+        prg.resize(2 + 0x1000, 0);
+        let e = Program::boot(&ProgramImage {
+            bytes: &prg,
+            start: Some(0x9000),
+            ..ProgramImage::default()
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("$9F00"), "{e}");
+    }
+}

@@ -1,0 +1,125 @@
+; Written like seed 004's demo: a WAI main loop, an IRQ handler installed through CINV that
+; reads ISR, rewrites all 128 sprites' attributes through DATA0 every frame from a table in
+; RAM, and marks a hit by switching the target sprite's bitmap and clearing its collision
+; mask; an 8-bpp bitmap layer configured behind the sprites.
+;
+; By construction: sprite 0 (the player, 16x16, mask %0010) moves right 1 px per frame on
+; lines 0-15 from X 0, so frame n shows it at X n; sprite 127 (the target, mask %0010)
+; stands at X 300 on the same lines; sprites 1-126 stand on a grid 40 px apart from line 40
+; on and never touch. Columns n..n+15 first meet 300..315 on frame 285.
+        .setcpu "65C02"
+        .include "x16.inc"
+
+VERA_L0_CONFIG   = $9F2D
+VERA_L0_TILEBASE = $9F2F
+BITMAP_ATTR0     = $00   ; pattern $10000 >> 5 = $0800: byte 0
+BITMAP_ATTR1     = $08   ;                            byte 1 (4 bpp)
+HIT_ATTR0        = $04   ; pattern $10080 >> 5 = $0804
+ATTR6            = $2C   ; collision mask %0010, z 3
+ATTR7            = $50   ; 16x16, palette offset 0
+
+        .segment "ZEROPAGE"
+frame:     .res 2        ; VSYNC handlers run so far
+hit_frame: .res 2        ; the frame SPRCOL was first seen for, $FFFF before
+old_irq:   .res 2
+ptr:       .res 2
+
+        basic_stub
+start:
+        sei
+        ; Layer 0: 8-bpp bitmap at VRAM $00000, 320 px wide.
+        lda #$07
+        sta VERA_L0_CONFIG
+        stz VERA_L0_TILEBASE
+        ; The sprites' bitmaps at $10000 (colour 1) and $10080 (colour 2), 16x16 4 bpp.
+        stz VERA_ADDR_L
+        stz VERA_ADDR_M
+        lda #$11            ; increment 1, address bit 16
+        sta VERA_ADDR_H
+        lda #$11
+        ldx #128
+@b0:    sta VERA_DATA0
+        dex
+        bne @b0
+        lda #$22
+        ldx #128
+@b1:    sta VERA_DATA0
+        dex
+        bne @b1
+        lda #$51            ; sprites and layer 0 on, VGA
+        sta VERA_DC_VIDEO
+        stz frame
+        stz frame+1
+        lda #$FF
+        sta hit_frame
+        sta hit_frame+1
+        lda CINV
+        sta old_irq
+        lda CINV+1
+        sta old_irq+1
+        lda #<irq
+        sta CINV
+        lda #>irq
+        sta CINV+1
+        lda #$05            ; SPRCOL | VSYNC
+        sta VERA_IEN
+        cli
+main:   wai
+        bra main
+
+irq:
+        lda VERA_ISR
+        and #$04            ; SPRCOL
+        beq move
+        lda hit_frame+1
+        cmp #$FF
+        bne ack
+        lda frame
+        sta hit_frame
+        lda frame+1
+        sta hit_frame+1
+        ; The hit: the target shows its other bitmap and stops colliding.
+        lda #HIT_ATTR0
+        sta attr_table + 127*8
+        lda #$0C            ; z 3, mask 0
+        sta attr_table + 127*8 + 6
+ack:    lda #$04
+        sta VERA_ISR
+move:   inc attr_table + 2  ; the player's X, 16 bits
+        bne copy
+        inc attr_table + 3
+copy:   ; All 128 attribute entries, 1,024 bytes, through DATA0 from $1FC00.
+        stz VERA_ADDR_L
+        lda #$FC
+        sta VERA_ADDR_M
+        lda #$11
+        sta VERA_ADDR_H
+        lda #<attr_table
+        sta ptr
+        lda #>attr_table
+        sta ptr+1
+        ldx #4
+@page:  ldy #0
+@byte:  lda (ptr),y
+        sta VERA_DATA0
+        iny
+        bne @byte
+        inc ptr+1
+        dex
+        bne @page
+        inc frame
+        bne done
+        inc frame+1
+done:   jmp (old_irq)
+
+attr_table:
+        .repeat 128, I
+        .if I = 0
+        .byte BITMAP_ATTR0, BITMAP_ATTR1, 0, 0, 0, 0, ATTR6, ATTR7
+        .elseif I = 127
+        .byte BITMAP_ATTR0, BITMAP_ATTR1, <300, >300, 0, 0, ATTR6, ATTR7
+        .else
+        .byte BITMAP_ATTR0, BITMAP_ATTR1, <((I .MOD 16) * 40), >((I .MOD 16) * 40)
+        .byte <((I / 16) * 56 + 40), >((I / 16) * 56 + 40), ATTR6, ATTR7
+        .endif
+        .endrepeat
