@@ -201,7 +201,7 @@ pub struct RunArgs {
 /// `hitlab shot`.
 #[derive(Debug, Args)]
 pub struct ShotArgs {
-    /// The scene file.
+    /// The scene file, a program file (`*.prg.ron`), or a program image with `--target`.
     pub scene: PathBuf,
     /// The frame to write, from 0.
     #[arg(long, default_value_t = 0)]
@@ -212,6 +212,9 @@ pub struct ShotArgs {
     /// How the picture is drawn.
     #[command(flatten)]
     pub picture: PictureArgs,
+    /// A program instead of a scene.
+    #[command(flatten)]
+    pub program: ProgramArgs,
 }
 
 /// How `shot` and `record` draw a frame.

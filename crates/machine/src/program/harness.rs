@@ -235,8 +235,18 @@ impl<'m> Harness<'m> {
         Ok(())
     }
 
-    /// One `run_frame` call; returns the frame it completed, if any.
-    fn call(&mut self) -> Result<Option<FrameRecord>, HarnessError> {
+    /// `run_frame` calls made: the machine's picture and sprite view are frame
+    /// `calls_run() - 1`'s.
+    #[must_use]
+    pub const fn calls_run(&self) -> u32 {
+        self.calls
+    }
+
+    /// One `run_frame` call (to the next vblank); returns the frame it completed, if any.
+    ///
+    /// # Errors
+    /// As [`Harness::next_frame`].
+    pub fn call(&mut self) -> Result<Option<FrameRecord>, HarnessError> {
         let call = self.calls;
         let key = self.machine.key();
         let board: &mut dyn ProgramBoard =
