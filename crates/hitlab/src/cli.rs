@@ -204,7 +204,7 @@ pub struct RunArgs {
 /// `hitlab shot`.
 #[derive(Debug, Args)]
 pub struct ShotArgs {
-    /// The scene file.
+    /// The scene file, a program file (`*.prg.ron`), or a program image with `--target`.
     pub scene: PathBuf,
     /// The frame to write, from 0.
     #[arg(long, default_value_t = 0)]
@@ -215,6 +215,9 @@ pub struct ShotArgs {
     /// How the picture is drawn.
     #[command(flatten)]
     pub picture: PictureArgs,
+    /// A program instead of a scene.
+    #[command(flatten)]
+    pub program: ProgramArgs,
 }
 
 /// How `shot` and `record` draw a frame.
@@ -263,7 +266,7 @@ pub struct ReplayArgs {
 /// `hitlab compare`.
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The scene file.
+    /// The scene file, a program file (`*.prg.ron`), or a program image with `--target`.
     pub scene: PathBuf,
     /// Frames to play (the scene's own count by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
@@ -278,6 +281,34 @@ pub struct CompareArgs {
     /// Also print one line per frame: status, verdict, truth, frame hash.
     #[arg(long)]
     pub per_frame: bool,
+    /// A program instead of a scene.
+    #[command(flatten)]
+    pub program: ProgramArgs,
+}
+
+/// A whole program instead of a scene: a program file `*.prg.ron`, or an image with
+/// `--target` (docs/programs.md).
+#[derive(Debug, Args, Default)]
+pub struct ProgramArgs {
+    /// Run the file as a program image on this machine (genesis, msx, vera or x16).
+    #[arg(long)]
+    pub target: Option<String>,
+    /// Where the program starts instead of the machine's own boot (an address, or a label
+    /// with `--symbols`).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// A system ROM or BIOS of your own (X16 `rom.bin`, MSX BIOS).
+    #[arg(long, alias = "bios")]
+    pub rom: Option<PathBuf>,
+    /// The cartridge mapper, instead of the one detected.
+    #[arg(long)]
+    pub mapper: Option<String>,
+    /// A symbol file for `--start` labels.
+    #[arg(long)]
+    pub symbols: Option<PathBuf>,
+    /// Write one JSON line per frame here.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 /// `hitlab roms`.

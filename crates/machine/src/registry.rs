@@ -110,6 +110,21 @@ macro_rules! registry {
             }
         }
 
+        /// The machine `key` with the settings a scene gets when it gives none (for
+        /// programs, which name only the machine); `None` for an unknown key or a machine
+        /// whose settings have no defaults.
+        #[must_use]
+        pub fn with_default_settings(key: &str) -> Option<Target> {
+            use serde::de::value::{Error, MapDeserializer};
+            $(
+                if key == $key {
+                    let empty = MapDeserializer::<_, Error>::new(std::iter::empty::<(&str, u8)>());
+                    return <$settings>::deserialize(empty).ok().map(Target::$variant);
+                }
+            )*
+            None
+        }
+
         /// Every machine's key, in registry order.
         pub const KEYS: &[&str] = &[$($key,)*];
 

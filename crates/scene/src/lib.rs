@@ -15,6 +15,7 @@ pub mod load;
 pub mod loaded;
 pub mod locate;
 pub mod motion;
+pub mod program;
 pub mod roms;
 pub mod session;
 pub mod summary;

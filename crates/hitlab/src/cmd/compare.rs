@@ -96,7 +96,63 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32, named: &Named) -
     )
 }
 
+/// `compare` on a program: the per-frame table with `--json`, the totals as text.
+fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
+    let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
+    let judged = !p.config.watches.is_empty();
+    let mut frames = Vec::new();
+    let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {
+        if args.json {
+            frames.push(crate::cmd::program::frame_json(r));
+        } else if args.per_frame {
+            let s = scene::program::tally::score_frame(r);
+            let judged = if judged {
+                format!(
+                    "  marked {:?}  misses {}/{}  false alarms {}/{}",
+                    r.decided_objects, s.by_box.1, s.by_pixel.1, s.by_box.2, s.by_pixel.2
+                )
+            } else {
+                String::new()
+            };
+            let handlers: Vec<String> = r
+                .handlers
+                .iter()
+                .map(|h| format!("  {} {} cycles", h.name, h.cycles.cycles))
+                .collect();
+            crate::out::outln!(
+                "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}{judged}{}{}",
+                r.frame,
+                crate::report::status_hex(r.verdict.status),
+                r.box_pairs.len(),
+                r.pixel_pairs.len(),
+                handlers.concat(),
+                if r.lag { "  LAG" } else { "" }
+            );
+        }
+    })?;
+    if args.json {
+        let mut v = crate::cmd::program::tally_json(&played.tally);
+        v["program"] = p.path.display().to_string().into();
+        v["target"] = p.target.into();
+        v["machine"] = played.title.clone().into();
+        v["per_frame"] = frames.into();
+        crate::out::outln!("{v}");
+    } else {
+        crate::out::out!("{}", crate::cmd::program::text(&p, &played));
+    }
+    Ok(Outcome::Ok)
+}
+
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
+    if crate::cmd::program::is_program(&args.scene, &args.program) {
+        return run_program(args);
+    }
+    if args.program.trace.is_some() {
+        return Err(crate::usage(anyhow::anyhow!(
+            "--trace records a program's frames; {} is a scene",
+            args.scene.display()
+        )));
+    }
     let mut frames_json = Vec::new();
     let (loaded, summary, named) = play(&args.scene, args.frames, &args.methods, |r| {
         if args.per_frame && args.json {

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod frame;
 pub mod hunt;
 pub mod methods;
+pub mod program;
 pub mod record;
 pub mod replay;
 pub mod report;

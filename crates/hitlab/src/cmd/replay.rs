@@ -55,6 +55,37 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     for path in &files {
         crate::long_run::check()?;
         let shown = path.display();
+        if crate::cmd::program::is_program_file(path) {
+            match replay_program(path) {
+                Err((msg, unreadable)) => {
+                    // A file that cannot be read or started is bad input; a program that
+                    // faults or never returns from its handler fails its scenario.
+                    bad += usize::from(unreadable);
+                    failed += 1;
+                    report_error(args.json, path, &msg);
+                }
+                Ok((frames, tally, failures)) => {
+                    let ok = failures.is_empty();
+                    if ok {
+                        passed += 1;
+                    } else {
+                        failed += 1;
+                    }
+                    if args.json {
+                        let mut v = crate::cmd::program::tally_json(&tally);
+                        v["scenario"] = shown.to_string().into();
+                        v["passed"] = ok.into();
+                        v["failures"] = failures.clone().into();
+                        crate::out::outln!("{v}");
+                    } else if ok {
+                        crate::out::outln!("ok   {shown} ({frames} frames)");
+                    } else {
+                        crate::out::outln!("FAIL {shown}: {}", failures.join("; "));
+                    }
+                }
+            }
+            continue;
+        }
         let loaded = match scene::load_scenario(path) {
             Ok(l) => l,
             Err(e) => {
@@ -121,6 +152,23 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     } else {
         Outcome::Ok
     })
+}
+
+/// A program file's run and the expectations that failed; `Err` when it could not be read,
+/// booted or run to the end (a fault or a handler that never returns fails it).
+fn replay_program(
+    path: &Path,
+) -> Result<(u32, scene::program::tally::Tally, Vec<String>), (String, bool)> {
+    let p = crate::cmd::program::load(path, None, &crate::cli::ProgramArgs::default())
+        .map_err(|e| (e.to_string(), true))?;
+    let played = crate::cmd::program::play(&p, None, |_, _| {}).map_err(|e| {
+        (
+            e.to_string(),
+            matches!(e, Fault::BadInput(_) | Fault::Usage(_)),
+        )
+    })?;
+    let failures = played.tally.failures(&p.expect);
+    Ok((p.config.frames, played.tally, failures))
 }
 
 fn report_error(json: bool, path: &Path, msg: &str) {

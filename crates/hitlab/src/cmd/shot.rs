@@ -30,7 +30,43 @@ pub fn meta(player: &Player) -> Meta {
     m
 }
 
+/// `shot` on a program: the chip's frame `args.frame` exactly as the board drew it.
+fn run_program(args: &ShotArgs) -> Result<Outcome, Fault> {
+    if args.picture.overlays || args.program.trace.is_some() {
+        return Err(usage(anyhow::anyhow!(
+            "a program's shot is the chip's frame; --overlays and --trace are for scenes and compare"
+        )));
+    }
+    let p = crate::cmd::program::load(&args.scene, Some(args.frame + 1), &args.program)?;
+    let mut m = crate::cmd::program::boot(&p)?;
+    let mut h = machine::program::Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
+    while h.calls_run() <= args.frame {
+        crate::long_run::check()?;
+        h.call()
+            .map_err(|e| crate::cmd::program::failed(&p.path, &e))?;
+    }
+    let picture = crate::view::picture::Picture::of_machine(h.machine());
+    let stem = p
+        .image_path
+        .file_stem()
+        .map_or_else(|| "program".into(), |s| s.to_string_lossy().into_owned());
+    let out = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{stem}-{}.png", args.frame)));
+    let meta = vec![
+        ("Source".to_owned(), p.path.display().to_string()),
+        ("Frame".to_owned(), args.frame.to_string()),
+    ];
+    write_picture_png(&out, &picture, args.picture.scale.unwrap_or(1), &meta).map_err(usage)?;
+    crate::out::outln!("{} (frame {})", out.display(), args.frame);
+    Ok(Outcome::Ok)
+}
+
 pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
+    if crate::cmd::program::is_program(&args.scene, &args.program) {
+        return run_program(args);
+    }
     let mut player = Player::open(
         &args.scene,
         &Options {

@@ -233,3 +233,11 @@ pub trait ProgramBoard {
     /// CPU cycles in one frame of the real machine.
     fn cycles_per_frame(&self) -> u64;
 }
+
+pub mod harness;
+pub mod objects;
+pub mod observe;
+
+pub use harness::{Decision, FrameRecord, Harness, HarnessConfig, HarnessError, NamedCycles};
+pub use objects::{FrameObjects, ObjectRule, ObjectRules};
+pub use observe::{Cycles, MemoryHit, Observer, Space, Span, Watch, WatchObject};

@@ -1,0 +1,413 @@
+//! The program harness (specs/programs.md): runs a booted machine frame by frame through
+//! [`ProgramBoard::run_frame`] and records, per frame, what the chip saw, what was true,
+//! what the program decided and what it cost. Machine-agnostic: it only speaks the
+//! [`Machine`] and [`ProgramBoard`] contracts.
+//!
+//! # Which frame a decision belongs to
+//! Call `k` of `run_frame` (counting from 0) ends at the start of frame `k`'s vblank: the
+//! chip's sprite view and flags then describe frame `k`'s display. What the program does in
+//! call `k + 1` (its vblank handler reading the flags of frame `k`, its main loop after it)
+//! is its decision **about frame `k`**: the decisions caught at labels, the handler and span
+//! cycles, and the lag of call `k + 1` all go to frame `k`, and memory watches are read at
+//! the end of call `k + 1`. So `frames` frames take `frames + 1` calls.
+//!
+//! # Lag
+//! Frame `k` lags when, in call `k + 1`, the chip began the next vblank while an interrupt
+//! handler was still running, or when the program has been seen waiting (`WAI`, `HALT`,
+//! `STOP`) and did not reach its wait in that call; for a program that polls a flag instead,
+//! the user names the main loop's wait label ([`HarnessConfig::wait_pc`]) and the frame lags
+//! when the PC did not reach it in that call.
+
+use std::collections::BTreeSet;
+
+use collide::Pair;
+use collide::truth::{Scope, box_pairs, pixel_pairs};
+use thiserror::Error;
+
+use super::objects::{self, FrameObjects, ObjectRules};
+use super::observe::{Cycles, Observer, Space, Span, Watch};
+use super::{Input, ProgramBoard, ProgramError};
+use crate::contract::{Machine, Verdict};
+use crate::view::SpriteView;
+
+/// What the harness is told to watch, addresses resolved.
+#[derive(Clone, Debug, Default)]
+pub struct HarnessConfig {
+    /// Frames to record.
+    pub frames: u32,
+    /// Which sprites make which objects.
+    pub objects: ObjectRules,
+    /// The program's decisions.
+    pub watches: Vec<Watch>,
+    /// Named spans.
+    pub spans: Vec<Span>,
+    /// The main loop's wait, for a program that polls a flag instead of a wait
+    /// instruction: the frame lags when the PC does not reach it.
+    pub wait_pc: Option<u32>,
+    /// Pad input per frame (`input[k]` is set before call `k`; the last one holds on).
+    pub input: Vec<Input>,
+    /// Frames after which a program that has taken no interrupt, or is still inside one
+    /// handler, is stopped with an error (0: never).
+    pub give_up_frames: u32,
+}
+
+/// Why the harness stopped.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum HarnessError {
+    /// The machine cannot run programs or has not been booted.
+    #[error("the {0} has no program booted")]
+    NotBooted(&'static str),
+    /// The board could not go on.
+    #[error("frame {frame}: {error}")]
+    Program {
+        /// The frame being run.
+        frame: u32,
+        /// What the board said.
+        error: ProgramError,
+    },
+    /// No interrupt was taken in the first frames: the program never enabled one.
+    #[error(
+        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): the program never enables an interrupt the chip raises"
+    )]
+    NoInterrupt {
+        /// Frames run.
+        frames: u32,
+        /// Where the CPU was.
+        pc: u32,
+    },
+    /// A handler was entered and has not returned for many frames.
+    #[error(
+        "the {interrupt} handler entered at cycle {cycle} (interrupting PC {pc:#06x}) has not returned after {frames} frames (now at PC {now:#06x})"
+    )]
+    NeverReturns {
+        /// Which interrupt.
+        interrupt: &'static str,
+        /// Its acknowledge cycle.
+        cycle: u64,
+        /// The interrupted PC.
+        pc: u32,
+        /// Frames waited.
+        frames: u32,
+        /// The PC now.
+        now: u32,
+    },
+}
+
+/// A watch's decision in one frame.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Decision {
+    /// The watch's name.
+    pub name: String,
+    /// Sprite numbers marked hit, sorted.
+    pub sprites: Vec<u32>,
+    /// Sprite pairs decided (pair watches), each lower number first, sorted.
+    pub pairs: Vec<(u32, u32)>,
+}
+
+/// Cycles of one handler source or span in one frame.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NamedCycles {
+    /// The interrupt source (`irq`, `vint`) or the span's name.
+    pub name: String,
+    /// The cycles.
+    pub cycles: Cycles,
+}
+
+/// Everything recorded about one frame.
+#[derive(Clone, Debug, Default)]
+pub struct FrameRecord {
+    /// Frame number, from 0.
+    pub frame: u32,
+    /// The chip's sprite view at the end of the frame's display.
+    pub sprites: Vec<SpriteView>,
+    /// The objects built from it.
+    pub objects: FrameObjects,
+    /// The chip's flags as set, read without side effects.
+    pub verdict: Verdict,
+    /// Pairs of objects (indices into `objects.objects`) whose boxes overlap.
+    pub box_pairs: Vec<Pair>,
+    /// Pairs of objects whose opaque pixels meet.
+    pub pixel_pairs: Vec<Pair>,
+    /// The program's decisions, one per watch.
+    pub decisions: Vec<Decision>,
+    /// Object indices any watch marked hit.
+    pub decided_objects: Vec<usize>,
+    /// Handler cycles per interrupt source.
+    pub handlers: Vec<NamedCycles>,
+    /// Cycles per span.
+    pub spans: Vec<NamedCycles>,
+    /// The frame lagged.
+    pub lag: bool,
+    /// CPU cycles of the call that ran the frame's display.
+    pub cycles: u64,
+}
+
+impl FrameRecord {
+    /// Object indices in at least one of `pairs`, sorted.
+    #[must_use]
+    pub fn objects_in(pairs: &[Pair]) -> Vec<usize> {
+        let set: BTreeSet<usize> = pairs
+            .iter()
+            .flat_map(|p| [p.a as usize, p.b as usize])
+            .collect();
+        set.into_iter().collect()
+    }
+}
+
+/// The harness over one booted machine.
+pub struct Harness<'m> {
+    machine: &'m mut dyn Machine,
+    config: HarnessConfig,
+    observer: Observer,
+    /// Whether the program has ever been seen waiting.
+    waits_seen: bool,
+    /// Whether any interrupt was taken.
+    interrupted: bool,
+    /// The frame whose display the last call ended, waiting for its decisions.
+    pending: Option<FrameRecord>,
+    calls: u32,
+}
+
+impl std::fmt::Debug for Harness<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Harness")
+            .field("machine", &self.machine.key())
+            .field("calls", &self.calls)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'m> Harness<'m> {
+    /// A harness over `machine`, booted already.
+    ///
+    /// # Errors
+    /// [`HarnessError::NotBooted`] when the machine has no program board.
+    pub fn new(machine: &'m mut dyn Machine, config: HarnessConfig) -> Result<Self, HarnessError> {
+        let key = machine.key();
+        if machine.program().is_none() {
+            return Err(HarnessError::NotBooted(key));
+        }
+        let observer = Observer::new(&config.watches, &config.spans, config.wait_pc);
+        Ok(Self {
+            machine,
+            config,
+            observer,
+            waits_seen: false,
+            interrupted: false,
+            pending: None,
+            calls: 0,
+        })
+    }
+
+    /// The machine, for its picture and panel between frames.
+    pub fn machine(&mut self) -> &mut dyn Machine {
+        self.machine
+    }
+
+    /// Frames to record.
+    #[must_use]
+    pub const fn frames(&self) -> u32 {
+        self.config.frames
+    }
+
+    /// Runs until the next frame is complete (its display and the call deciding about it)
+    /// and returns its record.
+    ///
+    /// # Errors
+    /// The board's fault, or a program that never takes or never leaves an interrupt.
+    pub fn next_frame(&mut self) -> Result<FrameRecord, HarnessError> {
+        loop {
+            if let Some(done) = self.call()? {
+                return Ok(done);
+            }
+        }
+    }
+
+    /// Runs every frame of the configuration, calling `each` with each record.
+    ///
+    /// # Errors
+    /// As [`Harness::next_frame`].
+    pub fn run(&mut self, mut each: impl FnMut(&FrameRecord)) -> Result<(), HarnessError> {
+        for _ in 0..self.config.frames {
+            let r = self.next_frame()?;
+            each(&r);
+        }
+        Ok(())
+    }
+
+    /// `run_frame` calls made: the machine's picture and sprite view are frame
+    /// `calls_run() - 1`'s.
+    #[must_use]
+    pub const fn calls_run(&self) -> u32 {
+        self.calls
+    }
+
+    /// One `run_frame` call (to the next vblank); returns the frame it completed, if any.
+    ///
+    /// # Errors
+    /// As [`Harness::next_frame`].
+    pub fn call(&mut self) -> Result<Option<FrameRecord>, HarnessError> {
+        let call = self.calls;
+        let key = self.machine.key();
+        let board: &mut dyn ProgramBoard =
+            self.machine.program().ok_or(HarnessError::NotBooted(key))?;
+        if let Some(input) = self
+            .config
+            .input
+            .get(call as usize)
+            .or(self.config.input.last())
+        {
+            board.set_input(*input);
+        }
+        self.observer.next_call();
+        self.observer.call = call;
+        let run = board
+            .run_frame(&mut self.observer)
+            .map_err(|error| HarnessError::Program {
+                frame: call.saturating_sub(1),
+                error,
+            })?;
+        self.calls += 1;
+        let pc = board.cpu().pc();
+        let done = self.pending.take().map(|mut rec| {
+            decide(
+                &self.config,
+                &self.observer,
+                self.waits_seen,
+                &mut rec,
+                board,
+            );
+            rec
+        });
+        self.check_alive(pc)?;
+        if self.observer.waits > 0 {
+            self.waits_seen = true;
+        }
+        self.pending = Some(self.observe(call, run.cycles));
+        Ok(done)
+    }
+
+    /// Errors for a program that never takes an interrupt or stays in a handler.
+    fn check_alive(&mut self, now: u32) -> Result<(), HarnessError> {
+        let k = self.config.give_up_frames;
+        self.interrupted |= self.observer.interrupts > 0;
+        if k == 0 || self.calls < k {
+            return Ok(());
+        }
+        if !self.interrupted {
+            return Err(HarnessError::NoInterrupt {
+                frames: self.calls,
+                pc: now,
+            });
+        }
+        if let Some(outer) = self.observer.active.first() {
+            let frames = self.calls - outer.call;
+            if frames >= k {
+                return Err(HarnessError::NeverReturns {
+                    interrupt: outer.source,
+                    cycle: outer.cycle,
+                    pc: outer.pc,
+                    frames,
+                    now,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// What the chip shows at the end of call `call`'s display.
+    fn observe(&mut self, call: u32, cycles: u64) -> FrameRecord {
+        let sprites = self.machine.sprites();
+        let objects = objects::build(&sprites, &self.config.objects);
+        let box_pairs = box_pairs(&objects.objects, Scope::Game);
+        let pixel_pairs = pixel_pairs(&objects.objects, Scope::Game);
+        FrameRecord {
+            frame: call,
+            verdict: self.machine.peek_verdict(),
+            sprites,
+            objects,
+            box_pairs,
+            pixel_pairs,
+            cycles,
+            ..FrameRecord::default()
+        }
+    }
+}
+
+/// Adds to `rec` the decisions, cycles and lag of the call that followed its display.
+fn decide(
+    config: &HarnessConfig,
+    o: &Observer,
+    waits_seen: bool,
+    rec: &mut FrameRecord,
+    board: &dyn ProgramBoard,
+) {
+    let mut decided = BTreeSet::new();
+    for (i, w) in config.watches.iter().enumerate() {
+        let mut d = Decision::default();
+        match w {
+            Watch::OnPc { name, .. } => {
+                d.name.clone_from(name);
+                for c in o.caught.iter().filter(|c| c.watch == i) {
+                    d.sprites.extend(&c.sprites);
+                    if let [a, b] = c.sprites[..] {
+                        d.pairs.push((a.min(b), a.max(b)));
+                    }
+                }
+            }
+            Watch::Memory {
+                name,
+                space,
+                at,
+                len,
+                stride,
+                hit,
+            } => {
+                d.name.clone_from(name);
+                for n in 0..*len {
+                    let addr = at.wrapping_add(n.wrapping_mul((*stride).max(1)));
+                    let byte = match space {
+                        Space::Cpu => board.cpu().peek(addr),
+                        Space::Vram => board.peek_vram(addr),
+                    };
+                    if hit.hit(byte) {
+                        d.sprites.push(n);
+                    }
+                }
+            }
+        }
+        d.sprites.sort_unstable();
+        d.sprites.dedup();
+        d.pairs.sort_unstable();
+        d.pairs.dedup();
+        for s in &d.sprites {
+            if let Some(obj) = rec.objects.object_of_sprite(*s) {
+                decided.insert(obj);
+            }
+        }
+        rec.decisions.push(d);
+    }
+    rec.decided_objects = decided.into_iter().collect();
+    rec.handlers = o
+        .handlers
+        .iter()
+        .map(|(name, cycles)| NamedCycles {
+            name: (*name).to_string(),
+            cycles: *cycles,
+        })
+        .collect();
+    rec.spans = config
+        .spans
+        .iter()
+        .zip(&o.span_cycles)
+        .map(|(s, c)| NamedCycles {
+            name: s.name.clone(),
+            cycles: *c,
+        })
+        .collect();
+    let no_wait = match config.wait_pc {
+        Some(_) => o.wait_label_hits == 0,
+        None => waits_seen && o.waits == 0,
+    };
+    rec.lag = o.busy_at_vblank || no_wait;
+}

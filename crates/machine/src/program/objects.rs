@@ -1,0 +1,129 @@
+//! Which hardware sprites make one object of a program's frame (specs/programs.md, "What
+//! the harness observes"): by sprite number ranges, or one object per visible sprite.
+//!
+//! The chip's sprite view ([`SpriteView`]) is the only input, so the objects are what the
+//! chip drew, in the chip's own numbering: an object's id is its lowest sprite number.
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use collide::{Group, Object, OpaqueMask, PxBox};
+
+use crate::view::SpriteView;
+
+/// One rule: the sprites `sprites` belong to `group`; `merge` makes them one object (a
+/// metasprite), otherwise each is an object of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectRule {
+    /// Sprite numbers, inclusive.
+    pub sprites: RangeInclusive<u32>,
+    /// The object's group.
+    pub group: Group,
+    /// All the visible sprites of the range form one object.
+    pub merge: bool,
+}
+
+/// How objects are built from the sprite view: the first rule naming a sprite decides;
+/// sprites no rule names are one object each in `default_group`, or left out when
+/// `default_group` is `None`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectRules {
+    /// The rules, first match wins.
+    pub rules: Vec<ObjectRule>,
+    /// The group of sprites no rule names (`None`: they are not objects).
+    pub default_group: Option<Group>,
+}
+
+impl Default for ObjectRules {
+    /// One object per visible sprite, all Good (every pair can collide).
+    fn default() -> Self {
+        Self {
+            rules: Vec::new(),
+            default_group: Some(Group::Good),
+        }
+    }
+}
+
+/// The objects of one frame and the sprites each was built from.
+#[derive(Clone, Debug, Default)]
+pub struct FrameObjects {
+    /// The objects, in order of their lowest sprite number.
+    pub objects: Vec<Object>,
+    /// For each object, its sprite numbers.
+    pub sprites: Vec<Vec<u32>>,
+}
+
+impl FrameObjects {
+    /// The index of the object sprite `number` belongs to.
+    #[must_use]
+    pub fn object_of_sprite(&self, number: u32) -> Option<usize> {
+        self.sprites.iter().position(|s| s.contains(&number))
+    }
+}
+
+/// Whether the chip shows `s` at all this frame: on-screen box and at least one opaque pixel
+/// drawn, or (for a sprite the chip hid) not an object.
+fn visible(s: &SpriteView) -> bool {
+    s.drawn && !s.bbox.is_empty()
+}
+
+/// Builds the frame's objects from the chip's sprite view.
+#[must_use]
+pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> FrameObjects {
+    // Key: (rule index or usize::MAX, merge key) -> members; ordered by first sprite later.
+    let mut groups: BTreeMap<(usize, u32), (Group, Vec<&SpriteView>)> = BTreeMap::new();
+    for s in sprites.iter().filter(|s| visible(s)) {
+        let rule = rules
+            .rules
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.sprites.contains(&s.number));
+        let (key, group) = match rule {
+            Some((i, r)) if r.merge => ((i, 0), r.group),
+            Some((i, r)) => ((i, s.number), r.group),
+            None => match rules.default_group {
+                Some(g) => ((usize::MAX, s.number), g),
+                None => continue,
+            },
+        };
+        groups.entry(key).or_insert((group, Vec::new())).1.push(s);
+    }
+    let mut built: Vec<(Object, Vec<u32>)> = groups
+        .into_values()
+        .map(|(group, members)| merge(&members, group))
+        .collect();
+    built.sort_by_key(|(o, _)| o.id);
+    let (objects, sprites) = built.into_iter().unzip();
+    FrameObjects { objects, sprites }
+}
+
+/// One object from one or more sprites: the union of their boxes, the union of their
+/// opaque pixels, the VERA collision masks or-ed.
+fn merge(members: &[&SpriteView], group: Group) -> (Object, Vec<u32>) {
+    let numbers: Vec<u32> = members.iter().map(|s| s.number).collect();
+    let id = numbers.iter().copied().min().unwrap_or(0);
+    if let [one] = members {
+        let mut o = Object::new(id, one.bbox, group).with_mask(Arc::clone(&one.mask));
+        o.collision_mask = one.collision_mask;
+        return (o, numbers);
+    }
+    let x0 = members.iter().map(|s| s.bbox.x).min().unwrap_or(0);
+    let y0 = members.iter().map(|s| s.bbox.y).min().unwrap_or(0);
+    let x1 = members.iter().map(|s| s.bbox.x_end()).max().unwrap_or(0);
+    let y1 = members.iter().map(|s| s.bbox.y_end()).max().unwrap_or(0);
+    let w = u16::try_from(x1 - i64::from(x0)).unwrap_or(u16::MAX);
+    let h = u16::try_from(y1 - i64::from(y0)).unwrap_or(u16::MAX);
+    let mask = OpaqueMask::from_fn(w, h, |col, row| {
+        let (x, y) = (
+            i64::from(x0) + i64::from(col),
+            i64::from(y0) + i64::from(row),
+        );
+        members
+            .iter()
+            .any(|s| s.mask.get(x - i64::from(s.bbox.x), y - i64::from(s.bbox.y)))
+    });
+    let mut o = Object::new(id, PxBox::new(x0, y0, w, h), group).with_mask(Arc::new(mask));
+    o.collision_mask = members.iter().fold(0, |m, s| m | s.collision_mask);
+    (o, numbers)
+}

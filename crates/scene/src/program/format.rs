@@ -1,0 +1,250 @@
+//! The program file (version 1; docs/programs.md): a whole program image and what to watch
+//! while it runs. A RON document `Program(...)`, the image and the symbol file named
+//! relative to it.
+
+use serde::Deserialize;
+
+use super::symbols::SymbolFormat;
+
+/// A program to run and check.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Program {
+    /// Format version (1).
+    pub version: u32,
+    /// The program image (`.PRG`, cartridge ROM), relative to this file.
+    pub image: String,
+    /// The machine's key (`vera`, or its alias `x16`; `msx`, `genesis`).
+    pub target: String,
+    /// Frames to record, from 1.
+    #[serde(deserialize_with = "crate::format::common::frame_count")]
+    pub frames: u32,
+    /// Where to start instead of the machine's own boot (`"$0810"` or a label).
+    #[serde(default)]
+    pub start: Option<String>,
+    /// A system ROM or BIOS of the user's, relative to this file.
+    #[serde(default)]
+    pub system_rom: Option<String>,
+    /// A cartridge mapper instead of the detected one.
+    #[serde(default)]
+    pub mapper: Option<String>,
+    /// The symbol file the labels come from.
+    #[serde(default)]
+    pub symbols: Option<SymbolsRef>,
+    /// Which sprites make which objects.
+    #[serde(default)]
+    pub objects: ObjectsSpec,
+    /// The program's decisions.
+    #[serde(default)]
+    pub watches: Vec<WatchSpec>,
+    /// The main loop's wait label (a label or `"$addr"`), for a program that polls a flag
+    /// instead of a wait instruction: a frame lags when the PC does not reach it.
+    #[serde(default)]
+    pub wait: Option<String>,
+    /// Cycles between two labels.
+    #[serde(default)]
+    pub spans: Vec<SpanSpec>,
+    /// Pad buttons held per frame (names: `Up`, `Down`, `Left`, `Right`, `A`, `B`, `C`,
+    /// `Start`); the last entry holds on.
+    #[serde(default)]
+    pub input: Vec<Vec<Button>>,
+    /// Frames after which a program that has taken no interrupt, or stays inside one
+    /// handler, is an error.
+    #[serde(default = "give_up")]
+    pub give_up_frames: u32,
+    /// What must hold (`hitlab replay`).
+    #[serde(default)]
+    pub expect: Vec<ProgramExpectation>,
+}
+
+const fn one() -> u32 {
+    1
+}
+
+const fn give_up() -> u32 {
+    120
+}
+
+/// A symbol file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SymbolsRef {
+    /// Relative to the program file.
+    pub file: String,
+    /// Its format (detected when absent).
+    #[serde(default)]
+    pub format: SymbolFormat,
+}
+
+/// A pad button.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Button {
+    Up,
+    Down,
+    Left,
+    Right,
+    A,
+    B,
+    C,
+    Start,
+}
+
+/// An object group.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum GroupName {
+    /// The player's side.
+    Good,
+    /// The other side.
+    Bad,
+    /// Never collides.
+    Art,
+}
+
+/// Object rules.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectsSpec {
+    /// First match wins.
+    #[serde(default)]
+    pub rules: Vec<ObjectRuleSpec>,
+    /// The group of sprites no rule names; `None` leaves them out.
+    #[serde(default = "good")]
+    pub others: Option<GroupName>,
+}
+
+#[allow(clippy::unnecessary_wraps)]
+const fn good() -> Option<GroupName> {
+    Some(GroupName::Good)
+}
+
+impl Default for ObjectsSpec {
+    fn default() -> Self {
+        Self {
+            rules: Vec::new(),
+            others: good(),
+        }
+    }
+}
+
+/// Sprites `first..=last` in `group`, one object when `merge`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectRuleSpec {
+    /// `(first, last)` sprite numbers, inclusive.
+    pub sprites: (u32, u32),
+    /// Their group.
+    pub group: GroupName,
+    /// One object of all of them.
+    #[serde(default)]
+    pub merge: bool,
+}
+
+/// Where the sprite number is when the PC reaches a label.
+#[derive(Clone, Debug, Deserialize)]
+pub enum ObjectAt {
+    /// A register by the CPU's name for it.
+    Reg(String),
+    /// A byte of memory (`"$0200"` or a label).
+    Mem(String),
+    /// Two sprites.
+    Pair(Box<ObjectAt>, Box<ObjectAt>),
+}
+
+/// When a byte marks its sprite hit.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub enum HitSpec {
+    /// Equals the value.
+    Equals(u8),
+    /// Not zero.
+    NonZero,
+    /// Bit n set.
+    BitSet(u8),
+}
+
+/// Which memory.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub enum SpaceName {
+    /// The CPU's address space.
+    #[default]
+    Cpu,
+    /// The chip's video memory.
+    Vram,
+}
+
+/// A decision of the program's.
+#[derive(Clone, Debug, Deserialize)]
+pub enum WatchSpec {
+    /// The PC reaches `label` with the sprite number in `object`.
+    OnPc {
+        /// A label or `"$addr"`.
+        label: String,
+        /// Where the sprite number is.
+        object: ObjectAt,
+    },
+    /// `len` bytes from `at`, `stride` apart, read at vblank: byte i marks sprite i.
+    Memory {
+        /// A label or `"$addr"`.
+        at: String,
+        /// Sprites.
+        len: u32,
+        /// Bytes between two sprites' marks (1 when absent).
+        #[serde(default = "one")]
+        stride: u32,
+        /// When a byte marks a hit.
+        hit: HitSpec,
+        /// Which memory (CPU when absent).
+        #[serde(default)]
+        space: SpaceName,
+    },
+}
+
+/// Cycles from one label to another.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpanSpec {
+    /// Its name in reports.
+    pub name: String,
+    /// A label or `"$addr"`.
+    pub from: String,
+    /// A label or `"$addr"`.
+    pub to: String,
+}
+
+/// Which truth decisions are judged against.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum TruthKind {
+    /// Boxes overlap.
+    Box,
+    /// Opaque pixels meet.
+    Pixel,
+}
+
+/// What must hold over the run.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum ProgramExpectation {
+    /// No object true-hit that the program did not mark, in any frame.
+    NoMiss(TruthKind),
+    /// No object the program marked that was not true-hit, in any frame.
+    NoFalseAlarm(TruthKind),
+    /// Every run of the handler of this interrupt (`irq`, `vint`) took at most `cycles`.
+    HandlerCyclesAtMost {
+        /// The interrupt source.
+        handler: String,
+        /// The budget.
+        cycles: u64,
+    },
+    /// Every run of the span took at most `cycles`.
+    SpanCyclesAtMost {
+        /// The span's name.
+        span: String,
+        /// The budget.
+        cycles: u64,
+    },
+    /// No lag frame.
+    NoLag,
+    /// Exactly this many lag frames.
+    LagFrames(u32),
+    /// The chip's collision flag was set in exactly these frames.
+    ChipFrames(Vec<u32>),
+}

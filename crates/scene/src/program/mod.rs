@@ -1,0 +1,403 @@
+//! Whole programs (specs/programs.md): the program file, the symbol files its labels come
+//! from, and the loaded program ready for the machine's harness
+//! ([`machine::program::Harness`]). Bad input is a located error naming the file and field.
+
+pub mod format;
+pub mod symbols;
+pub mod tally;
+
+use std::path::{Path, PathBuf};
+
+use collide::Group;
+use machine::program::{
+    HarnessConfig, Input, MemoryHit, ObjectRule, ObjectRules, ProgramError, ProgramImage, Space,
+    Span, Watch, WatchObject,
+};
+use machine::{Machine, Target};
+
+use crate::error::LoadError;
+use crate::load::{parse_versioned, read_bytes, read_text};
+use format::{Button, GroupName, HitSpec, ObjectAt, Program, SpaceName, WatchSpec};
+pub use symbols::{SymbolFormat, Symbols};
+
+/// The largest program image read: a 4 MiB Genesis cartridge with room to spare.
+pub const MAX_IMAGE_BYTES: u64 = 8 << 20;
+/// The largest symbol file read.
+pub const MAX_SYMBOL_BYTES: u64 = 16 << 20;
+
+/// A program loaded and resolved: bytes read, labels turned into addresses.
+#[derive(Clone, Debug)]
+pub struct LoadedProgram {
+    /// The program file, or the image when run without one.
+    pub path: PathBuf,
+    /// The image file.
+    pub image_path: PathBuf,
+    /// The registry key of the machine.
+    pub target: &'static str,
+    /// The image.
+    pub image: Vec<u8>,
+    /// Where to start, when not the machine's own boot.
+    pub start: Option<u32>,
+    /// The user's system ROM or BIOS.
+    pub system_rom: Option<Vec<u8>>,
+    /// The mapper named.
+    pub mapper: Option<String>,
+    /// What the harness watches.
+    pub config: HarnessConfig,
+    /// What must hold.
+    pub expect: Vec<format::ProgramExpectation>,
+}
+
+/// Why a loaded program could not be started on its machine.
+#[derive(Debug, thiserror::Error)]
+pub enum BootError {
+    /// The machine's default settings cannot build it.
+    #[error("{path}: target {target}: {message}")]
+    Machine {
+        /// The file.
+        path: String,
+        /// The key.
+        target: String,
+        /// Why.
+        message: String,
+    },
+    /// The board refused the image or faulted while booting.
+    #[error("{path}: {error}")]
+    Program {
+        /// The image file.
+        path: String,
+        /// What the board said.
+        error: ProgramError,
+    },
+}
+
+/// A machine key as the user writes it: a registry key, or `x16` for `vera`.
+#[must_use]
+pub fn target_key(name: &str) -> Option<&'static str> {
+    let name = if name.eq_ignore_ascii_case("x16") {
+        "vera"
+    } else {
+        name
+    };
+    machine::KEYS
+        .iter()
+        .copied()
+        .find(|k| k.eq_ignore_ascii_case(name))
+}
+
+/// An address as written: `"$0810"`, `"0x0810"`, a decimal number, or a label.
+fn parse_number(s: &str) -> Option<u32> {
+    let s = s.trim();
+    if let Some(h) = s.strip_prefix('$').or_else(|| s.strip_prefix("0x")) {
+        return u32::from_str_radix(h, 16).ok();
+    }
+    s.parse().ok()
+}
+
+/// Resolves a label or number; `Err(message)` names what is missing.
+fn resolve(s: &str, symbols: Option<(&Symbols, &Path)>) -> Result<u32, String> {
+    if let Some(n) = parse_number(s) {
+        return Ok(n);
+    }
+    match symbols {
+        Some((sym, file)) => sym.get(s).ok_or_else(|| {
+            format!(
+                "label `{s}` is not in the symbol file {} ({} labels)",
+                file.display(),
+                sym.len()
+            )
+        }),
+        None => Err(format!(
+            "`{s}` is a label, but the program file names no symbol file"
+        )),
+    }
+}
+
+/// Reads a symbol file.
+///
+/// # Errors
+/// It cannot be read, or is not in a known format: the error names the file and line.
+pub fn read_symbols(path: &Path, format: SymbolFormat) -> Result<Symbols, LoadError> {
+    let bytes = read_bytes(path, "symbol file", MAX_SYMBOL_BYTES)?;
+    let text = String::from_utf8_lossy(&bytes);
+    Symbols::parse(&text, format).map_err(|e| LoadError::Invalid {
+        path: path.to_owned(),
+        pos: crate::error::TextPos {
+            line: e.line.max(1),
+            col: 1,
+        },
+        field: String::new(),
+        message: e.message,
+    })
+}
+
+const fn group(g: GroupName) -> Group {
+    match g {
+        GroupName::Good => Group::Good,
+        GroupName::Bad => Group::Bad,
+        GroupName::Art => Group::Art,
+    }
+}
+
+fn buttons(held: &[Button]) -> Input {
+    let pad1 = held.iter().fold(0, |acc, b| {
+        acc | match b {
+            Button::Up => Input::UP,
+            Button::Down => Input::DOWN,
+            Button::Left => Input::LEFT,
+            Button::Right => Input::RIGHT,
+            Button::A => Input::A,
+            Button::B => Input::B,
+            Button::C => Input::C,
+            Button::Start => Input::START,
+        }
+    });
+    Input { pad1 }
+}
+
+fn object_at(o: &ObjectAt, sym: Option<(&Symbols, &Path)>) -> Result<WatchObject, String> {
+    Ok(match o {
+        ObjectAt::Reg(r) => WatchObject::Reg(r.clone()),
+        ObjectAt::Mem(m) => WatchObject::Mem(resolve(m, sym)?),
+        ObjectAt::Pair(a, b) => {
+            WatchObject::Pair(Box::new(object_at(a, sym)?), Box::new(object_at(b, sym)?))
+        }
+    })
+}
+
+/// Loads a program file.
+///
+/// # Errors
+/// The file, its image, system ROM or symbol file cannot be read or are invalid; a label
+/// the symbol file lacks; an unknown target. Each names the file and the field.
+pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
+    let text = read_text(path, "program file")?;
+    let p: Program = parse_versioned(path, &text)?;
+    let at = |field: &str, message: String| LoadError::at_field(path, &text, field, message);
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    let target = target_key(&p.target).ok_or_else(|| {
+        at(
+            "target",
+            format!(
+                "unknown target `{}`; one of {} (or x16)",
+                p.target,
+                machine::KEYS.join(", ")
+            ),
+        )
+    })?;
+    let symbols = match &p.symbols {
+        Some(s) => {
+            let file = dir.join(&s.file);
+            Some((read_symbols(&file, s.format)?, file))
+        }
+        None => None,
+    };
+    let sym = symbols.as_ref().map(|(s, f)| (s, f.as_path()));
+    let image_path = dir.join(&p.image);
+    let image = read_bytes(&image_path, "program image", MAX_IMAGE_BYTES)?;
+    let system_rom = match &p.system_rom {
+        Some(f) => Some(read_bytes(&dir.join(f), "system ROM", MAX_IMAGE_BYTES)?),
+        None => None,
+    };
+    let start = match &p.start {
+        Some(s) => Some(resolve(s, sym).map_err(|m| at("start", m))?),
+        None => None,
+    };
+    let mut watches = Vec::new();
+    for (i, w) in p.watches.iter().enumerate() {
+        watches.push(match w {
+            WatchSpec::OnPc { label, object } => Watch::OnPc {
+                name: label.clone(),
+                pc: resolve(label, sym).map_err(|m| at(&format!("watches[{i}].label"), m))?,
+                object: object_at(object, sym)
+                    .map_err(|m| at(&format!("watches[{i}].object"), m))?,
+            },
+            WatchSpec::Memory {
+                at: addr,
+                len,
+                stride,
+                hit,
+                space,
+            } => Watch::Memory {
+                name: addr.clone(),
+                space: match space {
+                    SpaceName::Cpu => Space::Cpu,
+                    SpaceName::Vram => Space::Vram,
+                },
+                at: resolve(addr, sym).map_err(|m| at(&format!("watches[{i}].at"), m))?,
+                len: *len,
+                stride: *stride,
+                hit: match *hit {
+                    HitSpec::Equals(v) => MemoryHit::Equals(v),
+                    HitSpec::NonZero => MemoryHit::NonZero,
+                    HitSpec::BitSet(n) if n < 8 => MemoryHit::BitSet(n),
+                    HitSpec::BitSet(n) => {
+                        return Err(at(
+                            &format!("watches[{i}].hit"),
+                            format!("bit {n} of a byte; bits are 0 to 7"),
+                        ));
+                    }
+                },
+            },
+        });
+    }
+    let mut spans = Vec::new();
+    for (i, s) in p.spans.iter().enumerate() {
+        spans.push(Span {
+            name: s.name.clone(),
+            from: resolve(&s.from, sym).map_err(|m| at(&format!("spans[{i}].from"), m))?,
+            to: resolve(&s.to, sym).map_err(|m| at(&format!("spans[{i}].to"), m))?,
+        });
+    }
+    let wait_pc = match &p.wait {
+        Some(w) => Some(resolve(w, sym).map_err(|m| at("wait", m))?),
+        None => None,
+    };
+    let mut rules = Vec::new();
+    for (i, r) in p.objects.rules.iter().enumerate() {
+        if r.sprites.0 > r.sprites.1 {
+            return Err(at(
+                &format!("objects.rules[{i}].sprites"),
+                format!(
+                    "first sprite {} is after the last {}",
+                    r.sprites.0, r.sprites.1
+                ),
+            ));
+        }
+        rules.push(ObjectRule {
+            sprites: r.sprites.0..=r.sprites.1,
+            group: group(r.group),
+            merge: r.merge,
+        });
+    }
+    Ok(LoadedProgram {
+        path: path.to_owned(),
+        image_path,
+        target,
+        image,
+        start,
+        system_rom,
+        mapper: p.mapper.clone(),
+        config: HarnessConfig {
+            frames: p.frames,
+            objects: ObjectRules {
+                rules,
+                default_group: p.objects.others.map(group),
+            },
+            watches,
+            spans,
+            wait_pc,
+            input: p.input.iter().map(|b| buttons(b)).collect(),
+            give_up_frames: p.give_up_frames,
+        },
+        expect: p.expect,
+    })
+}
+
+/// A bare image run without a program file: one object per visible sprite, no watches.
+#[derive(Clone, Debug)]
+pub struct BareImage<'a> {
+    /// The image file.
+    pub image: &'a Path,
+    /// The machine as the user names it.
+    pub target: &'a str,
+    /// Frames.
+    pub frames: u32,
+    /// `--start` (an address, or a label with `symbols`).
+    pub start: Option<&'a str>,
+    /// `--rom` / `--bios`.
+    pub system_rom: Option<&'a Path>,
+    /// `--mapper`.
+    pub mapper: Option<&'a str>,
+    /// `--symbols`.
+    pub symbols: Option<&'a Path>,
+}
+
+/// Why a bare image's options are wrong (a usage error, not a bad file).
+#[derive(Debug, thiserror::Error)]
+pub enum BareError {
+    /// An option's value is wrong.
+    #[error("{0}")]
+    Usage(String),
+    /// A file cannot be used.
+    #[error(transparent)]
+    File(#[from] LoadError),
+}
+
+/// Loads a bare image with options from the command line.
+///
+/// # Errors
+/// An unknown target or start label ([`BareError::Usage`]); a file that cannot be read.
+pub fn load_bare(b: &BareImage<'_>) -> Result<LoadedProgram, BareError> {
+    let target = target_key(b.target).ok_or_else(|| {
+        BareError::Usage(format!(
+            "unknown target `{}`; one of {} (or x16)",
+            b.target,
+            machine::KEYS.join(", ")
+        ))
+    })?;
+    let symbols = match b.symbols {
+        Some(f) => Some(read_symbols(f, SymbolFormat::Auto)?),
+        None => None,
+    };
+    let sym = symbols.as_ref().zip(b.symbols);
+    let start = match b.start {
+        Some(s) => Some(resolve(s, sym).map_err(|m| BareError::Usage(format!("--start: {m}")))?),
+        None => None,
+    };
+    Ok(LoadedProgram {
+        path: b.image.to_owned(),
+        image_path: b.image.to_owned(),
+        target,
+        image: read_bytes(b.image, "program image", MAX_IMAGE_BYTES)?,
+        start,
+        system_rom: match b.system_rom {
+            Some(f) => Some(read_bytes(f, "system ROM", MAX_IMAGE_BYTES)?),
+            None => None,
+        },
+        mapper: b.mapper.map(str::to_owned),
+        config: HarnessConfig {
+            frames: b.frames,
+            give_up_frames: give_up_default(),
+            ..HarnessConfig::default()
+        },
+        expect: Vec::new(),
+    })
+}
+
+const fn give_up_default() -> u32 {
+    120
+}
+
+impl LoadedProgram {
+    /// The machine with its default settings, booted with the program.
+    ///
+    /// # Errors
+    /// The machine cannot be built with default settings, or its board refuses the image.
+    pub fn boot(&self) -> Result<Box<dyn Machine>, BootError> {
+        let machine_err = |message: String| BootError::Machine {
+            path: self.path.display().to_string(),
+            target: self.target.to_owned(),
+            message,
+        };
+        let settings: Target =
+            machine::registry::with_default_settings(self.target).ok_or_else(|| {
+                machine_err("the machine needs settings a program cannot give".into())
+            })?;
+        let mut m = settings
+            .settings()
+            .build(&machine::Resources::default())
+            .map_err(machine_err)?;
+        m.boot(&ProgramImage {
+            bytes: &self.image,
+            start: self.start,
+            system_rom: self.system_rom.as_deref(),
+            mapper: self.mapper.as_deref(),
+        })
+        .map_err(|error| BootError::Program {
+            path: self.image_path.display().to_string(),
+            error,
+        })?;
+        Ok(m)
+    }
+}

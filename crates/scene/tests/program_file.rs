@@ -1,0 +1,99 @@
+//! The program file: labels resolved through the symbol file, and bad input located.
+
+use std::path::PathBuf;
+
+use machine::program::{Input, MemoryHit, Space, Watch, WatchObject};
+use scene::program::{self, format::ProgramExpectation};
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/program")
+        .join(name)
+}
+
+#[test]
+fn labels_come_from_the_ld65_file() {
+    let p = program::load(&fixture("demo.prg.ron")).unwrap();
+    assert_eq!(p.target, "vera", "x16 is vera's alias");
+    assert_eq!(p.image, [0x01, 0x08, 0x00, 0x00]);
+    assert_eq!(p.config.frames, 30);
+    // ld65.lbl: hit_mark $0807, marks $A000, start $0801, loop $0803.
+    assert_eq!(
+        p.config.watches[0],
+        Watch::OnPc {
+            name: "hit_mark".into(),
+            pc: 0x0807,
+            object: WatchObject::Reg("X".into())
+        }
+    );
+    assert!(matches!(
+        p.config.watches[1],
+        Watch::Memory {
+            at: 0xA000,
+            len: 16,
+            stride: 1,
+            hit: MemoryHit::BitSet(3),
+            space: Space::Cpu,
+            ..
+        }
+    ));
+    assert!(matches!(
+        p.config.watches[2],
+        Watch::Memory {
+            at: 0x1FC06,
+            len: 128,
+            stride: 8,
+            hit: MemoryHit::Equals(0),
+            space: Space::Vram,
+            ..
+        }
+    ));
+    assert_eq!(
+        (p.config.spans[0].from, p.config.spans[0].to),
+        (0x0801, 0x0803)
+    );
+    assert_eq!(p.config.objects.rules.len(), 2);
+    assert_eq!(p.config.objects.default_group, None);
+    assert_eq!(
+        p.config.input,
+        vec![
+            Input { pad1: 0 },
+            Input {
+                pad1: Input::RIGHT | Input::A
+            }
+        ]
+    );
+    assert_eq!(p.expect[1], ProgramExpectation::NoLag);
+}
+
+#[test]
+fn a_label_the_symbol_file_lacks_is_located() {
+    let e = program::load(&fixture("bad-label.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bad-label.prg.ron:13:"), "{e}");
+    assert!(
+        e.contains("watches[0].label: label `hit_marks` is not in the symbol file"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_unknown_target_is_located() {
+    let e = program::load(&fixture("bad-target.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bad-target.prg.ron:5:"), "{e}");
+    assert!(e.contains("target: unknown target `c64`"), "{e}");
+}
+
+#[test]
+fn a_symbol_file_in_an_unknown_format_names_the_file() {
+    let e = program::load(&fixture("bad-symbols.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("demo.prg.ron:1:1: not a symbol file hitlab knows"),
+        "{e}"
+    );
+}
