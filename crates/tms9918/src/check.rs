@@ -209,6 +209,15 @@ pub fn check_frame(
     }
 }
 
+/// The first checked line on which two shown sprites overlap, if any: the line on which a
+/// line-by-line chip sets C.
+#[must_use]
+pub fn first_collision_line(lines: &LineBuffer) -> Option<u16> {
+    (0..CHECKED_LINES)
+        .find(|&l| line_collides(lines.line(l)))
+        .map(|l| l as u16)
+}
+
 /// True when two of the sprites shown on one line overlap on screen.
 #[inline]
 #[must_use]

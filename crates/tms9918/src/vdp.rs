@@ -45,6 +45,20 @@ pub struct Vdp {
     dropped: Box<DroppedLines>,
     views: Vec<SpriteView>,
     frames: u64,
+    pending: Pending,
+}
+
+/// What the sprite check of the frame in progress will flag, and on which line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pending {
+    /// The earliest line with a fifth sprite, and its number.
+    fifth: Option<(u16, u8)>,
+    /// The first line two shown sprites overlap on.
+    collision_line: Option<u16>,
+    /// Index of the `Y = 208` entry, or 32.
+    end_index: u8,
+    /// Sprites are checked this frame (display on, not text mode).
+    checked: bool,
 }
 
 impl std::fmt::Debug for Vdp {
@@ -82,6 +96,7 @@ impl Vdp {
             dropped: Box::new(DroppedLines::default()),
             views: Vec::with_capacity(crate::sat::SAT_ENTRIES),
             frames: 0,
+            pending: Pending::default(),
         }
     }
 
@@ -176,24 +191,80 @@ impl Vdp {
 
     // ---- Frames -----------------------------------------------------------------------
 
-    /// Renders one full frame and sets F.
+    /// Renders one full frame and sets F: [`Vdp::begin_frame`] then every checked line.
     pub fn run_frame(&mut self) {
-        let backdrop = self.registers.backdrop();
+        self.begin_frame();
+        for line in 0..CHECKED_LINES as u16 {
+            self.run_line(line);
+        }
+    }
+
+    /// Starts a frame's active display: reads the attribute and pattern tables as they
+    /// are now and works out which sprites each line shows. Nothing in S#0 changes yet;
+    /// [`Vdp::run_line`] sets each flag on the line the chip sets it.
+    ///
+    /// The tables are read once, at the top of the display (line 0): a program that moves
+    /// sprites in the middle of the active display is seen from the next frame on. Games
+    /// write the attribute table in vertical blanking, which this covers.
+    pub fn begin_frame(&mut self) {
         match self.registers.sprite_layout() {
             Some(layout) => {
                 self.scan.scan(&self.vram, layout);
-                let outcome =
-                    check::check_frame(&self.scan, self.s0, &mut self.lines, &mut self.dropped);
-                self.s0 = outcome.merge_into(self.s0);
-                draw::draw_frame(&mut self.frame, backdrop, Some(&self.lines));
+                let outcome = check::check_frame(&self.scan, 0, &mut self.lines, &mut self.dropped);
+                self.pending = Pending {
+                    fifth: outcome.fifth,
+                    collision_line: check::first_collision_line(&self.lines),
+                    end_index: outcome.end_index,
+                    checked: true,
+                };
                 view::update_views(&mut self.views, &self.scan, &self.dropped);
             }
             None => {
                 self.lines.clear();
                 self.dropped.clear();
-                draw::draw_frame(&mut self.frame, backdrop, None);
                 self.views.clear();
+                self.pending = Pending::default();
             }
+        }
+    }
+
+    /// Runs display line `line` (0-192) of the frame [`Vdp::begin_frame`] started:
+    /// - the fifth sprite is stored with 5S on the earliest line that has one, if F and
+    ///   5S are both clear at that moment (openMSX `SpriteChecker::checkSprites1`);
+    /// - C is set on the first line two shown sprites overlap;
+    /// - after line 192 (checked, never drawn, msx.md cross-check note) FS4-0 take the
+    ///   scan end when 5S is clear, the picture is drawn and F is set: vertical blanking
+    ///   begins, and with R1 IE the INT line goes low.
+    ///
+    /// Lines past 192 do nothing.
+    pub fn run_line(&mut self, line: u16) {
+        let p = self.pending;
+        if p.checked {
+            if let Some((l, number)) = p.fifth
+                && l == line
+                && self.s0 & (status::F | status::FIFTH_SPRITE) == 0
+            {
+                self.s0 = (self.s0 & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
+            }
+            if p.collision_line == Some(line) {
+                self.s0 |= status::COLLISION;
+            }
+        }
+        if usize::from(line) + 1 == CHECKED_LINES {
+            self.end_frame();
+        }
+    }
+
+    fn end_frame(&mut self) {
+        let backdrop = self.registers.backdrop();
+        if self.pending.checked {
+            if self.s0 & status::FIFTH_SPRITE == 0 {
+                self.s0 =
+                    (self.s0 & (status::F | status::COLLISION)) | self.pending.end_index.min(31);
+            }
+            draw::draw_frame(&mut self.frame, backdrop, Some(&self.lines));
+        } else {
+            draw::draw_frame(&mut self.frame, backdrop, None);
         }
         self.s0 |= status::F;
         self.frames = self.frames.wrapping_add(1);

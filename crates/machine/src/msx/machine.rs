@@ -9,8 +9,11 @@ use tms9918::Vdp;
 use tms9918::status::{COLLISION, FIFTH_NUMBER_MASK, FIFTH_SPRITE};
 
 use super::MsxSettings;
-use super::target::MsxTarget;
+use super::board::{MsxProgram, check_bios};
+use super::cart::Cartridge;
+use super::target::{MsxTarget, T_PER_FRAME};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
+use crate::program::{CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Y value that ends the attribute table.
@@ -26,6 +29,8 @@ pub struct Msx {
     settings: MsxSettings,
     /// The Z80 and its memory, for target code.
     target: MsxTarget,
+    /// The board running a booted cartridge.
+    program: Option<Box<MsxProgram>>,
 }
 
 impl Msx {
@@ -51,6 +56,7 @@ impl Msx {
             vdp,
             settings: settings.clone(),
             target: MsxTarget::new(),
+            program: None,
         }
     }
 
@@ -124,7 +130,7 @@ impl Machine for Msx {
     }
 
     fn cycles_per_frame(&self) -> Option<u64> {
-        Some(super::target::T_PER_FRAME)
+        Some(T_PER_FRAME)
     }
 
     fn screen(&self) -> Screen {
@@ -188,6 +194,84 @@ impl Machine for Msx {
 
     fn palette_rgb(&self) -> Vec<u32> {
         tms9918::PALETTE_RGB.to_vec()
+    }
+
+    /// Powers the MSX on with the cartridge in slot 1 and the BIOS in slot 0: the VDP is
+    /// reset (the scene's register set-up is gone), the Z80 starts at $0000 and the BIOS
+    /// finds and starts the cartridge on the first frames.
+    fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
+        if image.start.is_some() {
+            return Err(ProgramError::Image {
+                what: "--start: an MSX cartridge is started by the BIOS from its header".into(),
+            });
+        }
+        let cart = Cartridge::new(image.bytes, image.mapper)?;
+        let bios = match image.system_rom {
+            Some(b) => {
+                check_bios(b)?;
+                b.to_vec()
+            }
+            None => super::bios::cbios(),
+        };
+        self.vdp = Vdp::new();
+        self.program = Some(Box::new(MsxProgram::new(&bios, cart)));
+        Ok(())
+    }
+
+    fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
+        if self.program.is_some() {
+            Some(self)
+        } else {
+            None
+        }
+    }
+}
+
+impl ProgramBoard for Msx {
+    fn run_frame(&mut self, probe: &mut dyn Probe) -> Result<FrameRun, ProgramError> {
+        let Some(program) = self.program.as_mut() else {
+            return Err(ProgramError::Unsupported { machine: "msx" });
+        };
+        Ok(program.run_frame(&mut self.vdp, probe))
+    }
+
+    fn cpu(&self) -> &dyn CpuView {
+        // The view borrows the board; it lives as long as `self`.
+        match &self.program {
+            Some(p) => &**p,
+            None => &NO_PROGRAM,
+        }
+    }
+
+    fn peek_vram(&self, addr: u32) -> u8 {
+        self.vdp.peek_vram((addr & 0x3FFF) as u16)
+    }
+
+    fn set_input(&mut self, input: Input) {
+        if let Some(p) = self.program.as_mut() {
+            p.set_input(input);
+        }
+    }
+
+    fn cycles_per_frame(&self) -> u64 {
+        T_PER_FRAME
+    }
+}
+
+/// The CPU view before a boot: nothing to see.
+struct NoProgram;
+
+const NO_PROGRAM: NoProgram = NoProgram;
+
+impl CpuView for NoProgram {
+    fn register(&self, _name: &str) -> Option<u32> {
+        None
+    }
+    fn pc(&self) -> u32 {
+        0
+    }
+    fn peek(&self, _addr: u32) -> u8 {
+        0xFF
     }
 }
 
@@ -285,7 +369,7 @@ mod tests {
             ..HwSprite::default()
         };
         m.write_sprites(&[s(209), s(50), s(60)]);
-        m.run_frame();
+        Machine::run_frame(&mut m);
         let numbers: Vec<u32> = m.sprites().iter().map(|c| c.number).collect();
         assert_eq!(
             numbers,

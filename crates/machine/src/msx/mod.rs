@@ -3,11 +3,16 @@
 //! Rules come from `specs/tms9918.md` and, beneath it, the `tms9918` chip crate's module
 //! docs (openMSX `SpriteChecker`, the TMS9918A data manual).
 
+pub mod bios;
+pub mod board;
+pub mod cart;
 pub mod code;
 pub mod kit;
 mod machine;
 pub mod probe;
+pub mod psg;
 mod settings;
+pub mod slots;
 pub mod target;
 
 pub use machine::{Msx, chip_sprites, verdict};

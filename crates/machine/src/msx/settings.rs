@@ -33,3 +33,16 @@ fn msx_patterns() -> u16 {
 fn msx_backdrop() -> u8 {
     4
 }
+
+impl Default for MsxSettings {
+    /// The settings a scene gets when it gives none (the serde defaults).
+    fn default() -> Self {
+        Self {
+            size16: false,
+            mag: false,
+            sat: msx_sat(),
+            patterns: msx_patterns(),
+            backdrop: msx_backdrop(),
+        }
+    }
+}

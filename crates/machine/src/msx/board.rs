@@ -1,0 +1,269 @@
+//! The MSX1 board running a whole cartridge under its BIOS (specs/programs.md).
+//!
+//! - **CPU**: the `cpu-z80` core with the MSX's one wait state per M1 cycle, from reset at
+//!   $0000 in slot 0: the BIOS (C-BIOS by default, [`super::bios`]) initialises the
+//!   machine, finds the cartridge's "AB" header in slot 1 and calls its INIT itself.
+//! - **I/O** (low 8 bits of the port decoded): the TMS9918A on #98/#99, the PSG on
+//!   #A0-#A2 ([`super::psg`]), the PPI on #A8-#AB ([`super::slots`]); other ports read #FF.
+//! - **Interleave**: the CPU runs a line's 228 T-states, then the chip evaluates that line
+//!   ([`tms9918::Vdp::run_line`]), so a program polling S#0 mid-frame sees 5S and C from the
+//!   line they happen. After line 192's check the chip sets F; with R1 IE its INT output
+//!   holds the Z80's /INT low until S#0 is read (openMSX `VDP::setIRQ`/`readStatusReg`).
+//! - **Frame**: 262 lines of 228 T-states (NTSC). [`ProgramBoard::run_frame`] runs the 70
+//!   lines of vertical border and blanking (192-261), then the 192 active lines, and stops
+//!   as F is set: the start of vblank.
+//!
+//! Line numbers are the chip's display lines; the moment within line 192 at which openMSX
+//! raises the interrupt (its VSCAN) is approximated by the end of that line's CPU time,
+//! within one line of openMSX.
+
+use cpu_z80::{Bus, Cpu};
+use tms9918::Vdp;
+
+use super::cart::Cartridge;
+use super::psg::Psg;
+use super::slots::Slots;
+use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
+use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
+
+/// An interrupt taken and not yet returned from: where and with which stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    pc: u16,
+    sp: u16,
+}
+
+/// The CPU, memory and I/O chips other than the VDP.
+#[derive(Clone, Debug)]
+pub struct MsxProgram {
+    cpu: Cpu,
+    slots: Slots,
+    psg: Psg,
+    /// Interrupts taken, innermost last.
+    nested: Vec<Frame>,
+}
+
+/// The Z80's view of the board.
+struct ProgramBus<'a> {
+    slots: &'a mut Slots,
+    psg: &'a mut Psg,
+    vdp: &'a mut Vdp,
+}
+
+impl Bus for ProgramBus<'_> {
+    #[inline]
+    fn read(&mut self, addr: u16) -> u8 {
+        self.slots.read(addr)
+    }
+
+    #[inline]
+    fn write(&mut self, addr: u16, value: u8) {
+        self.slots.write(addr, value);
+    }
+
+    fn input(&mut self, port: u16, _t: u64) -> u8 {
+        match port as u8 {
+            0x98 => self.vdp.read_data(),
+            0x99 => self.vdp.read_status(),
+            0xA2 => self.psg.read_data(),
+            p @ 0xA8..=0xAB => self.slots.read_ppi(p),
+            _ => 0xFF,
+        }
+    }
+
+    fn output(&mut self, port: u16, value: u8, _t: u64) {
+        match port as u8 {
+            0x98 => self.vdp.write_data(value),
+            0x99 => self.vdp.write_control(value),
+            0xA0 => self.psg.write_address(value),
+            0xA1 => self.psg.write_data(value),
+            p @ 0xA8..=0xAB => self.slots.write_ppi(p, value),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn m1_wait(&mut self) -> u32 {
+        1
+    }
+}
+
+impl MsxProgram {
+    /// The board at power-on with `bios` in slot 0 and `cart` in slot 1.
+    #[must_use]
+    pub fn new(bios: &[u8], cart: Cartridge) -> Self {
+        Self {
+            cpu: Cpu::new(),
+            slots: Slots::new(bios, cart),
+            psg: Psg::default(),
+            nested: Vec::new(),
+        }
+    }
+
+    /// Sets the pad on joystick port A.
+    pub fn set_input(&mut self, input: Input) {
+        self.psg.set_input(input);
+    }
+
+    /// Runs one frame with `vdp` on the ports (see the module docs).
+    pub fn run_frame(&mut self, vdp: &mut Vdp, probe: &mut dyn Probe) -> FrameRun {
+        let start = self.cpu.t;
+        let mut idle = 0;
+        let mut line_end = start;
+        for line in (ACTIVE_LINES..LINES_PER_FRAME).chain(0..ACTIVE_LINES) {
+            if line == 0 {
+                vdp.begin_frame();
+            }
+            line_end += T_PER_LINE;
+            idle += self.run_until(line_end, vdp, probe);
+            if line < ACTIVE_LINES {
+                vdp.run_line(line as u16);
+            }
+        }
+        // Line 192: checked (never drawn); F set, vertical blanking begins.
+        vdp.run_line(ACTIVE_LINES as u16);
+        probe.on_event(BoardEvent::Vblank { cycle: self.cpu.t });
+        debug_assert!(self.cpu.t - start >= T_PER_FRAME);
+        FrameRun {
+            cycles: self.cpu.t - start,
+            idle_cycles: idle,
+        }
+    }
+
+    /// Runs instructions until the CPU's clock reaches `end`; returns the T-states spent
+    /// halted.
+    fn run_until(&mut self, end: u64, vdp: &mut Vdp, probe: &mut dyn Probe) -> u64 {
+        let mut idle = 0;
+        let watch = probe.breakpoints().any();
+        while self.cpu.t < end {
+            let int = vdp.interrupt();
+            self.cpu.set_int(int);
+            let taking = int && self.cpu.iff1 && !self.cpu.ei;
+            if watch
+                && !taking
+                && !self.cpu.halted
+                && probe.breakpoints().contains(u32::from(self.cpu.pc))
+            {
+                let view = View {
+                    cpu: &self.cpu,
+                    slots: &self.slots,
+                };
+                probe.on_pc(u32::from(self.cpu.pc), self.cpu.t, &view);
+            }
+            let before = self.cpu.t;
+            let was_halted = self.cpu.halted;
+            if taking {
+                probe.on_event(BoardEvent::Interrupt {
+                    source: "int",
+                    cycle: before,
+                    pc: u32::from(self.cpu.pc),
+                });
+                self.nested.push(Frame {
+                    pc: self.cpu.pc,
+                    sp: self.cpu.sp,
+                });
+            }
+            let mut bus = ProgramBus {
+                slots: &mut self.slots,
+                psg: &mut self.psg,
+                vdp,
+            };
+            self.cpu.step(&mut bus);
+            if was_halted && self.cpu.halted {
+                idle += self.cpu.t - before;
+            } else if self.cpu.halted {
+                probe.on_event(BoardEvent::Wait {
+                    cycle: before,
+                    pc: u32::from(self.cpu.pc.wrapping_sub(1)),
+                });
+            }
+            if let Some(f) = self.nested.last()
+                && !taking
+                && self.cpu.pc == f.pc
+                && self.cpu.sp == f.sp
+            {
+                self.nested.pop();
+                probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
+            }
+        }
+        idle
+    }
+}
+
+impl CpuView for MsxProgram {
+    fn register(&self, name: &str) -> Option<u32> {
+        View {
+            cpu: &self.cpu,
+            slots: &self.slots,
+        }
+        .register(name)
+    }
+    fn pc(&self) -> u32 {
+        u32::from(self.cpu.pc)
+    }
+    fn peek(&self, addr: u32) -> u8 {
+        self.slots.read((addr & 0xFFFF) as u16)
+    }
+}
+
+/// The CPU and memory as the harness reads them.
+struct View<'a> {
+    cpu: &'a Cpu,
+    slots: &'a Slots,
+}
+
+impl CpuView for View<'_> {
+    fn register(&self, name: &str) -> Option<u32> {
+        let c = self.cpu;
+        let v = match name.to_ascii_uppercase().as_str() {
+            "A" => u16::from(c.a),
+            "F" => u16::from(c.f),
+            "B" => u16::from(c.b),
+            "C" => u16::from(c.c),
+            "D" => u16::from(c.d),
+            "E" => u16::from(c.e),
+            "H" => u16::from(c.h),
+            "L" => u16::from(c.l),
+            "AF" => c.af(),
+            "BC" => c.bc(),
+            "DE" => c.de(),
+            "HL" => c.hl(),
+            "IX" => c.ix,
+            "IY" => c.iy,
+            "SP" => c.sp,
+            "PC" => c.pc,
+            "I" => u16::from(c.i),
+            "R" => u16::from(c.r),
+            "IM" => u16::from(c.im),
+            "IFF1" => u16::from(c.iff1),
+            _ => return None,
+        };
+        Some(u32::from(v))
+    }
+
+    fn pc(&self) -> u32 {
+        u32::from(self.cpu.pc)
+    }
+
+    fn peek(&self, addr: u32) -> u8 {
+        self.slots.read((addr & 0xFFFF) as u16)
+    }
+}
+
+/// The user's BIOS, checked.
+///
+/// # Errors
+/// [`ProgramError::SystemRom`] unless it is 32 KB (a main ROM) or 48 KB (main ROM and
+/// C-BIOS's logo ROM in slot 0's page 2).
+pub fn check_bios(bios: &[u8]) -> Result<(), ProgramError> {
+    if bios.len() == 0x8000 || bios.len() == 0xC000 {
+        Ok(())
+    } else {
+        Err(ProgramError::SystemRom {
+            what: format!(
+                "{} bytes: an MSX1 BIOS is 32,768 bytes (main ROM), or 49,152 with the C-BIOS logo ROM after it",
+                bios.len()
+            ),
+        })
+    }
+}
