@@ -111,6 +111,36 @@ fn compare_json_on_the_msx_mover_follows_its_source() {
 }
 
 #[test]
+fn the_mover_s_own_collision_flag_marks_both_sprites_in_the_frames_they_overlap() {
+    // tests/msx_mover.prg.ron watches LAST_S0, the S#0 the hook was called with; its bit
+    // 5 is the program's "collided" about the frame before the call, read with stride 0
+    // for both sprites. So both are marked exactly in the frames sprite 0 is at
+    // X = 85..115, and no frame is a false alarm.
+    let dir = scratch("prog_msx_mover_file");
+    let o = hitlab(
+        &dir,
+        &["compare", &repo("tests/msx_mover.prg.ron"), "--json"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let mut marked_frames = 0;
+    for f in v["per_frame"].as_array().unwrap() {
+        let overlap = sprite(f, 0).is_some_and(|s| s.1 == 100 && (85..=115).contains(&s.0))
+            && sprite(f, 1) == Some((100, 100, 16, 16));
+        let want = if overlap {
+            serde_json::json!([0, 1])
+        } else {
+            serde_json::json!([])
+        };
+        assert_eq!(f["marked"], want, "frame {}", f["frame"]);
+        marked_frames += usize::from(overlap);
+    }
+    assert_eq!(marked_frames, 62);
+    assert_eq!(v["pixel"]["false_alarms"], 0);
+    assert_eq!(v["pixel"]["hits"], 124);
+}
+
+#[test]
 fn compare_json_on_the_genesis_vint_dma_image_for_600_frames() {
     let dir = scratch("prog_genesis_compare");
     let v = compare_json(&dir, VINT_DMA, "genesis", "600");

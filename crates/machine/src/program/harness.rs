@@ -412,7 +412,7 @@ fn decide(
             } => {
                 d.name.clone_from(name);
                 for n in 0..*len {
-                    let addr = at.wrapping_add(n.wrapping_mul((*stride).max(1)));
+                    let addr = at.wrapping_add(n.wrapping_mul(*stride));
                     let byte = match space {
                         Space::Cpu => board.cpu().peek(addr),
                         Space::Vram => board.peek_vram(addr),
