@@ -561,7 +561,7 @@ fn programs() {
                 "--target",
                 "genesis",
                 "--methods",
-                "box",
+                "half-pairs",
                 "-o",
                 "d.html",
             ],

@@ -134,7 +134,8 @@ pub fn record(args: &RecordArgs) -> Result<Outcome, Fault> {
 /// `hitlab shot PROGRAM --overlays`: frame `args.frame` as the window shows it.
 pub fn shot_overlays(args: &ShotArgs) -> Result<Outcome, Fault> {
     refuse(&args.program, args.picture.method.is_some(), "shot")?;
-    let mut player = ProgramPlayer::open(&args.scene, Some(args.frame + 1), &args.program)?;
+    // The program's own frame count, so that the panel reads as the window's does.
+    let mut player = ProgramPlayer::open(&args.scene, None, &args.program)?;
     player.overlays = Overlays::ALL;
     player.scale = args.picture.scale.unwrap_or_else(|| player.auto_scale());
     for _ in 0..args.frame {
