@@ -122,7 +122,8 @@ pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
     if !r.pixel_pairs.is_empty() {
         push(format!(" pixel {}", pair_list(r, &r.pixel_pairs)), BODY_RGB);
     }
-    if r.verdict.collided != !r.pixel_pairs.is_empty() {
+    let truth = !r.pixel_pairs.is_empty();
+    if r.verdict.collided != truth {
         push("chip DIFFERS from pixel truth".into(), BAD_RGB);
     }
     push(String::new(), BODY_RGB);
