@@ -271,3 +271,41 @@ impl crate::shown::Shown for ProgramPlayer {
         ProgramPlayer::meta(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index of the pixel at `(x, y)` of a raster picture.
+    fn index_at(p: &Picture, x: usize, y: usize) -> u8 {
+        let Picture::Indexed { w, pixels, .. } = p else {
+            panic!("a raster chip's picture is indexed")
+        };
+        pixels[y * w + x]
+    }
+
+    #[test]
+    fn each_record_is_shown_with_the_chip_s_picture_of_the_same_frame() {
+        // roms/genesis/programs/vint-dma.s: sprite 1 (8x8, solid, rows 104..112) is at
+        // x = 92 + k in frame k; sprite 0 covers rows 100..108 only, so row 110 is sprite
+        // 1's alone. The record of frame k says x = 92 + k and the picture shown with it
+        // lights column 92 + k of row 110 and not the column before.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let args = ProgramArgs {
+            target: Some("genesis".into()),
+            ..ProgramArgs::default()
+        };
+        let image = root.join("roms/genesis/programs/vint-dma.bin");
+        let mut p = ProgramPlayer::open(&image, Some(20), &args).expect("boots");
+        for k in 1..=12 {
+            p.step().expect("runs");
+            assert_eq!(p.record().frame, k);
+            let x = 92 + k as usize;
+            let s1 = p.record().sprites.iter().find(|s| s.number == 1).unwrap();
+            assert_eq!(s1.bbox.x, x as i32, "frame {k}");
+            let backdrop = index_at(&p.picture(), 20, 20);
+            assert_ne!(index_at(&p.picture(), x, 110), backdrop, "frame {k}");
+            assert_eq!(index_at(&p.picture(), x - 1, 110), backdrop, "frame {k}");
+        }
+    }
+}
