@@ -50,6 +50,7 @@ pub mod attributes;
 pub mod budget;
 pub mod compose;
 pub mod isr;
+pub mod layer;
 pub mod palette;
 pub mod quirks;
 pub mod registers;
@@ -58,6 +59,7 @@ pub mod vram;
 
 mod line_buffer;
 mod pattern;
+mod picture;
 mod port;
 mod render;
 mod vera;
