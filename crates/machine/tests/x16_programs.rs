@@ -4,7 +4,9 @@
 //! come from the programs' construction and the 65C02 data sheet's cycle table, worked out
 //! in the comments; addresses come from ld65's label files beside the images.
 
-use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramError, ProgramImage};
+use machine::program::{
+    BoardEvent, Breakpoints, CpuView, NoProbe, Probe, ProgramError, ProgramImage,
+};
 use machine::x16::VeraSettings;
 use machine::{Machine, Settings};
 
@@ -156,6 +158,53 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
         (row[286], row[290], row[302], row[303], row[315], row[316]),
         (0, 1, 1, 2, 2, 0)
     );
+}
+
+#[test]
+fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
+    let mut m = booted(DEMO);
+    for _ in 0..3 {
+        m.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
+    }
+    // Layer 0 is an 8 bpp bitmap, 320 px a line, from VRAM $00000: line 406 starts at
+    // 406 x 320 = $1FB80, so its columns 128.. show the attribute table at $1FC00.
+    // Columns 136..143 are sprite 1's entry as the handler copied it: pattern $0800 (bytes
+    // $00, $08), X 40, Y 40, $2C, $50. No sprite covers line 406 (the grid's rows stand
+    // at 40 + 56 k, 16 lines tall), and index 0 is transparent, showing the backdrop 0.
+    let row = &m.frame_indexed()[406 * 640..407 * 640];
+    assert_eq!(
+        row[136..144],
+        [0x00, 0x08, 0x28, 0x00, 0x28, 0x00, 0x2C, 0x50]
+    );
+    // The 320 px bitmap repeats across the 640 columns.
+    assert_eq!(row[320 + 136..320 + 144], row[136..144]);
+}
+
+#[test]
+fn frame_output_off_keeps_every_verdict_of_the_demo() {
+    let mut on = booted(DEMO);
+    let mut off = booted(DEMO);
+    assert!(off.set_frame_output(false));
+    for k in 1..=288u32 {
+        on.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
+        off.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
+        assert_eq!(
+            off.peek_verdict().status,
+            on.peek_verdict().status,
+            "ISR at the end of call {k}"
+        );
+    }
+    assert_eq!(off.sprites(), on.sprites());
+    assert!(off.frame_indexed().iter().all(|&i| i == 0));
 }
 
 #[test]

@@ -461,6 +461,12 @@ impl Vera {
         self.frame_output = on;
     }
 
+    /// Whether lines are written into the frame.
+    #[must_use]
+    pub const fn frame_output(&self) -> bool {
+        self.frame_output
+    }
+
     /// The registers of layer `n` (0 or 1).
     #[must_use]
     pub fn layer(&self, n: usize) -> Layer {

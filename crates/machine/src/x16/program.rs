@@ -169,7 +169,9 @@ impl Program {
 
     /// The chip as the KERNAL's init leaves it (see the module docs).
     pub fn reset_chip(vera: &mut Vera) {
+        let frame_output = vera.frame_output();
         *vera = Vera::new(vera.quirks());
+        vera.set_frame_output(frame_output);
         vera.write_reg(vera::registers::DC_VIDEO, 0x21);
         vera.write_reg(vera::registers::IEN, 0x01);
         vera.start_line(0);
