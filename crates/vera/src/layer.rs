@@ -138,46 +138,108 @@ const fn offset_colour(raw: u8, palette_offset: u8) -> u8 {
     }
 }
 
+/// A tile map entry as the renderer uses it, for the tile under the current column.
+#[derive(Clone, Copy)]
+struct TileEntry {
+    tile_x: u32,
+    base: u32,
+    hflip: bool,
+    vflip: bool,
+    palette_offset: u8,
+    fg: u8,
+    bg: u8,
+}
+
 impl LayerMode {
-    /// The palette index at layer coordinates (`x_px`, `y_px`) before scrolling; 0 is
-    /// transparent.
-    pub(crate) fn pixel(&self, vram: &Vram, x_px: u32, y_px: u32) -> u8 {
+    /// Writes the palette indices (0 transparent) of layer line `y_px` into `out`: entry
+    /// `k` is layer column `columns[k]`, or `k` at 1:1.
+    pub(crate) fn row(&self, vram: &Vram, y_px: u32, columns: Option<&[u16]>, out: &mut [u8]) {
+        let column = |k: usize| columns.map_or(k as u32, |map| u32::from(map[k]));
         if self.bitmap {
-            let index = y_px * self.bitmap_w_px + (x_px % self.bitmap_w_px);
-            let raw = packed_pixel(vram, self.tile_base, index, self.bpp_shift);
-            return offset_colour(raw, self.bitmap_palette_offset);
+            let w = self.bitmap_w_px;
+            let line_start = y_px * w;
+            for (k, slot) in out.iter_mut().enumerate() {
+                let mut x = column(k);
+                if x >= w {
+                    x %= w;
+                }
+                let raw = packed_pixel(vram, self.tile_base, line_start + x, self.bpp_shift);
+                *slot = offset_colour(raw, self.bitmap_palette_offset);
+            }
+            return;
         }
         let map_w_px_mask = (1u32 << (self.map_w_log2 + self.tile_w_log2)) - 1;
         let map_h_px_mask = (1u32 << (self.map_h_log2 + self.tile_h_log2)) - 1;
-        let x = (x_px + self.hscroll) & map_w_px_mask;
         let y = (y_px + self.vscroll) & map_h_px_mask;
-        let (tile_x, tile_y) = (x >> self.tile_w_log2, y >> self.tile_h_log2);
-        let entry_addr = self.map_base + (((tile_y << self.map_w_log2) + tile_x) << 1);
-        let (b0, b1) = (vram.read(entry_addr), vram.read(entry_addr + 1));
+        let tile_y = y >> self.tile_h_log2;
         let tile_w = 1u32 << self.tile_w_log2;
         let tile_h = 1u32 << self.tile_h_log2;
-        let (mut col, mut row) = (x & (tile_w - 1), y & (tile_h - 1));
+        let row_in_tile = y & (tile_h - 1);
         let tile_px_log2 = self.tile_w_log2 + self.tile_h_log2;
+        let mut entry: Option<TileEntry> = None;
+        for (k, slot) in out.iter_mut().enumerate() {
+            let x = (column(k) + self.hscroll) & map_w_px_mask;
+            let tile_x = x >> self.tile_w_log2;
+            let e = match entry {
+                Some(e) if e.tile_x == tile_x => e,
+                _ => {
+                    let e = self.entry(vram, tile_x, tile_y, tile_px_log2);
+                    entry = Some(e);
+                    e
+                }
+            };
+            let mut col = x & (tile_w - 1);
+            let mut row = row_in_tile;
+            if e.hflip {
+                col = tile_w - 1 - col;
+            }
+            if e.vflip {
+                row = tile_h - 1 - row;
+            }
+            let raw = packed_pixel(
+                vram,
+                e.base,
+                (row << self.tile_w_log2) + col,
+                self.bpp_shift,
+            );
+            *slot = if self.bpp_shift == 0 {
+                if raw != 0 { e.fg } else { e.bg }
+            } else {
+                offset_colour(raw, e.palette_offset)
+            };
+        }
+    }
+
+    /// Decodes the map entry of tile (`tile_x`, `tile_y`).
+    fn entry(&self, vram: &Vram, tile_x: u32, tile_y: u32, tile_px_log2: u32) -> TileEntry {
+        let entry_addr = self.map_base + (((tile_y << self.map_w_log2) + tile_x) << 1);
+        let (b0, b1) = (vram.read(entry_addr), vram.read(entry_addr + 1));
         if self.bpp_shift == 0 {
-            let base = self.tile_base + ((u32::from(b0) << tile_px_log2) >> 3);
-            let on = packed_pixel(vram, base, (row << self.tile_w_log2) + col, 0) != 0;
             let (fg, bg) = if self.t256c {
                 (b1, 0)
             } else {
                 (b1 & 0x0F, b1 >> 4)
             };
-            return if on { fg } else { bg };
+            return TileEntry {
+                tile_x,
+                base: self.tile_base + ((u32::from(b0) << tile_px_log2) >> 3),
+                hflip: false,
+                vflip: false,
+                palette_offset: 0,
+                fg,
+                bg,
+            };
         }
         let tile = u32::from(b0) | (u32::from(b1 & 3) << 8);
-        if b1 & 0x04 != 0 {
-            col = tile_w - 1 - col;
+        TileEntry {
+            tile_x,
+            base: self.tile_base + (((tile << tile_px_log2) << self.bpp_shift) >> 3),
+            hflip: b1 & 0x04 != 0,
+            vflip: b1 & 0x08 != 0,
+            palette_offset: b1 >> 4,
+            fg: 0,
+            bg: 0,
         }
-        if b1 & 0x08 != 0 {
-            row = tile_h - 1 - row;
-        }
-        let base = self.tile_base + (((tile << tile_px_log2) << self.bpp_shift) >> 3);
-        let raw = packed_pixel(vram, base, (row << self.tile_w_log2) + col, self.bpp_shift);
-        offset_colour(raw, b1 >> 4)
     }
 }
 

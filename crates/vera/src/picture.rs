@@ -33,42 +33,31 @@ pub(crate) struct RowInputs<'a> {
 
 /// Writes the 640 palette indices of one output row.
 pub(crate) fn compose_row(row: &mut [u8], inputs: &RowInputs<'_>) {
-    let layer_pixel = |n: usize, x: u16| {
-        inputs.layers[n].map_or(0, |mode| {
-            mode.pixel(inputs.vram, u32::from(x), inputs.layer_line)
-        })
-    };
-    for (c, out) in row.iter_mut().enumerate() {
-        if !inputs.active_h.contains(&c) {
-            *out = inputs.border;
-            continue;
+    let start = inputs.active_h.start.min(LINE_PX);
+    let end = inputs.active_h.end.clamp(start, LINE_PX);
+    row[..start].fill(inputs.border);
+    row[end..].fill(inputs.border);
+    let count = end - start;
+    let columns = inputs.columns.map(|map| &map[..count]);
+    let mut layer_px = [[0u8; LINE_PX]; 2];
+    for (mode, out) in inputs.layers.iter().zip(&mut layer_px) {
+        if let Some(mode) = mode {
+            mode.row(inputs.vram, inputs.layer_line, columns, &mut out[..count]);
         }
-        let k = c - inputs.active_h.start;
-        let x = inputs
-            .columns
-            .map_or(k as u16, |map| map.get(k).copied().unwrap_or(u16::MAX));
+    }
+    for (k, out) in row[start..end].iter_mut().enumerate() {
+        let x = columns.map_or(k, |map| usize::from(map[k]));
         let (sprite, z) = inputs.sprites.map_or((0, 0), |line| {
-            let colour = line.colour(usize::from(x));
-            (
-                colour,
-                if colour == 0 {
-                    0
-                } else {
-                    line.z(usize::from(x))
-                },
-            )
+            let colour = line.colour(x);
+            (colour, if colour == 0 { 0 } else { line.z(x) })
         });
-        *out = if z == 3 {
+        let (l0, l1) = (layer_px[0][k], layer_px[1][k]);
+        *out = if z == 3 || (z == 2 && l1 == 0) || (z == 1 && l1 == 0 && l0 == 0) {
             sprite
+        } else if l1 != 0 {
+            l1
         } else {
-            match layer_pixel(1, x) {
-                0 if z == 2 => sprite,
-                0 => match layer_pixel(0, x) {
-                    0 if z == 1 => sprite,
-                    l0 => l0,
-                },
-                l1 => l1,
-            }
+            l0
         };
     }
 }
