@@ -25,7 +25,7 @@
 //! map's size. A bitmap is addressed from its base, `width` pixels a line, with no
 //! wrapping vertically (lines past 128 KiB wrap through VRAM as addresses do).
 
-use crate::vram::Vram;
+use crate::vram::{VRAM_ADDR_MASK, Vram};
 
 /// Registers per layer.
 pub const LAYER_REGS: u8 = 7;
@@ -158,6 +158,10 @@ impl LayerMode {
         if self.bitmap {
             let w = self.bitmap_w_px;
             let line_start = y_px * w;
+            if self.bpp_shift == 3 && columns.is_none() {
+                self.bitmap_row_8bpp(vram, line_start, out);
+                return;
+            }
             for (k, slot) in out.iter_mut().enumerate() {
                 let mut x = column(k);
                 if x >= w {
@@ -207,6 +211,22 @@ impl LayerMode {
             } else {
                 offset_colour(raw, e.palette_offset)
             };
+        }
+    }
+
+    /// An 8 bpp bitmap line at 1:1: bytes straight from VRAM, wrapping at the bitmap's
+    /// width and at the end of VRAM.
+    fn bitmap_row_8bpp(&self, vram: &Vram, line_start: u32, out: &mut [u8]) {
+        let bytes = vram.as_slice();
+        let w = self.bitmap_w_px as usize;
+        let line_addr = (self.tile_base + line_start) as usize;
+        for chunk in out.chunks_mut(w) {
+            for (k, slot) in chunk.iter_mut().enumerate() {
+                *slot = offset_colour(
+                    bytes[(line_addr + k) & VRAM_ADDR_MASK as usize],
+                    self.bitmap_palette_offset,
+                );
+            }
         }
     }
 

@@ -87,7 +87,6 @@ impl LineBuffer {
     }
 
     /// The chunks written since the last clear.
-    #[cfg(test)]
     #[must_use]
     pub const fn dirty_chunks(&self) -> u64 {
         self.dirty

@@ -45,9 +45,21 @@ pub(crate) fn compose_row(row: &mut [u8], inputs: &RowInputs<'_>) {
             mode.row(inputs.vram, inputs.layer_line, columns, &mut out[..count]);
         }
     }
+    let sprites = inputs.sprites.filter(|line| line.dirty_chunks() != 0);
+    if sprites.is_none() {
+        // Layers alone: layer 1 in front of layer 0.
+        for ((out, &l0), &l1) in row[start..end]
+            .iter_mut()
+            .zip(&layer_px[0])
+            .zip(&layer_px[1])
+        {
+            *out = if l1 != 0 { l1 } else { l0 };
+        }
+        return;
+    }
     for (k, out) in row[start..end].iter_mut().enumerate() {
         let x = columns.map_or(k, |map| usize::from(map[k]));
-        let (sprite, z) = inputs.sprites.map_or((0, 0), |line| {
+        let (sprite, z) = sprites.map_or((0, 0), |line| {
             let colour = line.colour(x);
             (colour, if colour == 0 { 0 } else { line.z(x) })
         });
