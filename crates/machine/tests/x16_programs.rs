@@ -5,7 +5,7 @@
 //! in the comments; addresses come from ld65's label files beside the images.
 
 use machine::program::{
-    BoardEvent, Breakpoints, CpuView, NoProbe, Probe, ProgramError, ProgramImage,
+    BoardEvent, Breakpoints, CpuView, Input, NoProbe, Probe, ProgramError, ProgramImage,
 };
 use machine::x16::VeraSettings;
 use machine::{Machine, Settings};
@@ -205,6 +205,42 @@ fn frame_output_off_keeps_every_verdict_of_the_demo() {
     }
     assert_eq!(off.sprites(), on.sprites());
     assert!(off.frame_indexed().iter().all(|&i| i == 0));
+}
+
+#[test]
+fn joystick_get_returns_pad_1_as_snes_bytes() {
+    // Hand-assembled, loaded at $0810 and started there:
+    //   LDA #5 / STA $00      ; RAM bank 5, which joystick_get must give back
+    //   LDA #1 / JSR $FF56    ; pad 1
+    //   STA $02 / STX $03 / STY $04
+    //   LDA #2 / JSR $FF56    ; pad 2: absent
+    //   STY $05
+    //   loop: WAI / BRA loop
+    let prg = [
+        0x10, 0x08, 0xA9, 0x05, 0x85, 0x00, 0xA9, 0x01, 0x20, 0x56, 0xFF, 0x85, 0x02, 0x86, 0x03,
+        0x84, 0x04, 0xA9, 0x02, 0x20, 0x56, 0xFF, 0x84, 0x05, 0xCB, 0x80, 0xFD,
+    ];
+    let mut m = VeraSettings::default()
+        .build(&machine::Resources::default())
+        .expect("machine");
+    m.boot(&ProgramImage {
+        bytes: &prg,
+        start: Some(0x0810),
+        ..ProgramImage::default()
+    })
+    .expect("boot");
+    let board = m.program().unwrap();
+    board.set_input(Input {
+        pad1: Input::UP | Input::A | Input::B,
+    });
+    board.run_frame(&mut NoProbe::default()).unwrap();
+    // SNES byte 0 is B Y SELECT START UP DOWN LEFT RIGHT, 0 = held: Input A is SNES B
+    // (bit 7), UP bit 3, so %0111_0111. Byte 1 is A X L R 1111: Input B is SNES A (bit 7).
+    assert_eq!(peek(&mut m, 2), 0x77);
+    assert_eq!(peek(&mut m, 3), 0x7F);
+    assert_eq!(peek(&mut m, 4), 0x00, "pad 1 present");
+    assert_eq!(peek(&mut m, 5), 0xFF, "pad 2 absent");
+    assert_eq!(peek(&mut m, 0), 5, "the program's RAM bank restored");
 }
 
 #[test]
