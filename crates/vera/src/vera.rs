@@ -1,5 +1,6 @@
 //! The chip: VRAM, the register file as the 65C02 drives it, and the frame loop
-//! (render 480 lines, then the vblank commit).
+//! (render 480 lines, each composed with the layers and the border, then the vblank
+//! commit).
 //!
 //! Time model: the CPU runs between frames. [`Vera::run_frame`] renders a whole frame and
 //! stops at the start of vblank (scan line 480), where the VSYNC interrupt fires and an
@@ -480,7 +481,7 @@ impl Vera {
     }
 
     /// The last frame as palette indices, row-major, [`Self::width_px`] x
-    /// [`Self::height_px`]; the backdrop is palette index 0 (layers are not modelled).
+    /// [`Self::height_px`]: backdrop (palette index 0), layers, sprites and border.
     #[must_use]
     pub fn frame_indexed(&self) -> &[u8] {
         &self.frame

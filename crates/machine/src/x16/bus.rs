@@ -126,7 +126,7 @@ impl Memory {
     /// Writes a byte of RAM bank 0's window ($A000-$BFFF) whatever bank is selected (the
     /// KERNAL's own variables).
     pub fn write_bank0(&mut self, addr: u16, value: u8) {
-        if addr >= BANK_WINDOW && addr < ROM {
+        if (BANK_WINDOW..ROM).contains(&addr) {
             self.banked[usize::from(addr - BANK_WINDOW)] = value;
         }
     }
