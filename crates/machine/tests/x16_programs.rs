@@ -181,6 +181,21 @@ fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
     );
     // The 320 px bitmap repeats across the 640 columns.
     assert_eq!(row[320 + 136..320 + 144], row[136..144]);
+    // The demo fills the bitmap's lines 0-7 with colour 3: shown where no sprite is (the
+    // player stands at X 2..17 after three calls, the target at 300..315), in front of
+    // nothing on line 8.
+    let frame = m.frame_indexed();
+    assert_eq!(
+        (frame[100], frame[7 * 640 + 639], frame[8 * 640 + 100]),
+        (3, 3, 0)
+    );
+    assert_eq!(
+        frame[3 * 640 + 5],
+        1,
+        "the player (z 3) in front of the layer"
+    );
+    // Palette entry 3 as the demo wrote it: GB $08, R $0: dark blue.
+    assert_eq!(m.palette_rgb()[3], 0x00_00_88);
 }
 
 #[test]
