@@ -352,20 +352,3 @@ impl Bus for GenesisBus<'_> {
         }
     }
 }
-
-/// Carries out a 68000-to-VDP DMA the last instruction started, reading the words from
-/// the bus as the chip does.
-///
-/// # Errors
-/// The source address of a word the bus cannot supply (neither ROM nor work RAM).
-pub fn run_dma_68k(mem: &Memory, vdp: &mut Vdp) -> Result<(), u32> {
-    let Some(dma) = vdp.take_dma_68k() else {
-        return Ok(());
-    };
-    for k in 0..dma.words {
-        let src = dma.source_of(k);
-        let word = mem.dma_word(src).ok_or(src)?;
-        vdp.dma_write(word);
-    }
-    Ok(())
-}
