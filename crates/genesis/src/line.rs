@@ -121,11 +121,11 @@ impl Vdp {
     }
 
     /// Moves to the next line (after the last, line 0 of the next frame, whose active
-    /// display clears bit 3 unless the display is off).
+    /// display clears the vertical-blank part of bit 3).
     pub fn next_line(&mut self) {
         self.timing.line = (self.timing.line + 1) % LINES_PER_FRAME_NTSC;
         if self.timing.line == 0 {
-            self.status.vblank = !self.registers.display_enabled();
+            self.status.vblank = false;
         }
     }
 

@@ -122,19 +122,28 @@ impl Vdp {
     /// half-written command.
     pub fn read_status(&mut self) -> u16 {
         self.port.pending = false;
-        let busy = self.dma_busy();
-        self.status.read() | if busy { crate::STATUS_DMA_BUSY } else { 0 }
+        let live = self.live_status_bits();
+        self.status.read() | live
     }
 
     /// The status word without the read's side effects (for the harness, not the CPU).
     #[must_use]
     pub fn peek_status(&self) -> u16 {
-        self.status.word()
-            | if self.dma_busy() {
-                crate::STATUS_DMA_BUSY
-            } else {
-                0
-            }
+        self.status.word() | self.live_status_bits()
+    }
+
+    /// The bits the chip reads from its state at the moment: 1 (DMA busy) and 3 while
+    /// the display is off (register 1 bit 6 clear), whatever line it is (GPGX
+    /// `vdp_68k_ctrl_r`).
+    fn live_status_bits(&self) -> u16 {
+        let mut bits = 0;
+        if self.dma_busy() {
+            bits |= crate::STATUS_DMA_BUSY;
+        }
+        if !self.registers.display_enabled() {
+            bits |= crate::STATUS_VBLANK;
+        }
+        bits
     }
 
     /// The 68000's interrupt acknowledge for the vertical interrupt: clears bit 7.

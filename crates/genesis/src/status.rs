@@ -9,7 +9,7 @@
 //! | 6 | sprite overflow | set by the per-line sprite-count limit only |
 //! | 5 | sprite collision | set by opaque sprite pixels meeting in the active area |
 //! | 4 | odd field | 0: interlace is out of scope |
-//! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and all the time while the display is disabled |
+//! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and whenever it is read while the display is disabled (register 1 bit 6 now, not at the frame's start; GPGX `vdp_68k_ctrl_r`) |
 //! | 2 | horizontal blank | 0: the model has no dot clock |
 //! | 1 | DMA busy | set while a DMA runs ([`crate::dma`]) |
 //! | 0 | PAL | as set by [`crate::Vdp::set_pal`] |
