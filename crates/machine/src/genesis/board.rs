@@ -33,6 +33,9 @@
 //! the VDP takes its words, one per access slot at the rate of each line (genesis `dma`
 //! module), so a line that starts mid-transfer draws the sprite table as far as it has
 //! been written. A fill or copy progresses the same way beside the running 68000.
+//! In the active display a data-port write into a full write FIFO holds the 68000 until
+//! a slot frees (genesis `fifo` module): the board gives the VDP the time before each
+//! instruction and adds the hold to the idle cycles.
 //!
 //! # Faults
 //! [`ProgramError::Fault`] naming the PC: a lock-up or a byte write to a VDP port (the
@@ -241,6 +244,7 @@ fn run_cpu(
         // A DMA the instruction starts runs from its last bus cycle, so the instruction's
         // own time is not charged to it.
         let busy_before = vdp.dma_busy();
+        vdp.set_master_clock(now * MASTER_PER_CYCLE);
         let master_in_line =
             ((now - line_start.min(now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32;
         let mut bus = GenesisBus {
@@ -256,6 +260,13 @@ fn run_cpu(
         }
         if busy_before {
             vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
+        }
+        // A data-port write into a full FIFO held the 68000 (genesis `fifo` module).
+        let fifo_wait = vdp.take_fifo_wait();
+        if fifo_wait > 0 {
+            let held = fifo_wait.div_ceil(MASTER_PER_CYCLE);
+            st.idle += held;
+            vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
         }
         if let Err(src) = check_dma_68k(mem, vdp) {
             return Err(dma_fault(pc, src));
