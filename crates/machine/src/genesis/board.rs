@@ -331,7 +331,8 @@ fn run_frame(
         run_cpu(cpu, mem, vdp, st, probe, line_start, hblank)?;
         vdp.hblank();
         run_cpu(cpu, mem, vdp, st, probe, line_start, line_end)?;
-        mem.z80.run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom);
+        mem.z80
+            .run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom, &mut mem.ram[..]);
         if st.z80_int {
             st.z80_int = false;
             mem.z80.cpu.set_int(false);

@@ -229,11 +229,15 @@ impl GenesisBus<'_> {
             0xA0_0000..=0xA0_FFFF => self.mem.z80.write_68k(addr, value),
             0xA1_0000..=0xA1_001F => self.mem.io.write(addr, value),
             0xA1_1100 => {
-                self.mem.z80.run_to(self.z80_t_now, &self.mem.rom);
+                self.mem
+                    .z80
+                    .run_to(self.z80_t_now, &self.mem.rom, &mut self.mem.ram[..]);
                 self.mem.z80.busreq_write(value);
             }
             0xA1_1200 => {
-                self.mem.z80.run_to(self.z80_t_now, &self.mem.rom);
+                self.mem
+                    .z80
+                    .run_to(self.z80_t_now, &self.mem.rom, &mut self.mem.ram[..]);
                 self.mem.z80.reset_write(value);
             }
             0xA1_4000..=0xA1_4003 => {
