@@ -229,3 +229,30 @@ fn a_copy_moves_two_slots_a_byte_line_by_line() {
     assert_eq!([vdp.register(21), vdp.register(22)], [0x10, 0x20]);
     assert_eq!(vdp.read_status() & STATUS_DMA_BUSY, 0);
 }
+
+#[test]
+fn the_h40_counter_slows_during_horizontal_sync() {
+    use genesis::HMode;
+    use genesis::line::h_counter;
+    // H32: a pixel every 10 master clocks, the counter every 20: $93 at 2,940-2,959, then
+    // $E9; the line ends on $FF.
+    assert_eq!(h_counter(2_959, HMode::H32), 0x93);
+    assert_eq!(h_counter(2_960, HMode::H32), 0xE9);
+    assert_eq!(h_counter(3_419, HMode::H32), 0xFF);
+    // H40: 8 clocks a pixel up to internal $16C (byte $B6) and across $1C9-$1CC: pixel
+    // 0x140 (byte $A0) at 2,560, $1CD (byte $E6) at 2,952.
+    assert_eq!(h_counter(2_559, HMode::H40), 0x9F);
+    assert_eq!(h_counter(2_560, HMode::H40), 0xA0);
+    assert_eq!(h_counter(2_919, HMode::H40), 0xB6);
+    assert_eq!(h_counter(2_920, HMode::H40), 0xE4);
+    assert_eq!(h_counter(2_952, HMode::H40), 0xE6);
+    // Then 15 EDCLK ticks of 5 clocks (7.5 pixels): tick 753 at 3,027 is pixel 376 =
+    // internal $1D4, byte $EA; an even dot clock would read $E7 there.
+    assert_eq!(h_counter(3_027, HMode::H40), 0xEA);
+    // The slow section is 314 + 10 clocks for 33 pixels: $1EE (byte $F7) starts at
+    // 2,952 + 324 = 3,276; 18 pixels of 8 clocks end the line at 3,420 on $FF.
+    assert_eq!(h_counter(3_275, HMode::H40), 0xF6);
+    assert_eq!(h_counter(3_276, HMode::H40), 0xF7);
+    assert_eq!(h_counter(3_419, HMode::H40), 0xFF);
+    assert_eq!(h_counter(3_420, HMode::H40), 0x00);
+}
