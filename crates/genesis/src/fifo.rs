@@ -55,6 +55,12 @@ impl Vdp {
         self.fifo.now = now;
     }
 
+    /// Turns the FIFO's timing off (a caller that keeps no time): writes complete at once
+    /// and the FIFO reads empty.
+    pub fn clear_master_clock(&mut self) {
+        self.fifo = FifoState::default();
+    }
+
     /// Master clocks the 68000 was held by a full FIFO since the last call; clears them.
     pub fn take_fifo_wait(&mut self) -> u64 {
         std::mem::take(&mut self.fifo.wait)

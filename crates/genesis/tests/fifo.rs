@@ -83,4 +83,12 @@ fn writes_in_blank_or_without_a_clock_do_not_wait() {
         vdp.write_data(w);
     }
     assert_eq!(vdp.take_fifo_wait(), 0);
+    // A clock given, then taken away: writes complete at once again.
+    vdp.set_master_clock(0);
+    vdp.clear_master_clock();
+    for w in 0..10 {
+        vdp.write_data(w);
+    }
+    assert_eq!(vdp.take_fifo_wait(), 0);
+    assert_ne!(vdp.peek_status() & STATUS_FIFO_EMPTY, 0);
 }

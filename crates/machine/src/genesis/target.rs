@@ -290,6 +290,8 @@ impl Target for GenesisBoard<'_> {
         cpu.set_prefetch([0x4EB9, u16::from_be_bytes([e0, e1])]);
         let start = cpu.cycles();
         let rom_len = target.mem.rom.len();
+        // A routine call keeps no line time: no FIFO waits.
+        self.vdp.clear_master_clock();
         let mut bus = GenesisBus {
             mem: &mut target.mem,
             vdp: self.vdp,
