@@ -107,6 +107,9 @@ def main():
     check(results, "dma-lines: lines the 128-byte fill stays busy (hitlab 8)",
           core.word(0xFF0018) - core.word(0xFF0014), 8)
     print(f"info: dma-lines: busy polls GPGX {core.word(0xFF001A)} (hitlab 97-99)")
+    check(results, "dma-lines: lines 64 back-to-back VRAM writes take (hitlab 7 or 8)",
+          core.word(0xFF001E) - core.word(0xFF001C), lambda d: d in (7, 8))
+    print(f"info: dma-lines: burst V {core.word(0xFF001C)} -> {core.word(0xFF001E)}")
 
     for name in ("vint-dma.bin", "lag.bin"):
         core.load(name)

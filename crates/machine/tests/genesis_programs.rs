@@ -343,6 +343,13 @@ fn a_dma_over_many_lines_lands_as_the_slots_come_and_holds_the_68000() {
     // master clocks: 8 x 3,420 / 280 = 97.7 polls.
     let polls = word(&mut m, 0xFF_001A);
     assert!((97..=99).contains(&polls), "{polls} polls");
+    // 64 VRAM words written back to back (a MOVE.W and a DBRA: 18 cycles = 126 master
+    // clocks each) in the active display: the FIFO takes one every 2 x 214 = 428 clocks,
+    // so the 64th waits until the 60th is done, 60 x 428 = 25,680 clocks = 7.5 lines
+    // after the first: the V counter advances 7 or 8 lines (without the FIFO, 64 x 126 =
+    // 8,064 clocks, 2 or 3 lines).
+    let burst = word(&mut m, 0xFF_001E) - word(&mut m, 0xFF_001C);
+    assert!((7..=8).contains(&burst), "{burst} lines");
     // The filled bytes: the data word at $C000-$C001 ($5A, $00), then $5A at a ^ 1 for the
     // 128 addresses a = $C001..$C080: $C000, $C003, $C002, .., $C07E, $C081 ($C080 would
     // be a = $C081, one past the length).

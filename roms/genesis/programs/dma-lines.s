@@ -1,13 +1,15 @@
 | A 68000 DMA and a VRAM fill in the active display, each running over many lines.
-| Interrupts off. Every frame from frame 1, on line 72 (V counter), the program DMAs 264 words from
-| $FF0200 to VRAM $EE00: 256 zero words, then the two-sprite table, which so lands at the
+| Interrupts off. Every frame from frame 1, on line 72 (V counter), the program DMAs
+| 264 words from $FF0200 to VRAM $EE00: 256 zero words, then the two-sprite table, which so lands at the
 | SAT ($F000) only at the transfer's end. Then it starts a fill of 128 bytes at VRAM
-| $C000 and polls status bit 1 (DMA busy) until the fill ends.
+| $C000 and polls status bit 1 (DMA busy) until the fill ends, then writes 64 words
+| through the data port.
 |
 | RAM: $FF0000 frames (word), $FF0010 the V counter read right after the DMA (the 68000
 | held to its end), $FF0012 the status read then, $FF0014 the V counter just after the
 | fill's data write, $FF0016 the status read then, $FF0018 the V counter when bit 1
-| clears, $FF001A the busy polls counted.
+| clears, $FF001A the busy polls counted, $FF001C and $FF001E the V counter before and
+| after a burst of 64 data-port writes to VRAM $D000 (held by the write FIFO).
 
         .include "program.inc"
 
@@ -65,6 +67,17 @@ busy:   addq.w  #1,d3
         move.w  d1,0xFF0018
         move.w  d3,0xFF001A
         move.w  #0x8F02,VDP_CTRL
+        move.l  #0x50000003,VDP_CTRL    | VRAM write at $D000
+        lea     VDP_DATA,a5
+        move.w  VDP_HV,d1
+        lsr.w   #8,d1
+        move.w  d1,0xFF001C
+        moveq   #63,d0
+4:      move.w  d0,(a5)                 | 64 words as fast as the 68000 can: 18 cycles
+        dbra    d0,4b                   | a word, the FIFO takes one per 428 clocks
+        move.w  VDP_HV,d1
+        lsr.w   #8,d1
+        move.w  d1,0xFF001E
         addq.w  #1,0xFF0000
 blank:  move.w  VDP_CTRL,d0
         btst    #3,d0
