@@ -4,7 +4,10 @@
 //! against `obj-hit-walls`; and the whole frame as the machine runs it (CPU + chip +
 //! routine): the walls drawn through the display model, then a frame's wall decisions
 //! (8, the labyrinth scene has 7.5 a frame) taken by both routines of
-//! `roms/vectrex/code/walls.bin` on the 6809.
+//! `roms/vectrex/code/walls.bin` on the 6809. `obj_hit_walls` calls the BIOS `Obj_Hit` once
+//! per wall, which the board answers with its model (`vectrex::bios`): its cycles are
+//! counted but not run instruction by instruction, so the 6809 cycles per second of this
+//! frame run above the core's own figure (`cargo bench -p cpu-6809`).
 //!
 //! Criterion's throughput lines are frames and decisions per second; the lines printed
 //! first give the frames as a multiple of the Vectrex's 50 Hz and the 6809's cycles as a
