@@ -1,17 +1,17 @@
-//! Drawing the palette-indexed frame from the checker's lines.
+//! Laying a line's sprites over its picture ([`crate::picture`]).
 //!
-//! - Every pixel starts as the backdrop (R7 bits 3-0). With the display blanked the whole
-//!   frame is backdrop (SY; openMSX draws the border colour).
 //! - On lines 0-191, the sprites the checker kept for the line are laid over it. A lower
 //!   sprite number is in front (TH 1493). A colour-0 sprite is transparent: it hides
 //!   nothing, so a sprite behind it or the backdrop shows, even though it still counts
 //!   for the 4-per-line limit and collides. openMSX `SpriteConverter::drawMode1` draws the
 //!   line's sprites from the last to the first and skips colour 0; so does this.
 //! - Only x 0..255 is drawn: the clipped rows from [`crate::sat`] hold nothing else.
-//!
-//! The pattern layer (name, pattern and colour tables) is not drawn.
+//! - An opaque sprite pixel replaces the picture's pixel whatever its colour: the sprite
+//!   plane lies in front of the pattern plane (data manual, "Display planes"; openMSX
+//!   draws the sprites over the converted line, `SDLRasterizer::drawDisplay` then
+//!   `drawSprites`).
 
-use crate::check::LineBuffer;
+use crate::check::LineSprite;
 
 /// Frame width in pixels.
 pub const WIDTH_PX: usize = 256;
@@ -40,18 +40,12 @@ const BYTE_MASKS: [u64; 256] = {
     table
 };
 
-/// Fills `frame` with the backdrop and, when `lines` is given, draws the sprites.
-pub fn draw_frame(frame: &mut [u8; FRAME_PIXELS], backdrop: u8, lines: Option<&LineBuffer>) {
-    frame.fill(backdrop & 0x0F);
-    let Some(lines) = lines else {
-        return;
-    };
-    for (y, row) in frame.chunks_exact_mut(WIDTH_PX).enumerate() {
-        // Back to front, so the lowest number is drawn last and stays in front.
-        for sprite in lines.line(y).iter().rev() {
-            if sprite.colour != 0 {
-                draw_row(row, i32::from(sprite.x_px), sprite.visible, sprite.colour);
-            }
+/// Lays `sprites` (one line's, front first) over `row`.
+pub fn draw_sprites(row: &mut [u8], sprites: &[LineSprite]) {
+    // Back to front, so the lowest number is drawn last and stays in front.
+    for sprite in sprites.iter().rev() {
+        if sprite.colour != 0 {
+            draw_row(row, i32::from(sprite.x_px), sprite.visible, sprite.colour);
         }
     }
 }

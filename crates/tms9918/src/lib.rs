@@ -1,5 +1,6 @@
-//! The TMS9918A (MSX1) sprite plane: memory, registers, the Z80 port protocol, per-line
-//! sprite checking and the frame, as `specs/tms9918.md` decides it.
+//! The TMS9918A (MSX1): memory, registers, the Z80 port protocol, per-line sprite
+//! checking, and the frame (the picture of the four modes with the sprites over it), as
+//! `specs/tms9918.md` decides it.
 //!
 //! The model follows openMSX (`src/video/SpriteChecker.{hh,cc}`, `VDP.{hh,cc}`), the most
 //! carefully verified of the emulators; where it departs from MAME or blueMSX, or where no
@@ -14,15 +15,18 @@
 //! - [`sat`]: reading the sprite attribute and pattern tables into per-row masks;
 //! - [`check`]: the sprite checker (4 per line, the fifth-sprite rule, collision),
 //!   separate from drawing;
-//! - [`draw`]: the palette-indexed frame (backdrop and sprites);
+//! - [`picture`]: the pattern layer of the four modes (and the undocumented mixed ones),
+//!   one display line at a time;
+//! - [`draw`]: the sprites laid over a line of the picture;
 //! - [`palette`]: the fixed TMS9918 colours;
 //! - [`view`]: the sprites as the software collision layer sees them;
 //! - [`vdp`]: [`Vdp`], the chip that ties them together.
 //!
-//! A frame is rendered atomically by [`Vdp::run_frame`]: CPU accesses during the active
-//! display are not modelled, so a frame sees the memory and registers as they were when it
-//! started. The pattern (background) layer is not drawn: the frame holds the backdrop and
-//! the sprite plane, which is all the collision hardware looks at.
+//! A frame is begun by [`Vdp::begin_frame`], which checks the sprites against the
+//! attribute table as it is at the top of the display; each [`Vdp::run_line`] then draws
+//! its line of the picture from the registers and VRAM as they are at that line and lays
+//! the line's sprites over it. [`Vdp::run_frame`] runs a whole frame without CPU accesses
+//! in between.
 //!
 //! Pure Rust, no I/O, no panics on any memory or register content.
 
@@ -30,6 +34,7 @@ pub mod check;
 pub mod draw;
 pub mod error;
 pub mod palette;
+pub mod picture;
 pub mod ports;
 pub mod registers;
 pub mod sat;
@@ -40,6 +45,7 @@ pub mod vram;
 
 pub use error::VramImageError;
 pub use palette::PALETTE_RGB;
+pub use picture::Mode;
 pub use registers::Registers;
 pub use status::Status;
 pub use vdp::{CHECKED_LINES, HEIGHT_PX, Vdp, WIDTH_PX};

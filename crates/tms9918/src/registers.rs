@@ -1,4 +1,5 @@
-//! Control registers R0-R7 and the fields the sprite plane reads from them.
+//! Control registers R0-R7 and the fields the sprite plane reads from them (the picture's
+//! mode bits and table bases are read in [`crate::picture`]).
 //!
 //! Only the bits that exist are kept: openMSX `VDP.cc` masks MSX1 register writes with
 //! `VALUE_MASKS_MSX1 = {0x03, 0xFB, 0x0F, 0xFF, 0x07, 0x7F, 0x07, 0xFF}` (`changeRegister`).
@@ -8,7 +9,7 @@
 //! - R1 bit 6 BL: display enabled; bit 5 IE: frame interrupt enabled; bit 4 M1: text mode
 //!   (no sprites); bit 1 SI: 16x16 sprites; bit 0 MAG: sprites magnified 2x.
 //! - R5 x 0x80: sprite attribute table; R6 x 0x800: sprite pattern table.
-//! - R7 bits 3-0: backdrop colour (bits 7-4 are the text colour, unused here).
+//! - R7 bits 3-0: backdrop colour; bits 7-4: the text colour of Text mode.
 
 /// Number of control registers of the TMS9918A.
 pub const REGISTER_COUNT: usize = 8;

@@ -2,10 +2,15 @@
 //!
 //! A frame ([`Vdp::run_frame`]) does what the chip does between two frame interrupts,
 //! seen from the CPU: it checks the sprites of lines 0..=192 against the memory and
-//! registers as they are, merges the result into S#0, draws lines 0-191, and finally sets
-//! F (after the last active line; openMSX sets F at VSCAN, after its end-of-display
-//! sprite check). The frame, the sprite view and S#0 are then what a program would find
-//! at the start of vertical blanking.
+//! registers as they are, merges the result into S#0, draws lines 0-191 (the picture of
+//! [`crate::picture`] with the sprites over it), and finally sets F (after the last
+//! active line; openMSX sets F at VSCAN, after its end-of-display sprite check). The
+//! frame, the sprite view and S#0 are then what a program would find at the start of
+//! vertical blanking.
+//!
+//! A board that runs the CPU between lines calls [`Vdp::begin_frame`] and
+//! [`Vdp::run_line`] itself: each line's picture then shows the registers and VRAM as
+//! they are when that line is run, as a raster effect on the chip would.
 //!
 //! S#0 is not cleared between frames: as on the chip, only a status read clears it. The
 //! MSX BIOS reads S#0 in every frame interrupt (msx.md §3, STATFL); a caller that wants
@@ -22,6 +27,7 @@ use crate::check::{self, DroppedLines, LineBuffer};
 use crate::draw::{self, FRAME_PIXELS};
 use crate::error::VramImageError;
 use crate::palette;
+use crate::picture;
 use crate::ports::CpuPort;
 use crate::registers::Registers;
 use crate::sat::SatScan;
@@ -229,15 +235,21 @@ impl Vdp {
     }
 
     /// Runs display line `line` (0-192) of the frame [`Vdp::begin_frame`] started:
+    /// - lines 0-191 are drawn: the picture from the registers and VRAM as they are now,
+    ///   and over it the sprites the check at [`Vdp::begin_frame`] kept for the line, if
+    ///   the display is on and the mode has sprites now;
     /// - the fifth sprite is stored with 5S on the earliest line that has one, if F and
     ///   5S are both clear at that moment (openMSX `SpriteChecker::checkSprites1`);
     /// - C is set on the first line two shown sprites overlap;
     /// - after line 192 (checked, never drawn, msx.md cross-check note) FS4-0 take the
-    ///   scan end when 5S is clear, the picture is drawn and F is set: vertical blanking
-    ///   begins, and with R1 IE the INT line goes low.
+    ///   scan end when 5S is clear and F is set: vertical blanking begins, and with R1 IE
+    ///   the INT line goes low.
     ///
     /// Lines past 192 do nothing.
     pub fn run_line(&mut self, line: u16) {
+        if usize::from(line) < HEIGHT_PX {
+            self.draw_line(line);
+        }
         let p = self.pending;
         if p.checked {
             if let Some((l, number)) = p.fifth
@@ -255,16 +267,27 @@ impl Vdp {
         }
     }
 
+    /// Draws display line `line` (0-191) into the frame.
+    fn draw_line(&mut self, line: u16) {
+        let y = usize::from(line);
+        let Some(row) = self
+            .frame
+            .get_mut(y * WIDTH_PX..(y + 1) * WIDTH_PX)
+            .and_then(|r| <&mut [u8; WIDTH_PX]>::try_from(r).ok())
+        else {
+            return;
+        };
+        picture::draw_line(row, line, &self.registers, &self.vram);
+        // A blanked line or a mode without sprites shows none, whatever the check at the
+        // top of the frame found (the check itself is not redone: its flags stand).
+        if self.registers.sprite_layout().is_some() {
+            draw::draw_sprites(row, self.lines.line(y));
+        }
+    }
+
     fn end_frame(&mut self) {
-        let backdrop = self.registers.backdrop();
-        if self.pending.checked {
-            if self.s0 & status::FIFTH_SPRITE == 0 {
-                self.s0 =
-                    (self.s0 & (status::F | status::COLLISION)) | self.pending.end_index.min(31);
-            }
-            draw::draw_frame(&mut self.frame, backdrop, Some(&self.lines));
-        } else {
-            draw::draw_frame(&mut self.frame, backdrop, None);
+        if self.pending.checked && self.s0 & status::FIFTH_SPRITE == 0 {
+            self.s0 = (self.s0 & (status::F | status::COLLISION)) | self.pending.end_index.min(31);
         }
         self.s0 |= status::F;
         self.frames = self.frames.wrapping_add(1);

@@ -8,7 +8,9 @@
 //! - 5S and the number: the fifth covering sprite of the earliest line with five; without
 //!   one, the number of entries before the terminator, at most 31;
 //! - each pixel of lines 0-191 is the colour of the first shown sprite with an opaque
-//!   pixel and a non-zero colour there, or the backdrop.
+//!   pixel and a non-zero colour there, or the backdrop: the scenes are in Graphics II
+//!   with the colour table's 64 bytes (R3 bits 6-0 clear) all zero, so every pattern
+//!   pixel is colour 0 and shows the backdrop (data manual, "Graphics II mode").
 //!
 //! Scenes are written through the ports in the native SAT and pattern format. Positions
 //! cluster in a random window so that both C outcomes, fifth sprites, early clock, the
@@ -116,6 +118,16 @@ fn load(vdp: &mut Vdp, scene: &Scene) {
     out_register(vdp, 7, 0xF0 | scene.backdrop);
     out_vram(vdp, scene.pattern_base, &scene.patterns);
     out_vram(vdp, scene.sat_base, &scene.sat);
+    // The picture's colour table: R3 = 0x00 or 0x80 masks it to 64 bytes at 0x0000 or
+    // 0x2000; take the one the SAT is not in and clear it (it may cut into the sprite
+    // patterns, which the sprite view then shows).
+    let colours: u16 = if scene.sat_base < 0x40 {
+        0x2000
+    } else {
+        0x0000
+    };
+    out_register(vdp, 3, if colours == 0 { 0x00 } else { 0x80 });
+    out_vram(vdp, colours, &[0; 0x40]);
 }
 
 fn covers(v: &SpriteView, line: i32) -> bool {
