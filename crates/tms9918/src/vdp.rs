@@ -52,6 +52,7 @@ pub struct Vdp {
     views: Vec<SpriteView>,
     frames: u64,
     pending: Pending,
+    frame_output: bool,
 }
 
 /// What the sprite check of the frame in progress will flag, and on which line.
@@ -103,6 +104,7 @@ impl Vdp {
             views: Vec::with_capacity(crate::sat::SAT_ENTRIES),
             frames: 0,
             pending: Pending::default(),
+            frame_output: true,
         }
     }
 
@@ -247,7 +249,7 @@ impl Vdp {
     ///
     /// Lines past 192 do nothing.
     pub fn run_line(&mut self, line: u16) {
-        if usize::from(line) < HEIGHT_PX {
+        if self.frame_output && usize::from(line) < HEIGHT_PX {
             self.draw_line(line);
         }
         let p = self.pending;
@@ -291,6 +293,19 @@ impl Vdp {
         }
         self.s0 |= status::F;
         self.frames = self.frames.wrapping_add(1);
+    }
+
+    /// Turns drawing the frame on or off. Off is the collision-only mode: S#0, the sprite
+    /// view and the line sprites are computed as usual, and [`Vdp::frame_indexed`] keeps
+    /// the lines last drawn with output on.
+    pub fn set_frame_output(&mut self, on: bool) {
+        self.frame_output = on;
+    }
+
+    /// Whether lines are drawn into the frame.
+    #[must_use]
+    pub const fn frame_output(&self) -> bool {
+        self.frame_output
     }
 
     /// Frames rendered since power-on.

@@ -148,3 +148,27 @@ fn a_picture_colour_0_over_backdrop_0_is_index_0() {
     vdp.frame_rgb(&mut rgb);
     assert!(rgb.iter().all(|&c| c == 0), "black");
 }
+
+#[test]
+fn frame_output_off_keeps_the_last_picture_and_the_flags_still_come() {
+    let mut vdp = stripes_of_10(0xC0);
+    write_pattern(&mut vdp, 0, &SOLID8);
+    // Two overlapping sprites: C is set whether or not the picture is drawn.
+    write_sat(
+        &mut vdp,
+        &[entry(9, 16, 0, 15, false), entry(9, 20, 0, 13, false)],
+    );
+    vdp.run_frame();
+    let drawn = vdp.frame_indexed().to_vec();
+    vdp.read_status();
+    vdp.set_frame_output(false);
+    assert!(!vdp.frame_output());
+    out_register(&mut vdp, 7, 0x09);
+    out_vram(&mut vdp, 0x2000, &[0x30]);
+    vdp.run_frame();
+    assert_eq!(vdp.frame_indexed(), &drawn[..], "nothing drawn");
+    assert_eq!(vdp.read_status() & 0xA0, 0xA0, "F and C");
+    vdp.set_frame_output(true);
+    vdp.run_frame();
+    assert_eq!(pixel(&vdp, 0, 0), 3, "drawn again: pattern 1 in colour 3");
+}

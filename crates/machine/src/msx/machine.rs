@@ -196,6 +196,11 @@ impl Machine for Msx {
         tms9918::PALETTE_RGB.to_vec()
     }
 
+    fn set_frame_output(&mut self, on: bool) -> bool {
+        self.vdp.set_frame_output(on);
+        true
+    }
+
     /// Powers the MSX on with the cartridge in slot 1 and the BIOS in slot 0: the VDP is
     /// reset (the scene's register set-up is gone), the Z80 starts at $0000 and the BIOS
     /// finds and starts the cartridge on the first frames.
@@ -213,7 +218,9 @@ impl Machine for Msx {
             }
             None => super::bios::cbios(),
         };
+        let frame_output = self.vdp.frame_output();
         self.vdp = Vdp::new();
+        self.vdp.set_frame_output(frame_output);
         self.program = Some(Box::new(MsxProgram::new(&bios, cart)));
         Ok(())
     }
