@@ -85,7 +85,7 @@ fn the_mover_shows_the_bios_screen_behind_its_sprites() {
 
 #[test]
 fn collision_only_mode_draws_nothing_and_the_chip_still_flags() {
-    let mut m = mover_at(230, false);
+    let m = mover_at(230, false);
     assert!(m.frame_indexed().iter().all(|&c| c == 0), "never drawn");
     assert!(m.peek_verdict().collided, "C of frame 230");
 }
