@@ -7,9 +7,9 @@
 //!   line's sprites from the last to the first and skips colour 0; so does this.
 //! - Only x 0..255 is drawn: the clipped rows from [`crate::sat`] hold nothing else.
 //! - An opaque sprite pixel replaces the picture's pixel whatever its colour: the sprite
-//!   plane lies in front of the pattern plane (the data manual's order of display planes; openMSX
-//!   draws the sprites over the converted line, `SDLRasterizer::drawDisplay` then
-//!   `drawSprites`).
+//!   plane lies in front of the pattern plane (the data manual's order of display
+//!   planes; openMSX draws the sprites over the converted line,
+//!   `SDLRasterizer::drawDisplay` then `drawSprites`).
 
 use crate::check::LineSprite;
 
