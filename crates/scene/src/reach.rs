@@ -45,8 +45,9 @@ type Refused<'a> = dyn Fn((i64, i64)) -> Option<Refusal> + 'a;
 /// The message for instance `k`'s refusal, with when it happens in words.
 type Say<'a> = dyn Fn(u32, &Refusal, &str) -> String + 'a;
 
-/// Frames a `Waypoints` or `Linear` motion is followed to find the frame it first leaves
-/// the range; past this the position is still refused, without its frame.
+/// Steps (frames times instances) a `Waypoints` or `Linear` motion is followed to find the
+/// frame it first leaves the range; past this the position is still refused, without its
+/// frame.
 const FOLLOW_FRAMES: u64 = 1 << 20;
 
 /// The first place object `i`'s motion carries a sprite outside the chip's position
@@ -96,10 +97,18 @@ pub fn check(
         } => {
             let points = tables.get(table)?;
             let len = points.len() as u64;
+            // The index repeats after len / g frames (g = gcd(step, len)), and visits the
+            // entries congruent to its first modulo g: instances whose first entries agree
+            // modulo g visit the same ones, so each class is walked once, by its first
+            // instance.
+            let g = gcd(u64::from(*step) % len, len);
+            let period = len / g;
+            let mut walked = std::collections::BTreeSet::new();
             for k in 0..o.count {
                 let first = u64::from(*start) + u64::from(k) * u64::from(*spacing);
-                // The index repeats after len / gcd(step, len) frames.
-                let period = len / gcd(u64::from(*step) % len, len);
+                if !walked.insert(first % g) {
+                    continue;
+                }
                 for frame in 0..period {
                     let index = (first + frame * u64::from(*step)) % len;
                     let (x, y) = points[index as usize];
@@ -190,8 +199,8 @@ pub fn check(
 
 /// The message for a position `at` of instance `k` the motion reaches: at the first frame
 /// any instance's own motion gets a sprite outside the range, when one does within
-/// [`FOLLOW_FRAMES`] (a reaction may turn a `Linear` motion earlier), else at `at`.
-#[allow(clippy::too_many_arguments)]
+/// [`FOLLOW_FRAMES`] steps of all instances together (a reaction may turn a `Linear`
+/// motion earlier), else at `at`.
 fn located(
     o: &ObjectDef,
     k: u32,
@@ -200,9 +209,7 @@ fn located(
     refused: &Refused<'_>,
     say: &Say<'_>,
 ) -> String {
-    let found = (0..o.count)
-        .find_map(|k| first_frame(o, k, tables, refused).map(|(frame, r)| (k, frame, r)));
-    match found {
+    match first_frame(o, tables, refused) {
         Some((k, frame, r)) => say(k, &r, &format!("at frame {frame}")),
         None => {
             let r = refused(at).unwrap_or(Refusal {
@@ -215,22 +222,27 @@ fn located(
     }
 }
 
-/// The first frame (up to [`FOLLOW_FRAMES`]) at which instance `k` of `o`, moved by its
-/// own motion alone, has a sprite `refused`, and that refusal.
+/// The first frame at which an instance of `o`, moved by its own motion alone, has a
+/// sprite `refused`: the instance (the lowest of those that frame), the frame and the
+/// refusal. All instances move in step, [`FOLLOW_FRAMES`] steps in all.
 fn first_frame(
     o: &ObjectDef,
-    k: u32,
     tables: &BTreeMap<String, Arc<[(i32, i32)]>>,
     refused: &Refused<'_>,
-) -> Option<(u64, Refusal)> {
-    let mut mover = mover(o, k, tables)?;
+) -> Option<(u32, u64, Refusal)> {
+    let mut movers: Vec<(u32, crate::motion::Mover)> = (0..o.count)
+        .filter_map(|k| mover(o, k, tables).map(|m| (k, m)))
+        .collect();
     let size = size_of(o);
-    for frame in 0..FOLLOW_FRAMES {
-        let (x, y) = mover.position();
-        if let Some(r) = refused((i64::from(x), i64::from(y))) {
-            return Some((frame, r));
+    let frames = FOLLOW_FRAMES / (movers.len().max(1) as u64);
+    for frame in 0..frames {
+        for (k, m) in &mut movers {
+            let (x, y) = m.position();
+            if let Some(r) = refused((i64::from(x), i64::from(y))) {
+                return Some((*k, frame, r));
+            }
+            m.step(size, None);
         }
-        mover.step(size, None);
     }
     None
 }

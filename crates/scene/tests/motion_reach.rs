@@ -98,6 +98,25 @@ fn a_path_is_refused_only_for_the_entries_its_index_visits() {
     .unwrap_err();
     assert!(e.contains("objects[0].motion.table"), "{e}");
     assert!(e.contains("(390, 0) at frame 1 (entry 1 of `t`)"), "{e}");
+    // An array of two by 2 from entries 0 and 2 (spacing 2): both visit 0 and 2 only.
+    let two = |spacing: u32| {
+        let text = format!(
+            "Scene(version: 1, name: \"o\", target: Genesis(()), {PATHS}\n objects: [(name: \"a\", group: Good, count: 2,\n  sprites: [(w: 8, h: 8, pattern: 0)],\n  motion: Path(table: \"t\", step: 2, spacing: {spacing}))])"
+        );
+        let path = dir.join("x.ron");
+        std::fs::write(&path, &text).unwrap();
+        let s = parse_versioned(&path, &text).expect("parses");
+        resolve(&path, &text, "", s)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    two(2).unwrap();
+    // Spacing 1: the second starts at entry 1 (x = 390), at frame 0.
+    let e = two(1).unwrap_err();
+    assert!(
+        e.contains("a[1]'s sprite 0 moves to (390, 0) at frame 0 (entry 1 of `t`)"),
+        "{e}"
+    );
 }
 
 #[test]
