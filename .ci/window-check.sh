@@ -32,19 +32,27 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A display number Xvfb picks itself, so a busy :99 cannot get in the way.
-exec 3>"$WORK/display"
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-XVFB_PID=$!
-exec 3>&-
-for _ in $(seq 100); do
-    [ -s "$WORK/display" ] && break
-    sleep 0.1
-done
-[ -s "$WORK/display" ] || { echo "window check: Xvfb did not start:" >&2; cat "$WORK/xvfb.log" >&2; exit 1; }
-export DISPLAY=":$(head -n1 "$WORK/display")"
-unset WAYLAND_DISPLAY
-echo "window check: Xvfb on $DISPLAY"
+# start_xvfb SIZE: an Xvfb with one screen of SIZE (WxHxDEPTH) on a display number it
+# picks itself (so a busy :99 cannot get in the way), as DISPLAY.
+start_xvfb() {
+    cleanup
+    XVFB_PID=""
+    rm -f "$WORK/display"
+    exec 3>"$WORK/display"
+    Xvfb -displayfd 3 -screen 0 "$1" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    XVFB_PID=$!
+    exec 3>&-
+    for _ in $(seq 100); do
+        [ -s "$WORK/display" ] && break
+        sleep 0.1
+    done
+    [ -s "$WORK/display" ] || { echo "window check: Xvfb did not start:" >&2; cat "$WORK/xvfb.log" >&2; exit 1; }
+    export DISPLAY=":$(head -n1 "$WORK/display")"
+    unset WAYLAND_DISPLAY
+    echo "window check: Xvfb $1 on $DISPLAY"
+}
+unset HITLAB_DISPLAY
+start_xvfb 1920x1080x24
 
 failures=0
 
@@ -121,6 +129,48 @@ check scenes/vectrex/labyrinth.ron 50 plain
 # Whole programs: the MSX mover while its sprites overlap, the Genesis vint-dma program.
 check tests/msx_mover.prg.ron 240 overlays
 check tests/genesis_vint_dma.prg.ron 10 plain
+
+# fits SCENE SCREEN SIZE: with no --scale the window is fitted to the screen the X server
+# reports: it is SIZE (worked out by hand in crates/hitlab/src/play.rs's
+# every_scene_fits_a_1024x768_display_with_its_panel and every_scene_grows_on_a_1920x1080_display;
+# the panel included), and fits the screen.
+fits() {
+    local scene=$1 screen=$2 want=$3
+    local tag; tag="fit-$(basename "$scene" .ron)-$screen"
+    local out="$WORK/$tag.out"
+    "$BIN" run "$scene" --exit-after 5 --hold-ms 1500 >"$out" 2>&1 &
+    local pid=$!
+    local line=""
+    for _ in $(seq 300); do
+        line=$(grep -m1 "presented frame" "$out" || true)
+        [ -n "$line" ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    local id; id=$(xwininfo -root -children | awk '/"hitlab: /{print $1; exit}')
+    local win_size=""
+    [ -n "$id" ] && win_size=$(xwininfo -id "$id" | awk '/Width:/{w=$2} /Height:/{h=$2} END{print w "x" h}')
+    local rc=0
+    wait "$pid" || rc=$?
+    local said; said=$(grep -c "fitting the window to a $screen display (the X screen)" "$out" || true)
+    local w=${win_size%x*} h=${win_size#*x} sw=${screen%x*} sh=${screen#*x}
+    if [ "$rc" -eq 0 ] && [ "$said" = 1 ] && [ "$win_size" = "$want" ] && [ "$w" -le "$sw" ] && [ "$h" -le "$sh" ]; then
+        echo "ok   $tag: the window is $win_size on the ${screen} screen"
+    else
+        echo "FAIL $tag: exit $rc, window ${win_size:-none} (want $want on $screen); its output:"
+        cat "$out"
+        failures=$((failures + 1))
+    fi
+}
+
+start_xvfb 1024x768x24
+fits scenes/genesis/shmup.ron 1024x768 972x448
+fits scenes/vera/rings.ron 1024x768 972x480
+fits scenes/vectrex/labyrinth.ron 1024x768 852x646
+start_xvfb 1920x1080x24
+fits scenes/genesis/shmup.ron 1920x1080 1612x896
+fits scenes/vera/rings.ron 1920x1080 1612x960
+fits scenes/msx/fifth.ron 1920x1080 1356x768
 
 if [ "$failures" -gt 0 ]; then
     echo "window check: $failures failed (files kept in $WORK)"

@@ -44,6 +44,9 @@ pub struct Player {
     pub overlays: Overlays,
     /// Integer scale of the frame.
     pub scale: usize,
+    /// The display the picture and its panel are fitted to: `HITLAB_DISPLAY` or the
+    /// default for pictures written to files; the window's own display for `run`.
+    pub display_px: (usize, usize),
     /// A vector display's tube (`None` on raster chips).
     tube: Option<Tube>,
 }
@@ -121,6 +124,7 @@ impl Player {
             method,
             overlays: Overlays::ALL,
             scale: 1,
+            display_px: layout::display_px(),
             tube,
         })
     }
@@ -229,10 +233,7 @@ impl Player {
     /// Where the panel goes at the current scale on the display pictures are fitted to.
     #[must_use]
     pub fn panel_at(&self) -> PanelAt {
-        layout::panel_at(
-            self.frame_px(self.scale),
-            layout::room_px(layout::display_px()),
-        )
+        layout::panel_at(self.frame_px(self.scale), layout::room_px(self.display_px))
     }
 
     /// The largest scale at which the picture and its panel fit a display of
@@ -327,21 +328,76 @@ mod tests {
                 (1112, 969),
             ),
         ];
-        for (scene, scale, at, size) in want {
+        fits((1280, 1024), &want);
+    }
+
+    /// Each scene of `want` (scene, scale, panel, canvas size) is fitted to `display` at
+    /// that scale with its panel there, and drawn that size, inside the display's room.
+    fn fits(display: (usize, usize), want: &[(&str, usize, PanelAt, (usize, usize))]) {
+        let room = layout::room_px(display);
+        for &(scene, scale, at, size) in want {
             let mut p = open(scene);
-            p.scale = p.fit_scale((1280, 1024));
-            assert_eq!(p.scale, scale, "{scene}");
-            let room = layout::room_px((1280, 1024));
+            p.display_px = display;
+            p.scale = p.fit_scale(p.display_px);
+            assert_eq!(p.scale, scale, "{scene} on {display:?}");
             let f = p.frame_px(p.scale);
-            assert_eq!(layout::panel_at(f, room), at, "{scene}");
+            assert_eq!(layout::panel_at(f, room), at, "{scene} on {display:?}");
+            assert_eq!(p.panel_at(), at, "{scene} on {display:?}");
             let (w, h) = layout::canvas_size(f.0, f.1, Some(at));
-            assert_eq!((w, h), size, "{scene}");
-            assert!(w <= 1280 && h <= 1024, "{scene}");
+            assert_eq!((w, h), size, "{scene} on {display:?}");
+            assert!(w <= room.0 && h <= room.1, "{scene} on {display:?}");
+            assert_eq!(p.full_size(), size, "{scene} on {display:?}");
             // The picture drawn is that size, panel included.
             p.overlays = Overlays::ALL;
             let c = render(&p.picture(), &p_view(&p), Overlays::ALL, p.scale, at);
-            assert_eq!((c.w, c.h), size, "{scene}");
+            assert_eq!((c.w, c.h), size, "{scene} on {display:?}");
         }
+    }
+
+    #[test]
+    fn every_scene_fits_a_1024x768_display_with_its_panel() {
+        // The room is 1008x728. Genesis H40 x3 is 1292 wide beside, 984 high below: too
+        // large; x2 beside is 640 + 332 = 972 by 448. H32 and the MSX x3 are 1100 beside,
+        // 984 and 888 below: x2 beside, 512 + 332 = 844 by 448 and 384. X16 x1 beside
+        // 972x480. Vectrex x3 is 1112 beside, 969 + 312 below: x2 beside, 520 + 332 = 852
+        // by 646.
+        fits(
+            (1024, 768),
+            &[
+                ("scenes/genesis/shmup.ron", 2, PanelAt::Right, (972, 448)),
+                ("scenes/genesis/pong.ron", 2, PanelAt::Right, (844, 448)),
+                ("scenes/msx/fifth.ron", 2, PanelAt::Right, (844, 384)),
+                ("scenes/vera/rings.ron", 1, PanelAt::Right, (972, 480)),
+                (
+                    "scenes/vectrex/labyrinth.ron",
+                    2,
+                    PanelAt::Right,
+                    (852, 646),
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn every_scene_grows_on_a_1920x1080_display() {
+        // The room is 1904x1040. Genesis H40 x4 beside: 1280 + 332 = 1612 by 896; H32 and
+        // the MSX x4 beside: 1024 + 332 = 1356 by 896 and 768; X16 x2 beside: 1612 by 960
+        // (x3 is 1920 wide); Vectrex x3 beside 1112x969 (x4 is 1292 high).
+        fits(
+            (1920, 1080),
+            &[
+                ("scenes/genesis/shmup.ron", 4, PanelAt::Right, (1612, 896)),
+                ("scenes/genesis/pong.ron", 4, PanelAt::Right, (1356, 896)),
+                ("scenes/msx/fifth.ron", 4, PanelAt::Right, (1356, 768)),
+                ("scenes/vera/rings.ron", 2, PanelAt::Right, (1612, 960)),
+                (
+                    "scenes/vectrex/labyrinth.ron",
+                    3,
+                    PanelAt::Right,
+                    (1112, 969),
+                ),
+            ],
+        );
     }
 
     #[test]

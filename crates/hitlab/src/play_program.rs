@@ -36,6 +36,9 @@ pub struct ProgramPlayer {
     pub overlays: Overlays,
     /// Integer scale of the frame.
     pub scale: usize,
+    /// The display the picture and its panel are fitted to: `HITLAB_DISPLAY` or the
+    /// default for pictures written to files; the window's own display for `run`.
+    pub display_px: (usize, usize),
 }
 
 impl std::fmt::Debug for ProgramPlayer {
@@ -93,6 +96,7 @@ impl ProgramPlayer {
             next_picture,
             overlays: Overlays::ALL,
             scale: 1,
+            display_px: layout::display_px(),
         })
     }
 
@@ -166,16 +170,13 @@ impl ProgramPlayer {
     /// Where the panel goes at the current scale on the display pictures are fitted to.
     #[must_use]
     pub fn panel_at(&self) -> PanelAt {
-        layout::panel_at(
-            self.frame_px(self.scale),
-            layout::room_px(layout::display_px()),
-        )
+        layout::panel_at(self.frame_px(self.scale), layout::room_px(self.display_px))
     }
 
     /// The largest scale at which the picture and its panel fit the display.
     #[must_use]
     pub fn auto_scale(&self) -> usize {
-        layout::fit_scale(|k| self.frame_px(k), layout::room_px(layout::display_px()))
+        layout::fit_scale(|k| self.frame_px(k), layout::room_px(self.display_px))
     }
 
     /// Canvas size with every overlay shown at the current scale (the window's size).

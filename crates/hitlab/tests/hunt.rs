@@ -379,6 +379,16 @@ fn frame_pixels(v: &Value, w: u32, h: u32) -> Vec<u32> {
         .collect()
 }
 
+/// The text of the panel drawn beside a hunt's picture, as the PNG carries it.
+fn panel_text(v: &Value) -> String {
+    let png = common::read_png(Path::new(v["png"].as_str().unwrap()));
+    png.text
+        .iter()
+        .find(|(k, _)| k == "Panel")
+        .map(|(_, t)| t.clone())
+        .expect("a Panel text chunk")
+}
+
 /// The overlay colours (`crates/hitlab/src/view/overlay.rs`): found and true, true and not
 /// found, found and not true.
 const HIT_RGB: u32 = 0x40FF40;
@@ -412,6 +422,16 @@ fn a_routine_hunts_picture_shows_the_routines_misses_not_its_twins_hits() {
         !px.contains(&HIT_RGB),
         "a pair drawn as found, but the routine found none"
     );
+    // The panel is the routine's row: its image named, nothing found, the meeting pair
+    // listed as its miss; not the twin's row, which found it.
+    let panel = panel_text(&v);
+    assert!(panel.contains("ret.bin"), "{panel}");
+    assert!(
+        panel.contains(" found 0: 0 hit, 0 false; 1 missed"),
+        "{panel}"
+    );
+    assert!(panel.contains(" miss "), "{panel}");
+    assert!(!panel.contains(" hit  "), "{panel}");
 }
 
 #[test]
@@ -444,4 +464,16 @@ fn a_routine_hunts_picture_shows_the_routines_false_alarm() {
     assert_eq!(v["disagreement"], "false alarm", "{v}");
     let px = frame_pixels(&v, 512, 384);
     assert!(px.contains(&FALSE_RGB), "the false alarm is drawn");
+    // The panel is the routine's row: the pair it reported, against a truth of none.
+    let panel = panel_text(&v);
+    assert!(panel.contains("pair01.bin"), "{panel}");
+    assert!(
+        panel.contains("truth: 0 pixel pairs, 0 box pairs"),
+        "{panel}"
+    );
+    assert!(
+        panel.contains(" found 1: 0 hit, 1 false; 0 missed"),
+        "{panel}"
+    );
+    assert!(panel.contains(" false "), "{panel}");
 }

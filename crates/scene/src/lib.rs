@@ -16,6 +16,7 @@ pub mod loaded;
 pub mod locate;
 pub mod motion;
 pub mod program;
+pub mod reach;
 pub mod roms;
 pub mod session;
 pub mod summary;

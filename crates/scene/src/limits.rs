@@ -1,7 +1,11 @@
 //! Values the chip cannot take, refused with their place instead of being clamped or
 //! written where the chip never reads: each machine's settings say what their chip cannot
 //! take (table addresses off its alignment, sprite sizes it has no code for, VERA depths
-//! past 3); walkers starting outside their labyrinth are refused here.
+//! past 3); walkers starting outside their labyrinth are refused here, and positions a
+//! motion reaches later in `reach.rs`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use machine::vectrex::maze::Labyrinth;
 
@@ -9,7 +13,11 @@ use crate::format::{Motion, Scene};
 
 /// The first out-of-spec value of `scene`: its field path and what is wrong.
 #[must_use]
-pub fn check(scene: &Scene, labyrinth: Option<&Labyrinth>) -> Option<(String, String)> {
+pub fn check(
+    scene: &Scene,
+    labyrinth: Option<&Labyrinth>,
+    tables: &BTreeMap<String, Arc<[(i32, i32)]>>,
+) -> Option<(String, String)> {
     // The settings' own fields were checked before the labyrinth was read (loaded.rs).
     let settings = scene.target.settings();
     for (i, o) in scene.objects.iter().enumerate() {
@@ -33,6 +41,10 @@ pub fn check(scene: &Scene, labyrinth: Option<&Labyrinth>) -> Option<(String, St
                     }
                 }
             }
+        }
+        // Where the motion carries them later.
+        if let Some(found) = crate::reach::check(settings, i, o, tables) {
+            return Some(found);
         }
         if let (Motion::Walker { node, .. }, Some(lab)) = (&o.motion, labyrinth)
             && (node.0 >= lab.width() || node.1 >= lab.height())

@@ -217,7 +217,7 @@ pub fn resolve(
         }
         keys.push(k);
     }
-    if let Some((field, message)) = crate::limits::check(&scene, labyrinth.as_deref()) {
+    if let Some((field, message)) = crate::limits::check(&scene, labyrinth.as_deref(), &tables) {
         return Err(bad(field, message));
     }
 

@@ -46,6 +46,11 @@ pub fn run(args: &RunArgs, display_missing: Option<String>) -> Result<Outcome, F
     } else {
         Overlays::ALL
     };
+    if display_missing.is_none() {
+        let (px, source) = window::display::for_window();
+        player.display_px = px;
+        crate::cmd::run::say_fitted(px, source);
+    }
     player.scale = args.scale.unwrap_or_else(|| player.auto_scale());
     let why = match display_missing {
         Some(why) => why,

@@ -27,7 +27,7 @@ fn display_missing() -> Option<String> {
 /// The largest scale up to 4 at which the frame and its panel fit the display
 /// (`view::layout`): the window's, and that of pictures with overlays.
 pub fn auto_scale(player: &Player) -> usize {
-    player.fit_scale(crate::view::layout::display_px())
+    player.fit_scale(player.display_px)
 }
 
 pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
@@ -48,8 +48,14 @@ pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
     } else {
         Overlays::ALL
     };
+    let missing = display_missing();
+    if missing.is_none() {
+        let (px, source) = window::display::for_window();
+        player.display_px = px;
+        say_fitted(px, source);
+    }
     player.scale = args.scale.unwrap_or_else(|| auto_scale(&player));
-    let why = match display_missing() {
+    let why = match missing {
         Some(why) => why,
         None => {
             let exit = Exit {
@@ -67,6 +73,15 @@ pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
         }
     };
     headless(player, args, &why)
+}
+
+/// Says which display the window is fitted to.
+pub fn say_fitted(px: (usize, usize), source: &str) {
+    crate::out::outln!(
+        "hitlab: fitting the window to a {}x{} display ({source})",
+        px.0,
+        px.1
+    );
 }
 
 /// Plays the scene without a window: the chip's frames of the first seconds into a GIF,

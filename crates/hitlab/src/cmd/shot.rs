@@ -104,7 +104,7 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
         write_picture_png(&out, &player.picture(), player.scale, &meta(&player)).map_err(usage)?;
     }
     crate::out::outln!(
-        "{} (frame {}, blake3 {})",
+        "{} (frame {}; the chip's frame, as a scenario's FrameHash checks it: blake3 {})",
         out.display(),
         player.report().frame,
         player.report().frame_hash

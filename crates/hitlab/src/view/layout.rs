@@ -3,9 +3,11 @@
 //! lost: it goes to the right of the frame when both fit side by side, below it when only
 //! that fits, and the frame is drawn smaller until one of the two does.
 //!
-//! The display's size comes from `HITLAB_DISPLAY` (`WIDTHxHEIGHT`, e.g. `1920x1080`);
-//! without it the picture is fitted to 1280x1024, the smallest display a user of these
-//! machines' tools still meets, so a default window fits any larger one too.
+//! The display's size comes from `HITLAB_DISPLAY` (`WIDTHxHEIGHT`, e.g. `1920x1080`). The
+//! window asks the X server otherwise (`crate::window::display`); pictures written to
+//! files, and a window whose X server does not say, are fitted to 1280x1024, the smallest
+//! display a user of these machines' tools still meets, so the same command writes the
+//! same file on any machine.
 
 use super::{PANEL_H_PX, PANEL_W_PX};
 

@@ -142,6 +142,16 @@ pub fn render(
     c
 }
 
+/// The lines of text the panel at `at` of a canvas `canvas_h_px` high has room for.
+#[must_use]
+pub fn panel_rows(canvas_h_px: usize, at: PanelAt) -> usize {
+    let ph = match at {
+        PanelAt::Right => canvas_h_px,
+        PanelAt::Below => PANEL_H_PX,
+    };
+    ph.saturating_sub(2 * PANEL_PAD_PX) / LINE_PX
+}
+
 /// The text panel of a canvas holding a frame of `frame_px` (scaled), at `at`: the lines
 /// `lines` gives for the rows the panel has room for.
 fn draw_panel(
@@ -159,8 +169,7 @@ fn draw_panel(
         PANEL_RGB,
     );
     let pad = PANEL_PAD_PX as i64;
-    let rows = (ph - 2 * PANEL_PAD_PX) / LINE_PX;
-    for (i, (line, rgb)) in lines(rows).iter().enumerate() {
+    for (i, (line, rgb)) in lines(panel_rows(c.h, at)).iter().enumerate() {
         text::draw(
             c,
             x0 as i64 + pad,

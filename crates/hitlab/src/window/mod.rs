@@ -3,6 +3,7 @@
 //! the machine's frame rate, and turns keys into calls on what plays ([`Shown`]: a scene or
 //! a program).
 
+pub mod display;
 mod keys;
 mod recorder;
 

@@ -440,23 +440,31 @@ fn picture(
     )?;
     player.scale = 2;
     player.overlays = Overlays::ALL;
-    let mut c = match routine_report {
-        Some(r) => crate::view::render(
-            &player.picture(),
-            &View {
-                info: player.info(),
-                report: r,
-                // The rows are the methods, then the routines: the routine's is the first
-                // after the methods.
-                method: r.methods.len(),
-                screen: player.machine().screen(),
-            },
-            player.overlays,
-            player.scale,
-            player.panel_at(),
-        ),
-        None => player.render(),
+    let at = player.panel_at();
+    let view = match routine_report {
+        Some(r) => View {
+            info: player.info(),
+            report: r,
+            // The rows are the methods, then the routines: the routine's is the first
+            // after the methods.
+            method: r.methods.len(),
+            screen: player.machine().screen(),
+        },
+        None => View {
+            info: player.info(),
+            report: player.report(),
+            method: player.method,
+            screen: player.machine().screen(),
+        },
     };
+    let mut c = crate::view::render(&player.picture(), &view, player.overlays, player.scale, at);
+    // The panel's text goes into the PNG beside its picture, for whoever reads the file
+    // without reading pixels.
+    let panel: Vec<String> =
+        crate::view::panel::lines(&view, player.overlays, crate::view::panel_rows(c.h, at))
+            .into_iter()
+            .map(|(l, _)| l.trim_end().to_owned())
+            .collect();
     let s = player.machine().screen();
     let k = 2i64;
     c.set_clip(Rect::new(
@@ -496,6 +504,7 @@ fn picture(
     let meta = vec![
         ("Title".to_owned(), player.info().name.clone()),
         ("Source".to_owned(), scene.display().to_string()),
+        ("Panel".to_owned(), panel.join("\n").trim_end().to_owned()),
     ];
     write_canvas_png(png, &c, &meta)?;
     Ok(())

@@ -7,8 +7,8 @@ mod html;
 mod program;
 mod series;
 
-use std::fs::{self, File};
-use std::io::Write as _;
+use std::fs::File;
+use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
@@ -35,62 +35,25 @@ pub struct ReportArgs {
     pub program: crate::cli::ProgramArgs,
 }
 
-/// The page is written beside `output` under this name, then renamed over it.
-fn temp_path(output: &Path) -> PathBuf {
-    let name = output
-        .file_name()
-        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
-    output.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// A temporary file that is removed unless it was renamed into place.
+/// The page being written, under a temporary name until it is complete
+/// ([`crate::atomic`]: a FIFO or a device is written in place).
 struct Pending {
-    path: PathBuf,
-    file: Option<File>,
+    inner: crate::atomic::Pending,
+    out: BufWriter<File>,
 }
 
 impl Pending {
     fn create(output: &Path) -> Result<Self, Fault> {
-        let path = temp_path(output);
-        crate::long_run::track_temp(&path);
-        let file = match File::create(&path) {
-            Ok(f) => f,
-            Err(e) => {
-                crate::long_run::untrack_temp(&path);
-                return Err(usage(
-                    anyhow::Error::new(e).context(format!("cannot write {}", output.display())),
-                ));
-            }
-        };
-        Ok(Self {
-            path,
-            file: Some(file),
-        })
+        let (inner, out) = crate::atomic::Pending::create(output).map_err(usage)?;
+        Ok(Self { inner, out })
     }
 
     fn finish(mut self, text: &str, output: &Path) -> Result<(), Fault> {
-        let mut file = self.file.take().expect("the file is open until finished");
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .with_context(|| format!("cannot write {}", self.path.display()))
-            .map_err(usage)?;
-        drop(file);
-        fs::rename(&self.path, output)
+        self.out
+            .write_all(text.as_bytes())
             .with_context(|| format!("cannot write {}", output.display()))
             .map_err(usage)?;
-        crate::long_run::untrack_temp(&self.path);
-        self.path = PathBuf::new();
-        Ok(())
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        if !self.path.as_os_str().is_empty() {
-            self.file = None;
-            let _ = fs::remove_file(&self.path);
-            crate::long_run::untrack_temp(&self.path);
-        }
+        self.inner.commit(self.out).map_err(usage)
     }
 }
 
