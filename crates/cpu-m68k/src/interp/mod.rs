@@ -22,6 +22,7 @@
 //! 14-byte group-0 frame is stacked and the handler at vector 3 entered.
 
 pub mod decode;
+mod dispatch;
 mod ea;
 mod exec;
 mod more;
@@ -517,7 +518,7 @@ impl Core {
         self.postincrement = None;
         self.pc_lead = 0;
         let op: Op = self.table[usize::from(self.queue[0])];
-        exec::execute(self, bus, op);
+        dispatch::Handlers::<B>::TABLE[usize::from(op.handler)](self, bus, op);
         if self.fault.is_some() {
             self.address_error(bus);
         }
