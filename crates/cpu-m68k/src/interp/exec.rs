@@ -252,7 +252,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             cpu.prefetch_next(bus);
         }
         Kind::AddR | Kind::SubR | Kind::AndR | Kind::OrR | Kind::CmpR => {
-            exec_alu_register(cpu, bus, op)
+            exec_alu_register(cpu, bus, op);
         }
         Kind::AddM | Kind::SubM | Kind::AndM | Kind::OrM | Kind::EorM => {
             let s = cpu.d[reg];
