@@ -118,6 +118,9 @@ check scenes/vera/rings.ron 75 overlays
 check scenes/vera/rings.ron 40 plain
 check scenes/genesis/shmup.ron 60 overlays
 check scenes/vectrex/labyrinth.ron 50 plain
+# Whole programs: the MSX mover while its sprites overlap, the Genesis vint-dma program.
+check tests/msx_mover.prg.ron 240 overlays
+check tests/genesis_vint_dma.prg.ron 10 plain
 
 if [ "$failures" -gt 0 ]; then
     echo "window check: $failures failed (files kept in $WORK)"

@@ -3,7 +3,8 @@
 libretro core that PyPI's stable-retro ships, and checks the values the board's tests in
 crates/machine/tests/genesis_programs.rs assert: the programs' own RAM logs (status words
 read by the VINT handler, the V counter where a mid-frame poll sees bit 5, the V counter
-of each HINT, the VINTs at which a lagging game DMAs, the Z80 loop's byte). It also times
+of each HINT, the VINTs at which a lagging game DMAs, the Z80 loop's byte, the lines a
+68000 DMA holds the 68000 and a fill stays busy). It also times
 GPGX's frames per second on vint-dma.bin and lag.bin.
 
 Not part of `cargo test`. Usage:
@@ -94,6 +95,21 @@ def main():
     check(results, "z80-loop: byte advance between VINTs mod 256 (hitlab 35 or 36)",
           sorted({(b - a) & 0xFF for a, b in zip(log[1:], log[2:])}),
           lambda d: set(d) <= {35, 36})
+
+    core.load("dma-lines.bin")
+    core.run(5)
+    check(results, "dma-lines: V counter after the 68000 DMA that held it (hitlab 105)",
+          core.word(0xFF0010), 105)
+    check(results, "dma-lines: status after the DMA, bits 7-0 (hitlab $A0: F, bit 5)",
+          hex(core.word(0xFF0012) & 0xFF), "0xa0")
+    check(results, "dma-lines: status right after the fill's data write, bits 7-0 (hitlab $82)",
+          hex(core.word(0xFF0016) & 0xFF), "0x82")
+    check(results, "dma-lines: lines the 128-byte fill stays busy (hitlab 8)",
+          core.word(0xFF0018) - core.word(0xFF0014), 8)
+    print(f"info: dma-lines: busy polls GPGX {core.word(0xFF001A)} (hitlab 97-99)")
+    check(results, "dma-lines: lines 64 back-to-back VRAM writes take (hitlab 7 or 8)",
+          core.word(0xFF001E) - core.word(0xFF001C), lambda d: d in (7, 8))
+    print(f"info: dma-lines: burst V {core.word(0xFF001C)} -> {core.word(0xFF001E)}")
 
     for name in ("vint-dma.bin", "lag.bin"):
         core.load(name)

@@ -121,6 +121,19 @@ impl OpaqueMask {
         }
     }
 
+    /// ORs `bits` (bit i = column i) into columns 0..64 of `row` at once; columns at or
+    /// past the width and rows past the height are ignored, as [`Self::set`] ignores them.
+    pub fn or_row_bits(&mut self, row: u16, bits: u64) {
+        if row < self.h_px && self.words_per_row > 0 {
+            let keep = if self.w_px >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << self.w_px) - 1
+            };
+            self.words[usize::from(row) * self.words_per_row] |= bits & keep;
+        }
+    }
+
     /// True when pixel (col, row) is opaque; pixels outside the mask are transparent.
     #[must_use]
     pub fn get(&self, col: i64, row: i64) -> bool {

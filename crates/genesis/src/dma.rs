@@ -6,21 +6,29 @@
 //! DMA enable) is on; register 23 bits 7-6 choose the kind:
 //! - `0x`: **68000 to VRAM/CRAM/VSRAM**. Source = register 23 bits 6-0 : 22 : 21, a word
 //!   address (A23-A1); length = register 20 : 19 words (0 means 65,536). The chip takes
-//!   words from the 68000's bus, so the chip cannot fetch them itself: the board takes
-//!   the request ([`Vdp::take_dma_68k`]), reads each word from its bus and hands it to
-//!   [`Vdp::dma_write`], holding the 68000 off the bus for the transfer's duration. The
-//!   source increments within its 128 KB window (A16-A1 wrap, A23-A17 fixed).
+//!   words from the 68000's bus, so it cannot fetch them itself: the board validates the
+//!   request ([`Vdp::take_dma_68k`]), then, as time passes ([`Vdp::advance_dma`]), reads
+//!   each word the chip is due ([`Vdp::dma_68k_due`]) from its bus and hands it to
+//!   [`Vdp::dma_write`], holding the 68000 off the bus until the last one. The source
+//!   increments within its 128 KB window (A16-A1 wrap, A23-A17 fixed).
 //! - `10`: **VRAM fill**. Armed by the command; the next data-port write writes its word
 //!   as usual, then the fill writes the word's high byte at `address ^ 1` `length` times,
 //!   the address advancing by register 15 each time (CRAM/VSRAM: the whole word).
 //! - `11`: **VRAM copy**: `length` bytes from VRAM source (register 22 : 21) to the
 //!   address, the source advancing by 1, the address by register 15.
 //!
-//! After a DMA registers 19-20 read 0 and 21-22 hold the source where it stopped.
-//! Every transfer lands in memory when it starts; its duration is kept as bytes of the
-//! VDP's access budget, during which status bit 1 (DMA busy) reads 1: per line 16 bytes
-//! (H32) or 18 (H40) in active display, 167 or 205 in blank or with the display off
-//! (GPGX `dma_timing`); a 68000 word costs 2, a filled byte 1, a copied byte 2.
+//! # Progress
+//! A transfer moves its units (words, or bytes for fill and copy) as the VDP's access
+//! slots come: per line 16 (H32) or 18 (H40) slots in active display, 167 or 205 in blank
+//! or with the display off (the manual's table, as GPGX `dma_timing`), spread evenly over
+//! the line's 3,420 master clocks. A 68000 word to VRAM takes 2 slots (two byte
+//! accesses), to CRAM or VSRAM 1; a filled byte 1; a copied byte 2 (read and write), as
+//! GPGX `vdp_dma_update` halves the rate for VRAM and copy. So a program that reads VRAM
+//! or polls status bit 1 (DMA busy) during a fill or copy sees the bytes done so far, and
+//! a line drawn while a 68000 transfer to the sprite table runs sees the entries already
+//! written. Registers 19-20 count down and 21-22 count up with each unit, ending at 0 and
+//! at the source where it stopped. [`Vdp::finish_dma`] completes a transfer at once (for
+//! callers without a clock).
 
 use crate::Vdp;
 use crate::registers::HMode;
@@ -56,18 +64,35 @@ impl Dma68k {
     }
 }
 
+/// A transfer in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Running {
+    /// Which kind.
+    pub kind: DmaKind,
+    /// Units (words or bytes) not yet given their access slots.
+    pub units_left: u32,
+    /// Access slots per unit.
+    pub slots_per_unit: u32,
+    /// The fill's word (its high byte for VRAM).
+    pub fill_word: u16,
+}
+
 /// The DMA state behind the ports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DmaState {
-    /// A 68000 transfer requested, not yet taken by the board.
+    /// A 68000 transfer requested, not yet taken by the board for validation.
     pub pending_68k: Option<Dma68k>,
     /// A fill armed, waiting for its data-port write.
     pub fill_armed: bool,
-    /// Access-budget bytes the running transfer still needs (busy while nonzero).
-    pub budget_left: u32,
-    /// Whether the running transfer is a 68000 transfer (the 68000 is held).
-    pub holds_68k: bool,
-    /// Master clocks of the current line already charged, as a remainder.
+    /// The transfer in progress.
+    pub running: Option<Running>,
+    /// 68000 words whose slots have come and that the board has not yet supplied.
+    pub words_due: u32,
+    /// The next 68000 source byte address.
+    pub source_68k: u32,
+    /// Slots granted and not yet used by a whole unit.
+    pub slot_credit: u32,
+    /// Master clocks x slots of the current line already charged, as a remainder.
     pub clock_remainder: u32,
 }
 
@@ -93,93 +118,141 @@ impl Vdp {
                     source,
                     words: length,
                 });
-                self.start_busy(2 * length, true);
-                self.set_source_and_length(source >> 1, length);
+                self.dma.source_68k = source;
+                // VRAM takes a word in two byte slots; CRAM and VSRAM in one.
+                let slots_per_unit = if self.port.code & 0x0F == 0x1 { 2 } else { 1 };
+                self.start(DmaKind::Bus68k, length, slots_per_unit, 0);
             }
             2 => self.dma.fill_armed = true,
-            _ => {
-                let mut source =
-                    u16::from(self.registers.read(22)) << 8 | u16::from(self.registers.read(21));
-                for _ in 0..length {
-                    let b = self.vram.as_bytes()[usize::from(source)];
-                    let sat_base = self.registers.sat_base();
-                    self.vram.write_byte(self.port.address, b, sat_base);
-                    source = source.wrapping_add(1);
-                    self.advance_address();
-                }
-                self.registers.write(21, source as u8);
-                self.registers.write(22, (source >> 8) as u8);
-                self.registers.write(19, 0);
-                self.registers.write(20, 0);
-                self.start_busy(2 * length, false);
-            }
+            _ => self.start(DmaKind::Copy, length, 2, 0),
         }
     }
 
-    /// Registers 19-22 after a transfer of `length` units from word/byte `start`.
-    fn set_source_and_length(&mut self, start: u32, length: u32) {
-        let end = (start & !0xFFFF) | (start.wrapping_add(length) & 0xFFFF);
-        self.registers.write(21, end as u8);
-        self.registers.write(22, (end >> 8) as u8);
-        self.registers.write(19, 0);
-        self.registers.write(20, 0);
+    fn start(&mut self, kind: DmaKind, units: u32, slots_per_unit: u32, fill_word: u16) {
+        self.dma.running = Some(Running {
+            kind,
+            units_left: units,
+            slots_per_unit,
+            fill_word,
+        });
+        self.dma.words_due = 0;
+        self.dma.slot_credit = 0;
+        self.dma.clock_remainder = 0;
     }
 
-    fn start_busy(&mut self, budget: u32, holds_68k: bool) {
-        self.dma.budget_left = budget;
-        self.dma.holds_68k = holds_68k;
-    }
-
-    /// Called by the data port after the word is written: runs an armed fill.
+    /// Called by the data port after the word is written: starts an armed fill.
     pub(crate) fn after_data_write(&mut self, word: u16) {
         if !self.dma.fill_armed {
             return;
         }
         self.dma.fill_armed = false;
         let length = self.dma_length();
-        let [hi, _] = word.to_be_bytes();
-        for _ in 0..length {
-            let a = self.port.address;
-            match self.port.code & 0x0F {
-                0x1 => {
-                    let sat_base = self.registers.sat_base();
-                    self.vram.write_byte(a ^ 1, hi, sat_base);
-                }
-                _ => self.store_word(a, word),
-            }
-            self.advance_address();
-        }
-        self.registers.write(19, 0);
-        self.registers.write(20, 0);
-        self.start_busy(length, false);
+        self.start(DmaKind::Fill, length, 1, word);
     }
 
-    /// The 68000 transfer the last command started, for the board to carry out; `None`
-    /// when there is none. Taking it leaves the chip busy for the transfer's duration.
+    /// Registers 19-20 one less (the transfer's remaining length).
+    fn count_down_length(&mut self) {
+        let n = (u16::from(self.registers.read(20)) << 8 | u16::from(self.registers.read(19)))
+            .wrapping_sub(1);
+        self.registers.write(19, n as u8);
+        self.registers.write(20, (n >> 8) as u8);
+    }
+
+    /// Registers 21-22 one more (the source, a word address for a 68000 transfer and a
+    /// byte address for a copy; register 23 is not carried into).
+    fn count_up_source(&mut self) {
+        let s = (u16::from(self.registers.read(22)) << 8 | u16::from(self.registers.read(21)))
+            .wrapping_add(1);
+        self.registers.write(21, s as u8);
+        self.registers.write(22, (s >> 8) as u8);
+    }
+
+    fn fill_unit(&mut self, word: u16) {
+        let a = self.port.address;
+        if self.port.code & 0x0F == 0x1 {
+            let sat_base = self.registers.sat_base();
+            self.vram.write_byte(a ^ 1, word.to_be_bytes()[0], sat_base);
+        } else {
+            self.store_word(a, word);
+        }
+        self.advance_address();
+        self.count_down_length();
+    }
+
+    fn copy_unit(&mut self) {
+        let source = u16::from(self.registers.read(22)) << 8 | u16::from(self.registers.read(21));
+        let b = self.vram.as_bytes()[usize::from(source)];
+        let sat_base = self.registers.sat_base();
+        self.vram.write_byte(self.port.address, b, sat_base);
+        self.advance_address();
+        self.count_up_source();
+        self.count_down_length();
+    }
+
+    /// Gives `n` units of the running transfer their slots.
+    fn run_units(&mut self, n: u32) {
+        let Some(mut r) = self.dma.running else {
+            return;
+        };
+        let n = n.min(r.units_left);
+        match r.kind {
+            DmaKind::Bus68k => self.dma.words_due += n,
+            DmaKind::Fill => (0..n).for_each(|_| self.fill_unit(r.fill_word)),
+            DmaKind::Copy => (0..n).for_each(|_| self.copy_unit()),
+        }
+        r.units_left -= n;
+        if r.units_left == 0 {
+            self.dma.running = None;
+            self.dma.slot_credit = 0;
+            self.dma.clock_remainder = 0;
+        } else {
+            self.dma.running = Some(r);
+        }
+    }
+
+    /// The 68000 transfer the last command started, for the board to check its source;
+    /// `None` when there is none. The words themselves come due as time passes
+    /// ([`Vdp::dma_68k_due`]).
     pub fn take_dma_68k(&mut self) -> Option<Dma68k> {
         self.dma.pending_68k.take()
     }
 
+    /// The source address of the next 68000 word whose slot has come, for the board to
+    /// read from its bus and give to [`Vdp::dma_write`]; `None` when none is due.
+    #[must_use]
+    pub fn dma_68k_due(&self) -> Option<u32> {
+        (self.dma.words_due > 0).then_some(self.dma.source_68k)
+    }
+
     /// One word of a 68000 transfer, written at the address and code like a data-port
-    /// write (without abandoning a half-written command), then the address advances.
+    /// write (without abandoning a half-written command); then the address, the source
+    /// and registers 19-22 advance.
     pub fn dma_write(&mut self, word: u16) {
         self.store_word(self.port.address, word);
         self.advance_address();
+        let s = self.dma.source_68k;
+        self.dma.source_68k = (s & 0xFE_0000) | (s.wrapping_add(2) & 0x1_FFFE);
+        self.dma.words_due = self.dma.words_due.saturating_sub(1);
+        self.count_up_source();
+        self.count_down_length();
     }
 
     /// Whether a DMA is running (status bit 1).
     #[must_use]
     pub fn dma_busy(&self) -> bool {
-        self.dma.budget_left > 0
+        self.dma.running.is_some() || self.dma.words_due > 0
     }
 
     /// Whether a 68000 transfer is running: the 68000 is held off the bus until it ends.
     #[must_use]
     pub fn dma_holds_68k(&self) -> bool {
-        self.dma.budget_left > 0 && self.dma.holds_68k
+        self.dma.words_due > 0 || self.dma.running.is_some_and(|r| r.kind == DmaKind::Bus68k)
     }
 
-    fn dma_bytes_per_line(&self) -> u32 {
+    /// The VDP's access slots per line for DMA now (the manual's table, GPGX
+    /// `dma_timing`).
+    #[must_use]
+    pub fn dma_slots_per_line(&self) -> u32 {
         match (self.registers.h_mode(), self.in_active_display()) {
             (HMode::H32, true) => 16,
             (HMode::H40, true) => 18,
@@ -192,22 +265,40 @@ impl Vdp {
     /// none runs).
     #[must_use]
     pub fn dma_clocks_to_finish(&self) -> u32 {
-        let rate = self.dma_bytes_per_line();
-        (self.dma.budget_left * crate::line::MASTER_PER_LINE).div_ceil(rate)
+        let Some(r) = self.dma.running else {
+            return 0;
+        };
+        let slots = (r.units_left * r.slots_per_unit).saturating_sub(self.dma.slot_credit);
+        let owed = u64::from(slots) * u64::from(crate::line::MASTER_PER_LINE);
+        let clocks = owed.saturating_sub(u64::from(self.dma.clock_remainder));
+        clocks.div_ceil(u64::from(self.dma_slots_per_line())) as u32
     }
 
-    /// Lets `master_clocks` pass for the running DMA, at the current line's rate.
+    /// Lets `master_clocks` pass for the running DMA at the current line's rate: the
+    /// units whose slots come in that time are done (68000 words become due).
     pub fn advance_dma(&mut self, master_clocks: u32) {
-        if self.dma.budget_left == 0 {
+        let Some(r) = self.dma.running else {
             return;
+        };
+        let rate = self.dma_slots_per_line();
+        let total =
+            u64::from(self.dma.clock_remainder) + u64::from(master_clocks) * u64::from(rate);
+        let per_line = u64::from(crate::line::MASTER_PER_LINE);
+        self.dma.clock_remainder = (total % per_line) as u32;
+        let slots = (total / per_line).min(u64::from(u32::MAX / 4)) as u32;
+        let credit = self.dma.slot_credit + slots;
+        let units = credit / r.slots_per_unit;
+        self.dma.slot_credit = credit % r.slots_per_unit;
+        if units > 0 {
+            self.run_units(units);
         }
-        let rate = self.dma_bytes_per_line();
-        let total = self.dma.clock_remainder + master_clocks * rate;
-        let bytes = total / crate::line::MASTER_PER_LINE;
-        self.dma.clock_remainder = total % crate::line::MASTER_PER_LINE;
-        self.dma.budget_left = self.dma.budget_left.saturating_sub(bytes);
-        if self.dma.budget_left == 0 {
-            self.dma.clock_remainder = 0;
+    }
+
+    /// Completes the running DMA at once (its remaining 68000 words become due), for a
+    /// caller that keeps no time (a routine call).
+    pub fn finish_dma(&mut self) {
+        if let Some(r) = self.dma.running {
+            self.run_units(r.units_left);
         }
     }
 }

@@ -1,7 +1,8 @@
 //! One frame: the active lines, then the start of vertical blank.
 //!
 //! Registers are taken as they stand when the frame starts (nothing can write them during
-//! [`Vdp::run_frame`]). With the display enabled each active line runs the three sprite
+//! [`Vdp::run_frame`]). Driven line by line, a write to the sprite table between two
+//! lines is seen from the next line on, as the chip scans the table line by line. With the display enabled each active line runs the three sprite
 //! phases and draws into the frame; with it disabled there is no sprite processing and no
 //! flag can be set (BE `vdp_inactive`; GPGX R 4859-4897; jgenesis render.rs 183-197), and
 //! the frame shows the backdrop. Either way the frame ends at the start of vertical blank:
@@ -39,11 +40,13 @@ impl Vdp {
         self.first_collision_line = None;
         self.first_overflow_line = None;
         self.frame_display = display;
-        // Active display starts; with the display disabled bit 3 stays set.
-        self.status.vblank = !display;
+        // Active display starts; with the display disabled bit 3 still reads set (the
+        // port adds it while register 1 bit 6 is off).
+        self.status.vblank = false;
 
         self.links
             .walk(&self.vram, self.registers.sat_base(), h_mode);
+        self.vram.take_sat_touched();
         self.views.begin(&self.links, &self.vram, height, display);
         if display {
             self.line_index.build(&self.links, height);
@@ -67,6 +70,9 @@ impl Vdp {
                 }
             }
             return;
+        }
+        if line > 0 && self.vram.take_sat_touched() {
+            self.rewalk(line);
         }
         let limit = h_mode.sprites_per_line();
         let scan = self.line_index.scan(line, limit);
@@ -111,6 +117,23 @@ impl Vdp {
                 self.line_buffer.emit(out, backdrop);
             }
         }
+    }
+
+    /// The sprite table changed during the frame (a CPU write or a DMA between two
+    /// lines): the chip scans the SAT cache and fetches X and the attribute word from
+    /// VRAM on every line, so from `line` on the sprites are the ones the table holds
+    /// now. The link list, the line index and the sprite view are rebuilt; the view's
+    /// rows on the lines already drawn are listed off-screen (the entry was not shown in
+    /// this form there).
+    fn rewalk(&mut self, line: u16) {
+        let (h_mode, v_mode) = self.frame_mode;
+        let height = v_mode.height_px();
+        self.links
+            .walk(&self.vram, self.registers.sat_base(), h_mode);
+        self.views
+            .begin(&self.links, &self.vram, height, self.frame_display);
+        self.views.skip_lines_before(line);
+        self.line_index.build(&self.links, height);
     }
 
     /// The end of the active display: status bit 3 and bit 7 (VINT pending) set.

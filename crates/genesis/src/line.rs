@@ -110,22 +110,22 @@ impl Vdp {
     }
 
     /// Master clocks from the start of a line to the end of its active display, where
-    /// [`Vdp::hblank`] belongs: H counter $80 of 171 steps in H32 (2,560 clocks), $A0 of
-    /// 211 in H40 (2,593).
+    /// [`Vdp::hblank`] belongs: H counter $80 in H32 (pixel $100 at 10 clocks a pixel),
+    /// $A0 in H40 (pixel $140 at 8): 2,560 clocks in both.
     #[must_use]
     pub fn hblank_master(&self) -> u32 {
         match self.registers.h_mode() {
-            crate::HMode::H32 => 0x80 * MASTER_PER_LINE / 171,
-            crate::HMode::H40 => 0xA0 * MASTER_PER_LINE / 211,
+            crate::HMode::H32 => 0x100 * 10,
+            crate::HMode::H40 => 0x140 * 8,
         }
     }
 
     /// Moves to the next line (after the last, line 0 of the next frame, whose active
-    /// display clears bit 3 unless the display is off).
+    /// display clears the vertical-blank part of bit 3).
     pub fn next_line(&mut self) {
         self.timing.line = (self.timing.line + 1) % LINES_PER_FRAME_NTSC;
         if self.timing.line == 0 {
-            self.status.vblank = !self.registers.display_enabled();
+            self.status.vblank = false;
         }
     }
 
@@ -175,9 +175,9 @@ impl Vdp {
     }
 
     /// The HV counter word ($C00008) `master_in_line` master clocks into the line being
-    /// run: V counter high, H counter low. The H byte runs linearly over the line through
-    /// the H32 ($00-$93, $E9-$FF) or H40 ($00-$B6, $E4-$FF) sequence: a counter good for
-    /// polling a line, not the chip's exact dot timing.
+    /// run: V counter high, H counter low ([`h_counter`]: the H32 $00-$93, $E9-$FF or H40
+    /// $00-$B6, $E4-$FF sequence at the chip's dot clock; H counter 0 is taken as the
+    /// line's start).
     #[must_use]
     pub fn hv_counter(&self, master_in_line: u32) -> u16 {
         (u16::from(self.v_counter()) << 8)
@@ -185,19 +185,54 @@ impl Vdp {
     }
 }
 
-/// The H counter byte `master_in_line` master clocks into a line.
+/// H40's dot clock over a line, from H counter 0: (EDCLK ticks, master clocks per tick).
+/// Two ticks make a pixel. The clock runs at master / 4 except during horizontal sync
+/// (internal H $1CD-$1ED), where it switches to master / 5 in the pattern Nemesis measured
+/// ("analog screen sections in relation to HCounter", as quoted by Exodus and
+/// clownmdemu `GetHCounterValue`): 420 pixels in 3,420 clocks.
+const H40_DOT_CLOCK: [(u32, u32); 10] = [
+    (738, 4), // $000-$16C, then $1C9-$1CC: 369 pixels
+    (15, 5),  // $1CD.0-$1D4.5
+    (2, 4),
+    (15, 5),
+    (2, 4),
+    (15, 5),
+    (2, 4),
+    (13, 5), // to $1EC
+    (2, 5),  // $1ED
+    (36, 4), // $1EE-$1FF
+];
+
+/// The internal 9-bit pixel position `master_in_line` master clocks into a line (H32: one
+/// pixel every 10 clocks; H40: [`H40_DOT_CLOCK`]), with the jump in each mode.
+fn h_position(master_in_line: u32, h_mode: crate::HMode) -> u32 {
+    let m = master_in_line % MASTER_PER_LINE;
+    let (pixel, last, jump_to) = match h_mode {
+        crate::HMode::H32 => (m / 10, 0x127, 0x1D2),
+        crate::HMode::H40 => {
+            let (mut left, mut ticks) = (m, 0);
+            for (n, per) in H40_DOT_CLOCK {
+                if left < n * per {
+                    ticks += left / per;
+                    break;
+                }
+                left -= n * per;
+                ticks += n;
+            }
+            (ticks / 2, 0x16C, 0x1C9)
+        }
+    };
+    if pixel <= last {
+        pixel
+    } else {
+        jump_to + (pixel - last - 1)
+    }
+}
+
+/// The H counter byte `master_in_line` master clocks into a line: the internal pixel
+/// position's bits 8-1, so H32 reads $00-$93 then $E9-$FF and H40 $00-$B6 then $E4-$FF,
+/// H40's values during horizontal sync lasting longer.
 #[must_use]
 pub fn h_counter(master_in_line: u32, h_mode: crate::HMode) -> u8 {
-    // H32: 171 counter values a line ($00-$93, $E9-$FF); H40: 211 ($00-$B6, $E4-$FF).
-    let (values, last, jump_to) = match h_mode {
-        crate::HMode::H32 => (171, 0x93, 0xE9),
-        crate::HMode::H40 => (211, 0xB6, 0xE4),
-    };
-    let k = (master_in_line % MASTER_PER_LINE) * values / MASTER_PER_LINE;
-    let h = if k <= last {
-        k
-    } else {
-        jump_to + (k - last - 1)
-    };
-    (h & 0xFF) as u8
+    ((h_position(master_in_line, h_mode) >> 1) & 0xFF) as u8
 }

@@ -78,6 +78,10 @@ impl Vdp {
     /// address by register 15.
     pub fn write_data(&mut self, word: u16) {
         self.port.pending = false;
+        // Write codes are odd (VRAM 1, CRAM 3, VSRAM 5).
+        if self.port.code & 1 == 1 {
+            self.fifo_write(self.port.code & 0x0F == CODE_VRAM_WRITE);
+        }
         let a = self.port.address;
         self.store_word(a, word);
         self.advance_address();
@@ -122,19 +126,41 @@ impl Vdp {
     /// half-written command.
     pub fn read_status(&mut self) -> u16 {
         self.port.pending = false;
-        let busy = self.dma_busy();
-        self.status.read() | if busy { crate::STATUS_DMA_BUSY } else { 0 }
+        let live = self.live_status_bits();
+        let word = self.status.read() | live;
+        self.fifo_empty_mask(word)
     }
 
     /// The status word without the read's side effects (for the harness, not the CPU).
     #[must_use]
     pub fn peek_status(&self) -> u16 {
-        self.status.word()
-            | if self.dma_busy() {
-                crate::STATUS_DMA_BUSY
-            } else {
-                0
-            }
+        self.fifo_empty_mask(self.status.word() | self.live_status_bits())
+    }
+
+    /// Clears bit 9 (FIFO empty) while writes wait in the FIFO.
+    fn fifo_empty_mask(&self, word: u16) -> u16 {
+        if self.fifo_flags().0 {
+            word
+        } else {
+            word & !crate::status::STATUS_FIFO_EMPTY
+        }
+    }
+
+    /// The bits the chip reads from its state at the moment: 1 (DMA busy), 3 while the
+    /// display is off (register 1 bit 6 clear), whatever line it is (GPGX
+    /// `vdp_68k_ctrl_r`), and 8 (FIFO full, [`crate::fifo`]).
+    fn live_status_bits(&self) -> u16 {
+        let mut bits = 0;
+        if self.dma_busy() {
+            bits |= crate::STATUS_DMA_BUSY;
+        }
+        if !self.registers.display_enabled() {
+            bits |= crate::STATUS_VBLANK;
+        }
+        if self.fifo_flags().1 {
+            bits |= crate::status::STATUS_FIFO_FULL;
+        }
+        bits
     }
 
     /// The 68000's interrupt acknowledge for the vertical interrupt: clears bit 7.

@@ -3,13 +3,13 @@
 //! | bit | meaning | model |
 //! |---|---|---|
 //! | 15-10 | open bus (68000 prefetch) | fixed `001101`, the value CMD and MAME give (0x3400) |
-//! | 9 | FIFO empty | always 1: writes complete at once |
-//! | 8 | FIFO full | always 0 |
+//! | 9 | FIFO empty | 1 unless data-port writes wait in the FIFO ([`crate::fifo`]; only when the board keeps time) |
+//! | 8 | FIFO full | 1 while four writes wait |
 //! | 7 | VINT pending (F) | set when vertical blank starts, whatever register 1 bit 5 says; cleared by [`crate::Vdp::acknowledge_vint`] (the 68000's interrupt acknowledge), not by a status read |
 //! | 6 | sprite overflow | set by the per-line sprite-count limit only |
 //! | 5 | sprite collision | set by opaque sprite pixels meeting in the active area |
 //! | 4 | odd field | 0: interlace is out of scope |
-//! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and all the time while the display is disabled |
+//! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and whenever it is read while the display is disabled (register 1 bit 6 now, not at the frame's start; GPGX `vdp_68k_ctrl_r`) |
 //! | 2 | horizontal blank | 0: the model has no dot clock |
 //! | 1 | DMA busy | set while a DMA runs ([`crate::dma`]) |
 //! | 0 | PAL | as set by [`crate::Vdp::set_pal`] |
@@ -27,6 +27,10 @@ pub const STATUS_COLLISION: u16 = 1 << 5;
 pub const STATUS_DMA_BUSY: u16 = 1 << 1;
 /// Bit 3: vertical blank.
 pub const STATUS_VBLANK: u16 = 1 << 3;
+/// Bit 9: the write FIFO is empty.
+pub const STATUS_FIFO_EMPTY: u16 = 1 << 9;
+/// Bit 8: the write FIFO is full.
+pub const STATUS_FIFO_FULL: u16 = 1 << 8;
 /// Bit 0: PAL console.
 pub const STATUS_PAL: u16 = 1;
 /// Bits 15-10 (fixed open-bus value) and bit 9 (FIFO empty).

@@ -36,6 +36,7 @@ pub struct Vdp {
     pub(crate) planes: bool,
     pub(crate) timing: crate::line::LineState,
     pub(crate) dma: crate::dma::DmaState,
+    pub(crate) fifo: crate::fifo::FifoState,
     // Per-frame work areas and outputs.
     pub(crate) links: LinkList,
     pub(crate) line_index: LineIndex,
@@ -91,6 +92,7 @@ impl Vdp {
             planes: false,
             timing: crate::line::LineState::default(),
             dma: crate::dma::DmaState::default(),
+            fifo: crate::fifo::FifoState::default(),
             links: LinkList::default(),
             line_index: LineIndex::default(),
             line_fetch: LineFetch::default(),

@@ -222,6 +222,23 @@ impl SpriteViews {
         }
     }
 
+    /// After a mid-frame walk: the rows on active lines before `line` are marked
+    /// off-screen (they were drawn, or not, from the table as it was).
+    pub(crate) fn skip_lines_before(&mut self, line: u16) {
+        for view in &mut self.views[..self.len] {
+            let first = view.y_px.max(0);
+            let end = (view.y_px + i32::from(view.h_px)).min(i32::from(line));
+            for l in first..end {
+                view.not_drawn.push(NotDrawn {
+                    line: l,
+                    first_col_px: 0,
+                    end_col_px: view.w_px,
+                    reason: Reason::OffScreen,
+                });
+            }
+        }
+    }
+
     /// Ends a frame: the rows below the active lines are marked off-screen.
     pub(crate) fn finish(&mut self, height_px: u16, display: bool) {
         if !display {

@@ -68,10 +68,11 @@ fn the_v_counter_jumps_from_ea_to_e5_in_v28() {
 }
 
 #[test]
-fn a_68000_dma_is_handed_to_the_board_with_its_source_and_length() {
+fn a_68000_dma_takes_its_words_as_the_slots_come() {
     let mut vdp = Vdp::new();
-    // DMA on (register 1 bit 4), auto-increment 2, length 3 words, source $FF0100 ($7F8080
-    // as a word address), then a VRAM write at $C000 with CD5: $4000 | $0000, $0083.
+    // DMA on, display off (register 1 = $14), auto-increment 2, length 3 words, source
+    // $FF0100 ($7F8080 as a word address), then a VRAM write at $C000 with CD5: $4000 |
+    // $0000, $0083.
     regs(
         &mut vdp,
         &[
@@ -81,9 +82,33 @@ fn a_68000_dma_is_handed_to_the_board_with_its_source_and_length() {
     let dma = vdp.take_dma_68k().expect("a 68000 DMA");
     assert_eq!((dma.source, dma.words), (0xFF_0100, 3));
     assert_eq!(dma.source_of(2), 0xFF_0104);
-    for w in [0x1234, 0x5678, 0x9ABC] {
-        vdp.dma_write(w);
-    }
+    // Nothing moves at the command: busy, the 68000 held, no word due yet.
+    assert_ne!(vdp.read_status() & STATUS_DMA_BUSY, 0);
+    assert!(vdp.dma_holds_68k());
+    assert_eq!(vdp.dma_68k_due(), None);
+    // Display off: 167 slots a line in H32; a VRAM word takes 2, so 3 words need 6 slots:
+    // ceil(6 x 3,420 / 167) = 123 master clocks.
+    assert_eq!(vdp.dma_clocks_to_finish(), 123);
+    // 20 clocks give 20 x 167 / 3,420 = 0 slots; 41 give 2: the first word.
+    vdp.advance_dma(20);
+    assert_eq!(vdp.dma_68k_due(), None);
+    vdp.advance_dma(21);
+    assert_eq!(vdp.dma_68k_due(), Some(0xFF_0100));
+    vdp.dma_write(0x1234);
+    assert_eq!(vdp.dma_68k_due(), None);
+    assert_eq!(&vdp.vram()[0xC000..0xC004], &[0x12, 0x34, 0, 0]);
+    // Registers 19-20 count down (2 left), 21-22 up ($8081).
+    assert_eq!([vdp.register(19), vdp.register(21)], [2, 0x81]);
+    // 122 clocks: 20,374 / 3,420 = 5 slots, 2 words and half of the third.
+    vdp.advance_dma(81);
+    assert_eq!(vdp.dma_68k_due(), Some(0xFF_0102));
+    vdp.dma_write(0x5678);
+    assert_eq!(vdp.dma_68k_due(), None);
+    assert!(vdp.dma_busy());
+    vdp.advance_dma(1);
+    assert_eq!(vdp.dma_68k_due(), Some(0xFF_0104));
+    vdp.dma_write(0x9ABC);
+    assert!(!vdp.dma_busy());
     assert_eq!(
         &vdp.vram()[0xC000..0xC006],
         &[0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC]
@@ -91,15 +116,38 @@ fn a_68000_dma_is_handed_to_the_board_with_its_source_and_length() {
     // Registers 19-20 end at 0; 21-22 hold the source after the 3 words ($7F8083).
     assert_eq!([vdp.register(19), vdp.register(20)], [0, 0]);
     assert_eq!([vdp.register(21), vdp.register(22)], [0x83, 0x80]);
-    // Busy for 3 words = 6 bytes of budget; in blank (display off) 167 bytes a line in
-    // H32: ceil(6 x 3,420 / 167) = 123 master clocks.
-    assert_ne!(vdp.read_status() & STATUS_DMA_BUSY, 0);
-    assert!(vdp.dma_holds_68k());
-    assert_eq!(vdp.dma_clocks_to_finish(), 123);
-    vdp.advance_dma(122);
-    assert!(vdp.dma_busy());
-    vdp.advance_dma(1);
+}
+
+#[test]
+fn a_cram_word_takes_one_slot_and_a_vram_word_two() {
+    // Display on, DMA on (register 1 = $54), H40 (register 12 = $81): line 0 is active,
+    // 18 slots a line. 18 CRAM words need one line; 9 VRAM words need one line too.
+    for (length, command) in [(0x9312, [0xC000, 0x0080]), (0x9309, [0x4000, 0x0080])] {
+        let mut vdp = Vdp::new();
+        regs(&mut vdp, &[0x8154, 0x8C81, 0x8F02, length, 0x9400, 0x9500]);
+        regs(&mut vdp, &[0x9600, 0x9700, command[0], command[1]]);
+        assert!(vdp.in_active_display());
+        assert_eq!(vdp.dma_slots_per_line(), 18);
+        assert_eq!(vdp.dma_clocks_to_finish(), 3_420, "{length:04X}");
+    }
+}
+
+#[test]
+fn finish_dma_completes_a_transfer_at_once() {
+    let mut vdp = Vdp::new();
+    regs(
+        &mut vdp,
+        &[
+            0x8114, 0x8F02, 0x9302, 0x9400, 0x9500, 0x9600, 0x9700, 0x4000, 0x0080,
+        ],
+    );
+    vdp.finish_dma();
+    assert_eq!(vdp.dma_68k_due(), Some(0));
+    vdp.dma_write(1);
+    assert_eq!(vdp.dma_68k_due(), Some(2));
+    vdp.dma_write(2);
     assert!(!vdp.dma_busy());
+    assert_eq!(&vdp.vram()[0..4], &[0, 1, 0, 2]);
 }
 
 #[test]
@@ -125,36 +173,86 @@ fn no_dma_without_register_1_bit_4() {
 }
 
 #[test]
-fn a_fill_writes_the_high_byte_after_the_data_word() {
+fn a_fill_writes_the_high_byte_after_the_data_word_one_slot_each() {
     let mut vdp = Vdp::new();
-    // Fill (register 23 = $80), length 4, auto-increment 1, VRAM write at $1000 with CD5.
+    // Fill (register 23 = $80), length 4, auto-increment 1, VRAM write at $1000 with CD5;
+    // display off, H32: 167 slots a line, one per filled byte.
     regs(
         &mut vdp,
         &[0x8114, 0x8F01, 0x9304, 0x9400, 0x9780, 0x5000, 0x0080],
     );
     vdp.write_data(0xAB00);
-    // The data word at $1000 ($AB at $1000, $00 at $1001), address -> $1001; then four
-    // fills of $AB at address ^ 1: $1000, $1003, $1002, $1005.
+    // The data word at once ($AB at $1000, $00 at $1001), address -> $1001.
+    assert_eq!(&vdp.vram()[0x1000..0x1006], &[0xAB, 0, 0, 0, 0, 0]);
+    assert_ne!(vdp.peek_status() & STATUS_DMA_BUSY, 0);
+    assert!(!vdp.dma_holds_68k());
+    // ceil(4 x 3,420 / 167) = 82 clocks; 41 give 2 slots: $AB at $1001 ^ 1 = $1000 and
+    // $1002 ^ 1 = $1003.
+    assert_eq!(vdp.dma_clocks_to_finish(), 82);
+    vdp.advance_dma(41);
+    assert_eq!(
+        &vdp.vram()[0x1000..0x1006],
+        &[0xAB, 0x00, 0x00, 0xAB, 0x00, 0x00]
+    );
+    assert_eq!(vdp.register(19), 2);
+    assert!(vdp.dma_busy());
+    // Then $1002 and $1005.
+    vdp.advance_dma(41);
     assert_eq!(
         &vdp.vram()[0x1000..0x1006],
         &[0xAB, 0x00, 0xAB, 0xAB, 0x00, 0xAB]
     );
-    assert_ne!(vdp.peek_status() & STATUS_DMA_BUSY, 0);
-    assert!(!vdp.dma_holds_68k());
+    assert_eq!(vdp.peek_status() & STATUS_DMA_BUSY, 0);
 }
 
 #[test]
-fn a_copy_moves_bytes_within_vram() {
+fn a_copy_moves_two_slots_a_byte_line_by_line() {
     let mut vdp = Vdp::new();
-    vdp.write_vram(0x2000, &[1, 2, 3, 4]);
-    // Copy (register 23 = $C0), length 4, source $2000, auto-increment 1, to $3000: the
-    // command is a VRAM read code with CD5 ($0000 | $3000, $00C0).
+    let bytes: Vec<u8> = (1..=16).collect();
+    vdp.write_vram(0x2000, &bytes);
+    // Copy (register 23 = $C0), length 16, source $2000, auto-increment 1, to $3000: the
+    // command is a VRAM read code with CD5 ($0000 | $3000, $00C0). Display on (register 1
+    // = $54), H32, line 0: 16 slots a line, 2 per copied byte, so 8 bytes a line.
     regs(
         &mut vdp,
         &[
-            0x8114, 0x8F01, 0x9304, 0x9400, 0x9500, 0x9620, 0x97C0, 0x3000, 0x00C0,
+            0x8154, 0x8F01, 0x9310, 0x9400, 0x9500, 0x9620, 0x97C0, 0x3000, 0x00C0,
         ],
     );
-    assert_eq!(&vdp.vram()[0x3000..0x3004], &[1, 2, 3, 4]);
-    assert_eq!([vdp.register(21), vdp.register(22)], [0x04, 0x20]);
+    assert_eq!(vdp.dma_clocks_to_finish(), 2 * 3_420);
+    vdp.advance_dma(3_420);
+    assert_eq!(&vdp.vram()[0x3000..0x3009], &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    assert_eq!([vdp.register(19), vdp.register(21)], [8, 0x08]);
+    assert_ne!(vdp.read_status() & STATUS_DMA_BUSY, 0);
+    vdp.advance_dma(3_420);
+    assert_eq!(&vdp.vram()[0x3000..0x3010], bytes.as_slice());
+    assert_eq!([vdp.register(21), vdp.register(22)], [0x10, 0x20]);
+    assert_eq!(vdp.read_status() & STATUS_DMA_BUSY, 0);
+}
+
+#[test]
+fn the_h40_counter_slows_during_horizontal_sync() {
+    use genesis::HMode;
+    use genesis::line::h_counter;
+    // H32: a pixel every 10 master clocks, the counter every 20: $93 at 2,940-2,959, then
+    // $E9; the line ends on $FF.
+    assert_eq!(h_counter(2_959, HMode::H32), 0x93);
+    assert_eq!(h_counter(2_960, HMode::H32), 0xE9);
+    assert_eq!(h_counter(3_419, HMode::H32), 0xFF);
+    // H40: 8 clocks a pixel up to internal $16C (byte $B6) and across $1C9-$1CC: pixel
+    // 0x140 (byte $A0) at 2,560, $1CD (byte $E6) at 2,952.
+    assert_eq!(h_counter(2_559, HMode::H40), 0x9F);
+    assert_eq!(h_counter(2_560, HMode::H40), 0xA0);
+    assert_eq!(h_counter(2_919, HMode::H40), 0xB6);
+    assert_eq!(h_counter(2_920, HMode::H40), 0xE4);
+    assert_eq!(h_counter(2_952, HMode::H40), 0xE6);
+    // Then 15 EDCLK ticks of 5 clocks (7.5 pixels): tick 753 at 3,027 is pixel 376 =
+    // internal $1D4, byte $EA; an even dot clock would read $E7 there.
+    assert_eq!(h_counter(3_027, HMode::H40), 0xEA);
+    // The slow section is 314 + 10 clocks for 33 pixels: $1EE (byte $F7) starts at
+    // 2,952 + 324 = 3,276; 18 pixels of 8 clocks end the line at 3,420 on $FF.
+    assert_eq!(h_counter(3_275, HMode::H40), 0xF6);
+    assert_eq!(h_counter(3_276, HMode::H40), 0xF7);
+    assert_eq!(h_counter(3_419, HMode::H40), 0xFF);
+    assert_eq!(h_counter(3_420, HMode::H40), 0x00);
 }

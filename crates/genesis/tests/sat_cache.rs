@@ -128,3 +128,39 @@ fn registers_set_before_a_dump_decide_the_window() {
     v.run_frame();
     assert_eq!((v.sprites()[0].x_px, v.sprites()[0].y_px), (5, 6));
 }
+
+#[test]
+fn a_table_write_between_lines_is_seen_from_the_next_line() {
+    // Driven line by line (the program board's way): two 1x1 solid sprites at (10, 20)
+    // and (100, 20), apart; sprite 1 is moved onto sprite 0 (X 14, rows 20-27) between
+    // lines 23 and 24. The chip walks the table on every line, so lines 24-27 draw it
+    // at the new place and the sprites meet first on line 24; lines 20-23 show it at
+    // X 100.
+    let mut v = chip(false, false);
+    write_cells(&mut v, 1, &[solid(1), solid(2)]);
+    write_chain(
+        &mut v,
+        &[Spr::at(10, 20, 1, 1, 1), Spr::at(100, 20, 1, 1, 2)],
+    );
+    for _ in 0..24 {
+        v.step_line();
+    }
+    assert_eq!(v.first_collision_line(), None);
+    let mut moved = Spr::at(14, 20, 1, 1, 2);
+    moved.link = 0;
+    write_entry(&mut v, 1, &moved);
+    while v.line() < 224 {
+        v.step_line();
+    }
+    assert_eq!(v.first_collision_line(), Some(24));
+    // Line 23: sprite 1 still at X 100; line 24: at 14 over sprite 0's 10-17 (sprite 0
+    // is first in the list, so its pixels win: colour 1 at 14, colour 2 at 18).
+    assert_eq!((px(&v, 100, 23), px(&v, 100, 24)), (2, 0));
+    assert_eq!((px(&v, 14, 24), px(&v, 18, 24)), (1, 2));
+    // The view is the table after the change: sprite 1 at (14, 20), its rows 20-23 listed
+    // as not drawn there.
+    let s = &v.sprites()[1];
+    assert_eq!((s.x_px, s.y_px), (14, 20));
+    let rows: Vec<i32> = s.not_drawn.iter().map(|n| n.line).collect();
+    assert_eq!(rows, [20, 21, 22, 23]);
+}

@@ -176,7 +176,7 @@ pub struct MethodsArgs {
 /// `hitlab run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The scene file.
+    /// The scene file, a program file (`*.prg.ron`), or a program image with `--target`.
     pub scene: PathBuf,
     /// Frames to play before pausing at the end (the scene's own count by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
@@ -199,6 +199,9 @@ pub struct RunArgs {
     /// Without a display: where the GIF of the first seconds goes.
     #[arg(long, default_value = "hitlab-run.gif", value_name = "PATH", value_parser = output_with(".gif"))]
     pub gif: PathBuf,
+    /// A program instead of a scene.
+    #[command(flatten)]
+    pub program: ProgramArgs,
 }
 
 /// `hitlab shot`.
@@ -239,7 +242,7 @@ pub struct PictureArgs {
 /// `hitlab record`.
 #[derive(Debug, Args)]
 pub struct RecordArgs {
-    /// The scene file.
+    /// The scene file, a program file (`*.prg.ron`), or a program image with `--target`.
     pub scene: PathBuf,
     /// Frames to write, from frame 0 (the scene's own count by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
@@ -250,6 +253,9 @@ pub struct RecordArgs {
     /// How the picture is drawn.
     #[command(flatten)]
     pub picture: PictureArgs,
+    /// A program instead of a scene.
+    #[command(flatten)]
+    pub program: ProgramArgs,
 }
 
 /// `hitlab replay`.

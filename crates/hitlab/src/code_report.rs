@@ -128,7 +128,7 @@ pub fn walls_text(s: &Summary) -> String {
         out,
         "\nwalls on the 6809 (roms/vectrex/code/walls.bin, JSR to RTS): {total} decisions: \
          {} answered, both routines giving the Rust answer on {} and not on {}; {} failed; \
-         {} not askable (a position outside the routines' unsigned bytes)",
+         {} not askable (beyond the labyrinth's outer grid lines, where the image's tables end)",
         m.decisions,
         m.agreements,
         m.decisions - m.agreements,

@@ -10,7 +10,9 @@ mod long_run;
 mod media;
 mod out;
 mod play;
+mod play_program;
 mod report;
+mod shown;
 mod view;
 mod window;
 

@@ -420,3 +420,183 @@ fn frame_methods_and_bench() {
         ],
     );
 }
+
+/// Three X16 programs, hand-assembled 65C02 at $0810 (a `.PRG`: load address, then code):
+/// `STP` (a fault); `SEI; JMP *` (no interrupt ever taken); and one that points the KERNAL's
+/// IRQ vector $0314 at `JMP *` (a handler that never returns).
+fn failing_programs(dir: &Path) {
+    std::fs::write(dir.join("stp.prg"), [0x10, 0x08, 0xDB]).unwrap();
+    std::fs::write(dir.join("sei.prg"), [0x10, 0x08, 0x78, 0x4C, 0x11, 0x08]).unwrap();
+    std::fs::write(
+        dir.join("stuck.prg"),
+        [
+            0x10, 0x08, // load at $0810
+            0xA9, 0x1E, 0x8D, 0x14, 0x03, // LDA #$1E; STA $0314
+            0xA9, 0x08, 0x8D, 0x15, 0x03, // LDA #$08; STA $0315
+            0x58, // CLI
+            0x4C, 0x1B, 0x08, // $081B: JMP $081B
+            0x4C, 0x1E, 0x08, // $081E: JMP $081E, the handler
+        ],
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("fault.prg.ron"),
+        "Program(version: 1, image: \"stp.prg\", target: \"x16\", start: Some(\"$0810\"), frames: 2)",
+    )
+    .unwrap();
+    std::fs::write(dir.join("bad.prg.ron"), "Program(version: 1, image: )").unwrap();
+}
+
+#[test]
+fn programs() {
+    let dir = scratch("table_programs");
+    failing_programs(&dir);
+    let vint = repo("roms/genesis/programs/vint-dma.bin");
+    let fifth = repo("scenes/msx/fifth.ron");
+    let x16 = |file: &'static str| -> Vec<&'static str> {
+        vec![file, "--target", "x16", "--start", "$0810"]
+    };
+    let stp = x16("stp.prg");
+    let with =
+        |cmd: &'static str, p: &[&'static str], more: &[&'static str]| -> Vec<&'static str> {
+            let mut v = vec![cmd];
+            v.extend_from_slice(p);
+            v.extend_from_slice(more);
+            v
+        };
+    const STP: &str = "at PC $0810: STP";
+    const NO_IRQ: &str = "no interrupt was taken in the first 120 frames";
+    const STUCK: &str = "has not returned after 120 frames";
+    const BAD: &str = "bad.prg.ron:1:27: image:";
+    let rows: Vec<(i32, Vec<&str>, &str)> = vec![
+        // 0: a program that runs.
+        (
+            0,
+            vec!["run", &vint, "--target", "genesis", "--frames", "2"],
+            "playing headless",
+        ),
+        (
+            0,
+            vec![
+                "record", &vint, "--target", "genesis", "--frames", "2", "-o", "a.gif",
+            ],
+            "a.gif",
+        ),
+        (
+            0,
+            vec![
+                "report", &vint, "--target", "genesis", "--frames", "2", "-o", "a.html",
+            ],
+            "a.html",
+        ),
+        // 1: a fault, in every command.
+        (1, with("run", &stp, &["--frames", "2"]), STP),
+        (
+            1,
+            with("record", &stp, &["--frames", "2", "-o", "b.gif"]),
+            STP,
+        ),
+        (
+            1,
+            with("report", &stp, &["--frames", "2", "-o", "b.html"]),
+            STP,
+        ),
+        (1, with("shot", &stp, &["-o", "b.png"]), STP),
+        (1, with("shot", &stp, &["--overlays", "-o", "b.png"]), STP),
+        (1, with("compare", &stp, &["--frames", "2"]), STP),
+        (1, vec!["replay", "fault.prg.ron"], "0 passed, 1 failed"),
+        // 1: no interrupt taken, a handler that never returns.
+        (
+            1,
+            with("run", &x16("sei.prg"), &["--frames", "130"]),
+            NO_IRQ,
+        ),
+        (
+            1,
+            with("compare", &x16("sei.prg"), &["--frames", "130"]),
+            NO_IRQ,
+        ),
+        (
+            1,
+            with("run", &x16("stuck.prg"), &["--frames", "130"]),
+            STUCK,
+        ),
+        (
+            1,
+            with(
+                "report",
+                &x16("stuck.prg"),
+                &["--frames", "130", "-o", "c.html"],
+            ),
+            STUCK,
+        ),
+        // 2: usage.
+        (
+            2,
+            vec!["run", &vint, "--target", "c64"],
+            "unknown target `c64`",
+        ),
+        (
+            2,
+            vec!["run", &vint, "--target", "genesis", "--trace", "t.jsonl"],
+            "--trace goes with compare and report",
+        ),
+        (
+            2,
+            vec![
+                "record",
+                &vint,
+                "--target",
+                "genesis",
+                "--method",
+                "quadrants",
+            ],
+            "--method picks a scene's method",
+        ),
+        (
+            2,
+            vec![
+                "report",
+                &vint,
+                "--target",
+                "genesis",
+                "--methods",
+                "half-pairs",
+                "-o",
+                "d.html",
+            ],
+            "--methods compares a scene's methods",
+        ),
+        (2, vec!["run", &fifth, "--start", "$0810"], "is a scene"),
+        (2, vec!["record", &fifth, "--rom", "x.bin"], "is a scene"),
+        (
+            2,
+            vec!["report", &fifth, "--trace", "t.jsonl", "-o", "e.html"],
+            "is a scene",
+        ),
+        // 3: bad files.
+        (3, vec!["run", "bad.prg.ron"], BAD),
+        (3, vec!["record", "bad.prg.ron"], BAD),
+        (3, vec!["report", "bad.prg.ron", "-o", "f.html"], BAD),
+        (3, vec!["shot", "bad.prg.ron", "--overlays"], BAD),
+        (3, vec!["compare", "bad.prg.ron"], BAD),
+        (
+            3,
+            vec!["run", "no-such.bin", "--target", "genesis"],
+            "no-such.bin",
+        ),
+        (
+            3,
+            vec!["report", "no-such.bin", "--target", "msx", "-o", "g.html"],
+            "no-such.bin",
+        ),
+    ];
+    for (want, args, text) in &rows {
+        table(&dir, &[(*want, args.as_slice(), text)]);
+    }
+    for f in [
+        "b.gif", "b.html", "b.png", "c.html", "d.html", "e.html", "f.html", "g.html",
+    ] {
+        assert!(!dir.join(f).exists(), "{f} was written");
+    }
+}

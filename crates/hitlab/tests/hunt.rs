@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -357,4 +359,89 @@ fn a_hunt_that_cannot_write_leaves_nothing_and_exits_2() {
         .map(|e| e.file_name())
         .collect();
     assert_eq!(left.len(), 1, "{left:?}");
+}
+
+/// The pixels of the frame's area (`w` x `h`, top left) of a hunt's PNG, as `0x00RRGGBB`.
+fn frame_pixels(v: &Value, w: u32, h: u32) -> Vec<u32> {
+    let png = common::read_png(Path::new(v["png"].as_str().unwrap()));
+    let words: Vec<u32> = match png.color {
+        png::ColorType::Rgb => common::rgb_words(&png.data),
+        png::ColorType::Indexed => {
+            let palette = common::rgb_words(png.palette.as_deref().expect("a palette"));
+            png.data.iter().map(|&i| palette[usize::from(i)]).collect()
+        }
+        other => panic!("unexpected PNG colour type {other:?}"),
+    };
+    assert!(png.w >= w && png.h >= h, "{}x{}", png.w, png.h);
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| words[(y * png.w + x) as usize])
+        .collect()
+}
+
+/// The overlay colours (`crates/hitlab/src/view/overlay.rs`): found and true, true and not
+/// found, found and not true.
+const HIT_RGB: u32 = 0x40FF40;
+const MISS_RGB: u32 = 0xFF40FF;
+const FALSE_RGB: u32 = 0xFFB000;
+
+#[test]
+fn a_routine_hunts_picture_shows_the_routines_misses_not_its_twins_hits() {
+    // `RET`: the routine reports no pair at all; its Rust twin `half-pairs` finds every
+    // pair. The picture must draw the routine's answer: the meeting pair as a miss, and no
+    // pair as found.
+    let dir = scratch("ret-code");
+    let image = dir.join("ret.bin");
+    std::fs::write(&image, [0xC9]).unwrap();
+    let v = hunt(
+        &dir,
+        &[
+            image.to_str().unwrap(),
+            "--like",
+            "half-pairs",
+            "--target",
+            "msx",
+        ],
+    );
+    assert_eq!(v["found"], true, "{v}");
+    assert_eq!(v["disagreement"], "miss", "{v}");
+    // The MSX screen, 256 x 192, at scale 2.
+    let px = frame_pixels(&v, 512, 384);
+    assert!(px.contains(&MISS_RGB), "the miss is drawn");
+    assert!(
+        !px.contains(&HIT_RGB),
+        "a pair drawn as found, but the routine found none"
+    );
+}
+
+#[test]
+fn a_routine_hunts_picture_shows_the_routines_false_alarm() {
+    // The routine always reports the pair (0, 1): `LD HL,1 / LD ($C800),HL` (K = 1),
+    // `LD HL,$0100 / LD ($C802),HL` (records 0 and 1), `RET`. Where objects 0 and 1 do
+    // not meet it is a false alarm, drawn in amber; the Rust twin never draws one.
+    let dir = scratch("false-code");
+    let image = dir.join("pair01.bin");
+    std::fs::write(
+        &image,
+        [
+            0x21, 0x01, 0x00, 0x22, 0x00, 0xC8, 0x21, 0x00, 0x01, 0x22, 0x02, 0xC8, 0xC9,
+        ],
+    )
+    .unwrap();
+    let v = hunt(
+        &dir,
+        &[
+            image.to_str().unwrap(),
+            "--like",
+            "half-pairs",
+            "--target",
+            "msx",
+            "--objects",
+            "2..2",
+        ],
+    );
+    assert_eq!(v["found"], true, "{v}");
+    assert_eq!(v["disagreement"], "false alarm", "{v}");
+    let px = frame_pixels(&v, 512, 384);
+    assert!(px.contains(&FALSE_RGB), "the false alarm is drawn");
 }

@@ -96,13 +96,8 @@ pub fn on_screen_cols(x: i32, w: u16, screen_w: u16) -> u64 {
 #[must_use]
 pub fn mask_from_rows(w_px: u16, h_px: u16, rows: &[u64]) -> OpaqueMask {
     let mut mask = OpaqueMask::new(w_px, h_px);
-    for (row, &bits) in rows.iter().enumerate().take(usize::from(h_px)) {
-        let mut rest = bits;
-        while rest != 0 {
-            let col = rest.trailing_zeros() as u16;
-            rest &= rest - 1;
-            mask.set(col, row as u16);
-        }
+    for (row, &bits) in (0u16..).zip(rows.iter().take(usize::from(h_px))) {
+        mask.or_row_bits(row, bits);
     }
     mask
 }

@@ -300,3 +300,69 @@ fn a_program_that_never_enables_vint_runs_on_deterministically() {
     assert_eq!(a.cycles, 109_440);
     assert_eq!(a.cycles + b.cycles, 237_450);
 }
+
+const DMA_LINES: &[u8] = include_bytes!("../../../roms/genesis/programs/dma-lines.bin");
+
+#[test]
+fn a_dma_over_many_lines_lands_as_the_slots_come_and_holds_the_68000() {
+    let mut m = boot(DMA_LINES);
+    let mut probe = Events::default();
+    let mut first_lines = Vec::new();
+    for _ in 0..5 {
+        m.program().unwrap().run_frame(&mut probe).unwrap();
+        first_lines.push(m.peek_verdict().first_collision_line);
+    }
+    // Frame 0 began with the display off (no sprites); the program's first DMA comes in
+    // frame 1. The DMA starts early in line 72: 264 VRAM words at 2 slots each, 16 slots a line
+    // (H32, active display) = 33 lines. Word k lands k / 8 lines after the start, so the
+    // sprite table (words 257-264) lands during line 104 and, for sprite 1's X (word
+    // 264), at the same point of line 105. In frame 1 the SAT held zeros before: line 104
+    // and 105 start without sprite 1 where it belongs, so the sprites (overlapping on rows
+    // 104-107) first meet on line 106. From frame 2 on the table is there from line 0:
+    // line 104.
+    assert_eq!(
+        first_lines,
+        [None, Some(106), Some(104), Some(104), Some(104)]
+    );
+    assert!(word(&mut m, 0xFF_0000) >= 3, "frames with the DMA");
+    // The 68000 was held to the transfer's end: its next instruction reads line 105; the
+    // status then: fixed bits, FIFO empty, F (vblank flag never acknowledged), bit 5 from
+    // line 104; DMA busy clear.
+    assert_eq!(word(&mut m, 0xFF_0010), 105);
+    assert_eq!(word(&mut m, 0xFF_0012), 0x3680 | 0x20);
+    // The fill runs beside the 68000: busy right after its data write; 128 bytes at one
+    // slot each, 16 a line, end 8 lines after they start.
+    let fill_start = word(&mut m, 0xFF_0014);
+    assert_eq!(word(&mut m, 0xFF_0016), 0x3680 | 0x02);
+    assert_eq!(
+        word(&mut m, 0xFF_0018) - fill_start,
+        8,
+        "from line {fill_start}"
+    );
+    // A poll is 40 cycles (ADDQ.W 4, MOVE.W abs.L 16, BTST #imm 10, Bcc taken 10) = 280
+    // master clocks: 8 x 3,420 / 280 = 97.7 polls.
+    let polls = word(&mut m, 0xFF_001A);
+    assert!((97..=99).contains(&polls), "{polls} polls");
+    // 64 VRAM words written back to back (a MOVE.W and a DBRA: 18 cycles = 126 master
+    // clocks each) in the active display: the FIFO takes one every 2 x 214 = 428 clocks,
+    // so the 64th waits until the 60th is done, 60 x 428 = 25,680 clocks = 7.5 lines
+    // after the first: the V counter advances 7 or 8 lines (without the FIFO, 64 x 126 =
+    // 8,064 clocks, 2 or 3 lines).
+    let burst = word(&mut m, 0xFF_001E) - word(&mut m, 0xFF_001C);
+    assert!((7..=8).contains(&burst), "{burst} lines");
+    // The filled bytes: the data word at $C000-$C001 ($5A, $00), then $5A at a ^ 1 for the
+    // 128 addresses a = $C001..$C080: $C000, $C003, $C002, .., $C07E, $C081 ($C080 would
+    // be a = $C081, one past the length).
+    let b = m.program().unwrap();
+    assert_eq!(b.peek_vram(0xC000), 0x5A);
+    assert_eq!(b.peek_vram(0xC001), 0x00);
+    assert!((0xC002..=0xC07F).all(|a| b.peek_vram(a) == 0x5A));
+    assert_eq!(
+        [
+            b.peek_vram(0xC080),
+            b.peek_vram(0xC081),
+            b.peek_vram(0xC082)
+        ],
+        [0x00, 0x5A, 0x00]
+    );
+}

@@ -4,7 +4,9 @@
 //! come from the programs' construction and the 65C02 data sheet's cycle table, worked out
 //! in the comments; addresses come from ld65's label files beside the images.
 
-use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramError, ProgramImage};
+use machine::program::{
+    BoardEvent, Breakpoints, CpuView, Input, NoProbe, Probe, ProgramError, ProgramImage,
+};
 use machine::x16::VeraSettings;
 use machine::{Machine, Settings};
 
@@ -156,6 +158,104 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
         (row[286], row[290], row[302], row[303], row[315], row[316]),
         (0, 1, 1, 2, 2, 0)
     );
+}
+
+#[test]
+fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
+    let mut m = booted(DEMO);
+    for _ in 0..3 {
+        m.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
+    }
+    // Layer 0 is an 8 bpp bitmap, 320 px a line, from VRAM $00000: line 406 starts at
+    // 406 x 320 = $1FB80, so its columns 128.. show the attribute table at $1FC00.
+    // Columns 136..143 are sprite 1's entry as the handler copied it: pattern $0800 (bytes
+    // $00, $08), X 40, Y 40, $2C, $50. No sprite covers line 406 (the grid's rows stand
+    // at 40 + 56 k, 16 lines tall), and index 0 is transparent, showing the backdrop 0.
+    let row = &m.frame_indexed()[406 * 640..407 * 640];
+    assert_eq!(
+        row[136..144],
+        [0x00, 0x08, 0x28, 0x00, 0x28, 0x00, 0x2C, 0x50]
+    );
+    // The 320 px bitmap repeats across the 640 columns.
+    assert_eq!(row[320 + 136..320 + 144], row[136..144]);
+    // The demo fills the bitmap's lines 0-7 with colour 3: shown where no sprite is (the
+    // player stands at X 2..17 after three calls, the target at 300..315), in front of
+    // nothing on line 8.
+    let frame = m.frame_indexed();
+    assert_eq!(
+        (frame[100], frame[7 * 640 + 639], frame[8 * 640 + 100]),
+        (3, 3, 0)
+    );
+    assert_eq!(
+        frame[3 * 640 + 5],
+        1,
+        "the player (z 3) in front of the layer"
+    );
+    // Palette entry 3 as the demo wrote it: GB $08, R $0: dark blue.
+    assert_eq!(m.palette_rgb()[3], 0x00_00_88);
+}
+
+#[test]
+fn frame_output_off_keeps_every_verdict_of_the_demo() {
+    let mut on = booted(DEMO);
+    let mut off = booted(DEMO);
+    assert!(off.set_frame_output(false));
+    for k in 1..=288u32 {
+        on.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
+        off.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
+        assert_eq!(
+            off.peek_verdict().status,
+            on.peek_verdict().status,
+            "ISR at the end of call {k}"
+        );
+    }
+    assert_eq!(off.sprites(), on.sprites());
+    assert!(off.frame_indexed().iter().all(|&i| i == 0));
+}
+
+#[test]
+fn joystick_get_returns_pad_1_as_snes_bytes() {
+    // Hand-assembled, loaded at $0810 and started there:
+    //   LDA #5 / STA $00      ; RAM bank 5, which joystick_get must give back
+    //   LDA #1 / JSR $FF56    ; pad 1
+    //   STA $02 / STX $03 / STY $04
+    //   LDA #2 / JSR $FF56    ; pad 2: absent
+    //   STY $05
+    //   loop: WAI / BRA loop
+    let prg = [
+        0x10, 0x08, 0xA9, 0x05, 0x85, 0x00, 0xA9, 0x01, 0x20, 0x56, 0xFF, 0x85, 0x02, 0x86, 0x03,
+        0x84, 0x04, 0xA9, 0x02, 0x20, 0x56, 0xFF, 0x84, 0x05, 0xCB, 0x80, 0xFD,
+    ];
+    let mut m = VeraSettings::default()
+        .build(&machine::Resources::default())
+        .expect("machine");
+    m.boot(&ProgramImage {
+        bytes: &prg,
+        start: Some(0x0810),
+        ..ProgramImage::default()
+    })
+    .expect("boot");
+    let board = m.program().unwrap();
+    board.set_input(Input {
+        pad1: Input::UP | Input::A | Input::B,
+    });
+    board.run_frame(&mut NoProbe::default()).unwrap();
+    // SNES byte 0 is B Y SELECT START UP DOWN LEFT RIGHT, 0 = held: Input A is SNES B
+    // (bit 7), UP bit 3, so %0111_0111. Byte 1 is A X L R 1111: Input B is SNES A (bit 7).
+    assert_eq!(peek(&mut m, 2), 0x77);
+    assert_eq!(peek(&mut m, 3), 0x7F);
+    assert_eq!(peek(&mut m, 4), 0x00, "pad 1 present");
+    assert_eq!(peek(&mut m, 5), 0xFF, "pad 2 absent");
+    assert_eq!(peek(&mut m, 0), 5, "the program's RAM bank restored");
 }
 
 #[test]

@@ -68,7 +68,8 @@ pub struct MeasuredWalls {
     pub maze_tiles_max: u64,
     /// The dearest single `obj_hit_walls` decision.
     pub obj_hit_walls_max: u64,
-    /// Decisions the routines cannot be asked (a position outside their unsigned bytes).
+    /// Decisions the routines cannot be asked: a position beyond the labyrinth's outer
+    /// grid lines, where the image's tables end.
     pub outside: u64,
     /// Decisions on which a routine failed (runaway, fault).
     pub errors: u64,

@@ -15,8 +15,10 @@
 //!   collisions always use the full 640-column line buffer: at 2x, sprites at X 320..639
 //!   are not shown but still collide.
 //!
-//! The FPGA's one-line pipeline offsets are not modelled, nor interlaced modes (VGA
-//! progressive only), nor the active-area registers (the power-on 640 x 480 is used).
+//! The plans count from the active area's first line and column (DC_VSTART, DC_HSTART;
+//! the chip applies them when drawing): output line `DC_VSTART + k` shows plan entry `k`,
+//! and lines outside DC_VSTART..DC_VSTOP render no sprites. The FPGA's one-line pipeline
+//! offsets are not modelled, nor interlaced modes (VGA progressive only).
 
 use crate::line_buffer::LINE_PX;
 

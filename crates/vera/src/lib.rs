@@ -1,5 +1,6 @@
-//! Commander X16 VERA sprite layer: VRAM, the register file, the sprite line buffer, the
-//! ISR collision nibble and the IRQ, as the FPGA (vera-module v48) renders them.
+//! Commander X16 VERA: VRAM, the register file, the sprite line buffer, the ISR collision
+//! nibble and the IRQ, as the FPGA (vera-module v48) renders them, and the picture with
+//! the two tile/bitmap layers and the border.
 //!
 //! Design: `specs/vera.md`; facts with citations to the VERA Programmer's Reference,
 //! x16-emulator `src/video.c` and the FPGA source: `specs/sources/vera.md`. Where the
@@ -31,7 +32,12 @@
 //!   IRQ = (ISR & IEN) != 0 ([`isr`]);
 //! - DC_VIDEO's sprite enable (on the FPGA disabled sprites are still rendered and still
 //!   collide, they are only hidden), and DC_HSCALE / DC_VSCALE, which choose the sprite
-//!   lines rendered and the columns shown ([`compose`]).
+//!   lines rendered and the columns shown ([`compose`]);
+//! - the picture: layers 0 and 1 in tile mode (1/2/4/8 bpp, maps of 32..256 tiles,
+//!   8/16 px tiles, scroll, flips, palette offsets) and bitmap mode ([`layer`]), composed
+//!   with the sprites by z-depth, the border outside the active area (DC_BORDER,
+//!   DC_HSTART/HSTOP/VSTART/VSTOP) (`src/picture.rs`); [`Vera::set_frame_output`] turns
+//!   writing the picture off while sprites still render and collide.
 //!
 //! Time model: either the CPU runs between frames, and after [`Vera::run_frame`] the chip
 //! stands at the start of vblank (scan line 480), where a VSYNC interrupt handler would
@@ -42,14 +48,15 @@
 //! modulo 32 and every byte value decodes to something, so there is no error type, and a
 //! frame's work is bounded (128 sprites x 64 px per line, 480 lines).
 //!
-//! Not modelled: the tile/bitmap layers (the backdrop is palette index 0), the border and
-//! active-area registers, interlaced and NTSC timing, the AFLOW interrupt, FX,
+//! Not modelled: DC_VIDEO's output mode (the picture is always drawn), interlaced and
+//! NTSC timing, the AFLOW interrupt, FX,
 //! audio and SPI, the FPGA's power-on palette.
 
 pub mod attributes;
 pub mod budget;
 pub mod compose;
 pub mod isr;
+pub mod layer;
 pub mod palette;
 pub mod quirks;
 pub mod registers;
@@ -58,6 +65,7 @@ pub mod vram;
 
 mod line_buffer;
 mod pattern;
+mod picture;
 mod port;
 mod render;
 mod vera;

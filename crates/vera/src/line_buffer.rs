@@ -87,7 +87,6 @@ impl LineBuffer {
     }
 
     /// The chunks written since the last clear.
-    #[cfg(test)]
     #[must_use]
     pub const fn dirty_chunks(&self) -> u64 {
         self.dirty
@@ -120,7 +119,6 @@ impl LineBuffer {
     }
 
     /// The z-depth at `x` (0 = nothing drawn).
-    #[cfg(test)]
     #[must_use]
     pub fn z(&self, x: usize) -> u8 {
         self.mask_z.get(x).map_or(0, |e| e & Z_BITS)

@@ -4,12 +4,11 @@
 //!
 //! Modelled: the two data ports (ADDRx_L/M/H, DATA0, DATA1, ADDRSEL), CTRL (DCSEL,
 //! ADDRSEL, reset), IEN, ISR, IRQLINE_L / SCANLINE_L, and at DCSEL = 0 DC_VIDEO,
-//! DC_HSCALE, DC_VSCALE, DC_BORDER. At DCSEL = 1 the active-area registers DC_HSTART,
-//! DC_HSTOP, DC_VSTART, DC_VSTOP are stored and read back in the hardware's format but
-//! not applied: the model always uses the power-on active area (640 x 480, no border).
-//! Not modelled: the FX registers and version bytes (DCSEL >= 2), the layer registers
-//! ($9F2D-$9F3A), audio ($9F3B-$9F3D) and SPI ($9F3E-$9F3F): writes are ignored and
-//! reads return 0. The AFLOW interrupt is not modelled; LINE only when stepped by lines (see `isr`).
+//! DC_HSCALE, DC_VSCALE, DC_BORDER; at DCSEL = 1 the active-area registers DC_HSTART,
+//! DC_HSTOP, DC_VSTART, DC_VSTOP (applied by the picture and the sprite line plan); the
+//! layer registers ($9F2D-$9F3A) live in [`crate::layer`].
+//! Not modelled: the FX registers and version bytes (DCSEL >= 2), audio ($9F3B-$9F3D) and
+//! SPI ($9F3E-$9F3F): writes are ignored and reads return 0. The AFLOW interrupt is not modelled; LINE only when stepped by lines (see `isr`).
 
 /// CPU address of offset 0.
 pub const REGISTER_BASE: u16 = 0x9F20;
@@ -67,13 +66,13 @@ pub(crate) struct Display {
     pub vscale: u8,
     /// DC_BORDER.
     pub border: u8,
-    /// Active area start column (a multiple of 4), stored only.
+    /// Active area start column (a multiple of 4).
     pub hstart_px: u16,
-    /// Active area end column (a multiple of 4), stored only.
+    /// Active area end column (a multiple of 4).
     pub hstop_px: u16,
-    /// Active area start line (even), stored only.
+    /// Active area start line (even).
     pub vstart_px: u16,
-    /// Active area end line (even), stored only.
+    /// Active area end line (even).
     pub vstop_px: u16,
     /// CTRL bits 6-1.
     pub dcsel: u8,

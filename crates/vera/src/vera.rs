@@ -1,5 +1,6 @@
 //! The chip: VRAM, the register file as the 65C02 drives it, and the frame loop
-//! (render 480 lines, then the vblank commit).
+//! (render 480 lines, each composed with the layers and the border, then the vblank
+//! commit).
 //!
 //! Time model: the CPU runs between frames. [`Vera::run_frame`] renders a whole frame and
 //! stops at the start of vblank (scan line 480), where the VSYNC interrupt fires and an
@@ -7,8 +8,8 @@
 
 use crate::compose::{FRAME_LINES, column_map, line_plan};
 use crate::isr::{Interrupts, LINE};
+use crate::layer::{L0_CONFIG, L1_CONFIG, LAYER_REGS, Layer};
 use crate::line_buffer::{ALL_CHUNKS, LINE_PX};
-use crate::palette;
 use crate::port::DataPort;
 use crate::quirks::Quirks;
 use crate::registers::{
@@ -18,6 +19,10 @@ use crate::registers::{
 use crate::render::SpriteRenderer;
 use crate::view::SpriteView;
 use crate::vram::Vram;
+use crate::{palette, picture};
+
+/// One past layer 1's last register.
+const LAYERS_END: u8 = L1_CONFIG + LAYER_REGS;
 
 /// Scan line at which the model stops after a frame (the first line of vblank).
 const VBLANK_LINE: u16 = 480;
@@ -39,6 +44,10 @@ pub struct Vera {
     frames: u64,
     /// What the frame being drawn line by line fixed at its line 0.
     drawing: Drawing,
+    /// Layer 0 and layer 1 registers.
+    layers: [Layer; 2],
+    /// Whether lines are written into the frame.
+    frame_output: bool,
 }
 
 /// The settings a frame is drawn with, fixed at its first line, and what its lines have
@@ -92,6 +101,8 @@ impl Vera {
             row_chunks: [0; FRAME_LINES],
             frames: 0,
             drawing: Drawing::default(),
+            layers: [Layer::default(); 2],
+            frame_output: true,
         }
     }
 
@@ -133,6 +144,8 @@ impl Vera {
                 self.display.irq_line = (self.display.irq_line & 0x100) | u16::from(value);
             }
             DC_VIDEO..=DC_BORDER => self.display.write_dc(offset, value),
+            L0_CONFIG..L1_CONFIG => self.layers[0].write(offset - L0_CONFIG, value),
+            L1_CONFIG..LAYERS_END => self.layers[1].write(offset - L1_CONFIG, value),
             _ => {}
         }
     }
@@ -166,6 +179,8 @@ impl Vera {
             ISR => self.interrupts.isr(),
             IRQLINE_L => (self.scanline & 0xFF) as u8,
             offset @ DC_VIDEO..=DC_BORDER => self.display.read_dc(offset),
+            offset @ L0_CONFIG..L1_CONFIG => self.layers[0].read(offset - L0_CONFIG),
+            offset @ L1_CONFIG..LAYERS_END => self.layers[1].read(offset - L1_CONFIG),
             _ => 0,
         }
     }
@@ -177,6 +192,7 @@ impl Vera {
         self.ports = [DataPort::default(); 2];
         self.display = Display::default();
         self.interrupts = Interrupts::default();
+        self.layers = [Layer::default(); 2];
     }
 
     // ----- Direct API: the same effects without going through the data ports. -----
@@ -328,51 +344,134 @@ impl Vera {
     }
 
     /// Draws output line `out_line` (0..480) of the frame begun at line 0: the sprite line
-    /// the vertical scale selects, its collisions added to the frame's. Lines at or past
-    /// 480 draw nothing.
+    /// the vertical scale selects, its collisions added to the frame's, composed with the
+    /// layers and the border (see `picture`). Lines at or past 480 draw nothing. With
+    /// frame output off ([`Self::set_frame_output`]) the sprites are rendered and collide
+    /// as usual but the frame is not written.
     pub fn draw_line(&mut self, out_line: u16) {
         let out_line = usize::from(out_line);
         if out_line >= FRAME_LINES {
             return;
         }
-        let d = &mut self.drawing;
+        let active_v = usize::from(self.display.vstart_px)..usize::from(self.display.vstop_px);
+        let plan_line = if active_v.contains(&out_line) {
+            self.drawing.plan[out_line - active_v.start]
+        } else {
+            None
+        };
+        let sprite_line = plan_line.filter(|_| self.drawing.rendered);
+        let repeat = sprite_line.is_some() && self.drawing.last_line == sprite_line && out_line > 0;
+        if let Some(line) = sprite_line
+            && !repeat
+        {
+            self.drawing.collisions |=
+                self.renderer
+                    .render_line(&self.vram, line, self.drawing.hidden_adds_mask);
+        }
+        if self.frame_output {
+            if repeat && active_v.start < out_line {
+                // The same sprite line again (DC_VSCALE < 128): same pixels, same
+                // collisions, same budget; show the row already composed.
+                let row_start = out_line * LINE_PX;
+                self.frame
+                    .copy_within(row_start - LINE_PX..row_start, row_start);
+                self.row_chunks[out_line] = ALL_CHUNKS;
+            } else {
+                self.compose_row(out_line, plan_line, sprite_line.is_some() && !repeat);
+            }
+        }
+        if sprite_line.is_some() && !repeat {
+            self.renderer.clear_line();
+        }
+        if sprite_line.is_some() {
+            self.drawing.last_line = sprite_line;
+        }
+    }
+
+    /// Bit 0: layer 0 shown, bit 1: layer 1 shown (DC_VIDEO bits 4 and 5).
+    const fn layers_shown(&self) -> u8 {
+        (self.display.dc_video >> 4) & 3
+    }
+
+    /// Writes output row `out_line` from the line buffer (holding `plan_line` when
+    /// `sprites`), the enabled layers at layer line `plan_line` and the border.
+    fn compose_row(&mut self, out_line: usize, plan_line: Option<u16>, sprites: bool) {
+        let layers = self.layers_shown();
         let row_start = out_line * LINE_PX;
         let stale = &mut self.row_chunks[out_line];
-        let Some(sprite_line) = d.plan[out_line].filter(|_| d.rendered) else {
-            if *stale != 0 {
-                self.frame[row_start..row_start + LINE_PX].fill(0);
-                *stale = 0;
+        let row = &mut self.frame[row_start..row_start + LINE_PX];
+        let display = &self.display;
+        let active_h = usize::from(display.hstart_px)..usize::from(display.hstop_px);
+        let Some(layer_line) = plan_line else {
+            // Outside the active lines the border; inside, past the last rendered line
+            // (DC_VSCALE > 128), the backdrop.
+            let active_v = usize::from(display.vstart_px)..usize::from(display.vstop_px);
+            let fill = if active_v.contains(&out_line) {
+                0
+            } else {
+                display.border
+            };
+            if *stale != 0 || fill != 0 {
+                row.fill(fill);
+                *stale = if fill == 0 { 0 } else { ALL_CHUNKS };
             }
             return;
         };
-        if d.last_line == Some(sprite_line) && out_line > 0 {
-            // The same sprite line again (DC_VSCALE < 128): same pixels, same
-            // collisions, same budget; show the row already composed.
-            self.frame
-                .copy_within(row_start - LINE_PX..row_start, row_start);
-            *stale = ALL_CHUNKS;
+        let shown = sprites && self.drawing.shown;
+        if layers == 0 && active_h.start == 0 && active_h.end >= LINE_PX {
+            // Sprites alone over the backdrop, across the whole width.
+            let line = self.renderer.line();
+            if !shown {
+                if *stale != 0 {
+                    row.fill(0);
+                    *stale = 0;
+                }
+            } else if let Some(columns) = &self.drawing.columns {
+                for (out, &col) in row.iter_mut().zip(columns.iter()) {
+                    *out = line.colour(usize::from(col));
+                }
+                *stale = ALL_CHUNKS;
+            } else {
+                *stale = line.compose_into(row, *stale);
+            }
             return;
         }
-        d.collisions |= self
-            .renderer
-            .render_line(&self.vram, sprite_line, d.hidden_adds_mask);
-        let line = self.renderer.line();
-        let row = &mut self.frame[row_start..row_start + LINE_PX];
-        if !d.shown {
-            if *stale != 0 {
-                row.fill(0);
-                *stale = 0;
-            }
-        } else if let Some(columns) = &d.columns {
-            for (out, &col) in row.iter_mut().zip(columns.iter()) {
-                *out = line.colour(usize::from(col));
-            }
-            *stale = ALL_CHUNKS;
-        } else {
-            *stale = line.compose_into(row, *stale);
-        }
-        self.renderer.clear_line();
-        d.last_line = Some(sprite_line);
+        let modes = [
+            (layers & 1 != 0).then(|| self.layers[0].mode()),
+            (layers & 2 != 0).then(|| self.layers[1].mode()),
+        ];
+        picture::compose_row(
+            row,
+            &picture::RowInputs {
+                vram: &self.vram,
+                sprites: shown.then(|| self.renderer.line()),
+                layers: modes,
+                layer_line: u32::from(layer_line),
+                columns: self.drawing.columns.as_deref(),
+                active_h,
+                border: display.border,
+            },
+        );
+        *stale = ALL_CHUNKS;
+    }
+
+    /// Turns writing the frame on or off. Off is the collision-only mode: sprites are
+    /// rendered line by line and collide exactly as with it on, ISR and the sprite view
+    /// are the same, and [`Self::frame_indexed`] keeps the last frame written.
+    pub fn set_frame_output(&mut self, on: bool) {
+        self.frame_output = on;
+    }
+
+    /// Whether lines are written into the frame.
+    #[must_use]
+    pub const fn frame_output(&self) -> bool {
+        self.frame_output
+    }
+
+    /// The registers of layer `n` (0 or 1).
+    #[must_use]
+    pub fn layer(&self, n: usize) -> Layer {
+        self.layers[n & 1]
     }
 
     /// Frames rendered since power-on.
@@ -382,7 +481,7 @@ impl Vera {
     }
 
     /// The last frame as palette indices, row-major, [`Self::width_px`] x
-    /// [`Self::height_px`]; the backdrop is palette index 0 (layers are not modelled).
+    /// [`Self::height_px`]: backdrop (palette index 0), layers, sprites and border.
     #[must_use]
     pub fn frame_indexed(&self) -> &[u8] {
         &self.frame

@@ -1,7 +1,8 @@
 ; Written like seed 004's demo: a WAI main loop, an IRQ handler installed through CINV that
 ; reads ISR, rewrites all 128 sprites' attributes through DATA0 every frame from a table in
 ; RAM, and marks a hit by switching the target sprite's bitmap and clearing its collision
-; mask; an 8-bpp bitmap layer configured behind the sprites.
+; mask; an 8-bpp bitmap layer behind the sprites (a dark blue band on lines 0-7; palette
+; entries 1-3 set, the rest of the palette left black).
 ;
 ; By construction: sprite 0 (the player, 16x16, mask %0010) moves right 1 px per frame on
 ; lines 0-15 from X 0, so frame n shows it at X n; sprite 127 (the target, mask %0010)
@@ -31,6 +32,32 @@ start:
         lda #$07
         sta VERA_L0_CONFIG
         stz VERA_L0_TILEBASE
+        ; Palette entries 0-3: black, white, red, dark blue (GB byte, then R).
+        stz VERA_ADDR_L
+        lda #$FA
+        sta VERA_ADDR_M
+        lda #$11            ; increment 1, address bit 16
+        sta VERA_ADDR_H
+        ldx #0
+@pal:   lda palette,x
+        sta VERA_DATA0
+        inx
+        cpx #8
+        bne @pal
+        ; The bitmap's lines 0-7 (2,560 bytes from $00000) in colour 3: a band behind the
+        ; player and the target (2,560 x 9 cycles, well inside the first frame).
+        stz VERA_ADDR_L
+        stz VERA_ADDR_M
+        lda #$10            ; increment 1
+        sta VERA_ADDR_H
+        lda #3
+        ldy #10
+@band:  ldx #0
+@bpx:   sta VERA_DATA0
+        dex
+        bne @bpx
+        dey
+        bne @band
         ; The sprites' bitmaps at $10000 (colour 1) and $10080 (colour 2), 16x16 4 bpp.
         stz VERA_ADDR_L
         stz VERA_ADDR_M
@@ -111,6 +138,9 @@ copy:   ; All 128 attribute entries, 1,024 bytes, through DATA0 from $1FC00.
         bne done
         inc frame+1
 done:   jmp (old_irq)
+
+palette:
+        .byte $00, $00, $FF, $0F, $00, $0F, $08, $00
 
 attr_table:
         .repeat 128, I

@@ -4,9 +4,10 @@
 //! in range are not drawn on the line (CMD: "parses the 21st sprite"; GPGX R 4511-4514;
 //! BE 955-958, 976-979). The pixel budget never sets bit 6 (BE since ea0f3c7, GPGX).
 //!
-//! The scan is answered from an index of the link list built once per frame, equivalent
-//! to walking the list on every line because the cache is fixed during a frame; the index
-//! keeps link order within a line.
+//! The scan is answered from an index of the link list built when the frame starts and
+//! again after any write to the sprite table during the frame (`frame.rs`), which is
+//! equivalent to walking the list on every line; the index keeps link order within a
+//! line.
 
 use super::link::{LinkList, MAX_VISITS};
 use crate::registers::VMode;

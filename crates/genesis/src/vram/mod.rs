@@ -22,6 +22,9 @@ pub struct Vram {
     bytes: Box<[u8; VRAM_BYTES]>,
     sat_cache: SatCache,
     patterns: PatternCache,
+    /// A byte of the sprite table (the 80-entry window at the SAT base) was written since
+    /// [`Vram::take_sat_touched`] last asked.
+    sat_touched: bool,
 }
 
 impl std::fmt::Debug for Vram {
@@ -39,6 +42,7 @@ impl Default for Vram {
             bytes: Box::new([0; VRAM_BYTES]),
             sat_cache: SatCache::default(),
             patterns: PatternCache::default(),
+            sat_touched: false,
         }
     }
 }
@@ -49,6 +53,21 @@ impl Vram {
         self.bytes[usize::from(addr)] = value;
         self.sat_cache.snoop(addr, value, sat_base);
         self.patterns.refresh(addr, &self.bytes);
+        self.note_sat(addr, sat_base);
+    }
+
+    fn note_sat(&mut self, addr: u16, sat_base: u16) {
+        if addr
+            .checked_sub(sat_base)
+            .is_some_and(|o| o < sat_cache::WINDOW_BYTES)
+        {
+            self.sat_touched = true;
+        }
+    }
+
+    /// Whether a byte of the sprite table was written since the last call; clears it.
+    pub fn take_sat_touched(&mut self) -> bool {
+        std::mem::take(&mut self.sat_touched)
     }
 
     /// Writes `bytes` from `addr` upwards, wrapping at 64 KiB: the same as writing them
@@ -58,6 +77,7 @@ impl Vram {
         for &b in bytes {
             self.bytes[usize::from(a)] = b;
             self.sat_cache.snoop(a, b, sat_base);
+            self.note_sat(a, sat_base);
             // Decode each touched row once, after its last byte here.
             if a & 3 == 3 {
                 self.patterns.refresh(a, &self.bytes);

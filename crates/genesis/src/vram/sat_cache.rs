@@ -14,7 +14,7 @@ pub const SAT_CACHE_ENTRIES: usize = 80;
 /// Bytes of one SAT entry in VRAM.
 pub const SAT_ENTRY_BYTES: u16 = 8;
 /// Bytes of the SAT window the cache snoops.
-const WINDOW_BYTES: u16 = SAT_CACHE_ENTRIES as u16 * SAT_ENTRY_BYTES;
+pub(crate) const WINDOW_BYTES: u16 = SAT_CACHE_ENTRIES as u16 * SAT_ENTRY_BYTES;
 
 /// Y, size and link of one entry as the scan sees them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

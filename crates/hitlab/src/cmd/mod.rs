@@ -8,6 +8,7 @@ pub mod frame;
 pub mod hunt;
 pub mod methods;
 pub mod program;
+pub mod program_play;
 pub mod record;
 pub mod replay;
 pub mod report;

@@ -27,6 +27,25 @@ pub fn is_program_file(path: &Path) -> bool {
         .is_some_and(|n| n.to_ascii_lowercase().ends_with(".prg.ron"))
 }
 
+/// Refuses the program options with a scene: they would be silently ignored.
+///
+/// # Errors
+/// A usage error naming the scene.
+pub fn scene_only(args: &ProgramArgs, scene: &Path) -> Result<(), Fault> {
+    if args.trace.is_some()
+        || args.start.is_some()
+        || args.rom.is_some()
+        || args.mapper.is_some()
+        || args.symbols.is_some()
+    {
+        return Err(usage(anyhow::anyhow!(
+            "{} is a scene: --trace, --start, --rom, --mapper and --symbols go with programs",
+            scene.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Loads a program file or a bare image.
 ///
 /// # Errors
@@ -171,6 +190,8 @@ pub struct Played {
     pub title: String,
     /// The chip's flag name.
     pub flag_name: &'static str,
+    /// CPU cycles in one frame of the real machine: the budget.
+    pub cycles_per_frame: u64,
 }
 
 /// Runs `p` headless, calling `each` per frame, writing `trace` when given.
@@ -185,6 +206,7 @@ pub fn play(
     let mut m = boot(p)?;
     let title = m.title();
     let flag_name = m.flag_name();
+    let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());
     let mut trace_out = match trace {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| {
@@ -218,6 +240,7 @@ pub fn play(
         tally,
         title,
         flag_name,
+        cycles_per_frame,
     })
 }
 

@@ -1,4 +1,4 @@
-//! `hitlab run`: a scene in a window. Without a display it says so in one line and plays
+//! `hitlab run`: a scene (or a program, through `program_play`) in a window. Without a display it says so in one line and plays
 //! headless instead: a GIF of the first seconds and the comparison summary.
 
 use std::time::Duration;
@@ -31,6 +31,10 @@ pub fn auto_scale(player: &Player) -> usize {
 }
 
 pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
+    if crate::cmd::program::is_program(&args.scene, &args.program) {
+        return crate::cmd::program_play::run(args, display_missing());
+    }
+    crate::cmd::program::scene_only(&args.program, &args.scene)?;
     // The scene is read first, so a bad file is exit 3 with or without a display.
     let mut player = Player::open(
         &args.scene,
@@ -53,7 +57,8 @@ pub fn run(args: &RunArgs) -> Result<Outcome, Fault> {
                 hold: Duration::from_millis(args.hold_ms),
             };
             match window::run(&mut player, exit) {
-                Ok(()) => return Ok(Outcome::Ok),
+                Ok(None) => return Ok(Outcome::Ok),
+                Ok(Some(fault)) => return Err(fault),
                 Err(NoWindow(msg)) => {
                     let var = |v: &str| std::env::var(v).unwrap_or_default();
                     format!("DISPLAY={:?}: {msg}", var("DISPLAY"))

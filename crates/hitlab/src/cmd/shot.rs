@@ -30,11 +30,15 @@ pub fn meta(player: &Player) -> Meta {
     m
 }
 
-/// `shot` on a program: the chip's frame `args.frame` exactly as the board drew it.
+/// `shot` on a program: the chip's frame `args.frame` exactly as the board drew it (with
+/// `--overlays`, as the window shows it).
 fn run_program(args: &ShotArgs) -> Result<Outcome, Fault> {
-    if args.picture.overlays || args.program.trace.is_some() {
+    if args.picture.overlays {
+        return crate::cmd::program_play::shot_overlays(args);
+    }
+    if args.program.trace.is_some() || args.picture.method.is_some() {
         return Err(usage(anyhow::anyhow!(
-            "a program's shot is the chip's frame; --overlays and --trace are for scenes and compare"
+            "a program's shot is its frame; --trace goes with compare and report, --method with scenes"
         )));
     }
     let p = crate::cmd::program::load(&args.scene, Some(args.frame + 1), &args.program)?;

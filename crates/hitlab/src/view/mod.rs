@@ -9,6 +9,7 @@ pub mod layout;
 pub mod overlay;
 pub mod panel;
 pub mod picture;
+pub mod program;
 pub mod text;
 pub mod tube;
 
@@ -134,27 +135,40 @@ pub fn render(
         c.reset_clip();
     }
     if let Some(at) = panel {
-        let (x0, y0, pw, ph) = match at {
-            PanelAt::Right => (frame.w, 0, PANEL_W_PX, h),
-            PanelAt::Below => (0, frame.h, w, PANEL_H_PX),
-        };
-        c.fill(
-            Rect::new(x0 as i64, y0 as i64, pw as i64, ph as i64),
-            PANEL_RGB,
-        );
-        let pad = PANEL_PAD_PX as i64;
-        let rows = (ph - 2 * PANEL_PAD_PX) / LINE_PX;
-        for (i, (line, rgb)) in panel::lines(view, overlays, rows).iter().enumerate() {
-            text::draw(
-                &mut c,
-                x0 as i64 + pad,
-                y0 as i64 + pad + (i * LINE_PX) as i64,
-                line,
-                *rgb,
-            );
-        }
+        draw_panel(&mut c, (frame.w, frame.h), at, |rows| {
+            panel::lines(view, overlays, rows)
+        });
     }
     c
+}
+
+/// The text panel of a canvas holding a frame of `frame_px` (scaled), at `at`: the lines
+/// `lines` gives for the rows the panel has room for.
+fn draw_panel(
+    c: &mut Canvas,
+    frame_px: (usize, usize),
+    at: PanelAt,
+    lines: impl FnOnce(usize) -> Vec<panel::Line>,
+) {
+    let (x0, y0, pw, ph) = match at {
+        PanelAt::Right => (frame_px.0, 0, PANEL_W_PX, c.h),
+        PanelAt::Below => (0, frame_px.1, c.w, PANEL_H_PX),
+    };
+    c.fill(
+        Rect::new(x0 as i64, y0 as i64, pw as i64, ph as i64),
+        PANEL_RGB,
+    );
+    let pad = PANEL_PAD_PX as i64;
+    let rows = (ph - 2 * PANEL_PAD_PX) / LINE_PX;
+    for (i, (line, rgb)) in lines(rows).iter().enumerate() {
+        text::draw(
+            c,
+            x0 as i64 + pad,
+            y0 as i64 + pad + (i * LINE_PX) as i64,
+            line,
+            *rgb,
+        );
+    }
 }
 
 /// The `w` x `h` part of `src` from `(x, y)` (black where it runs off `src`).

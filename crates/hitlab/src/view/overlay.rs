@@ -51,6 +51,11 @@ pub fn boxes(c: &mut Canvas, objects: &[Object], k: i64) {
     }
 }
 
+/// One box outlined in `rgb`, twice as thick as an object's (a mark over its group box).
+pub fn outline(c: &mut Canvas, b: &collide::PxBox, rgb: u32, k: i64) {
+    c.outline(scaled(b, k), 2 * thickness(k), rgb);
+}
+
 /// The method's pairs against pixel truth: the boxes' overlap tinted and a line between
 /// the two box centres, green for hits, magenta for misses, amber for false alarms.
 pub fn pairs(c: &mut Canvas, objects: &[Object], vs_pixel: &Tally, k: i64) {
@@ -66,7 +71,8 @@ pub fn pairs(c: &mut Canvas, objects: &[Object], vs_pixel: &Tally, k: i64) {
     }
 }
 
-fn pair(c: &mut Canvas, objects: &[Object], p: Pair, rgb: u32, k: i64) {
+/// One pair of `objects`: the boxes' overlap tinted and a line between their centres.
+pub fn pair(c: &mut Canvas, objects: &[Object], p: Pair, rgb: u32, k: i64) {
     let (Some(a), Some(b)) = (objects.get(p.a as usize), objects.get(p.b as usize)) else {
         return;
     };

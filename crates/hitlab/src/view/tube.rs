@@ -5,7 +5,10 @@
 //!
 //! The afterglow is kept as the strokes of the last few frames, not as pixels, so the
 //! picture can be drawn at any size and a frame shown is a function of the frames played
-//! (the same picture in the window, `shot` and `record`).
+//! (the same picture in the window, `shot` and `record`). A stroke that moved by a few
+//! pixels from one frame to the next (the same place in the beam's list, the same length
+//! and intensity) glows as a smear between its positions, as the eye sees a lit object
+//! moving at 50 Hz, rather than as a hatching of separate fading copies.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -22,6 +25,11 @@ pub const MIN_UNIT_PX: usize = 2;
 const FACE_RGB: [f32; 3] = [0.018, 0.022, 0.028];
 /// The phosphor's colour at full light: the Vectrex's white with its blue cast.
 const PHOSPHOR_RGB: [f32; 3] = [0.80, 0.92, 1.0];
+/// The farthest a stroke moves in one frame and still leaves a smear: a walker's few
+/// pixels, not a jump to a different object.
+const MAX_SMEAR_PX: f32 = 4.0;
+/// Copies drawn at most between a stroke's positions in two frames.
+const MAX_SMEAR_STEPS: usize = 8;
 /// Glow around a line, as a share of its core's light.
 const GLOW_SHARE: f32 = 0.45;
 
@@ -96,9 +104,21 @@ impl Tube {
         // A stroke drawn again in a newer frame is lit there at least as brightly: only
         // its brightest, newest exposure is drawn (the still labyrinth, once).
         let mut seen: HashSet<[u32; 5]> = HashSet::new();
+        let at = |p: (f32, f32)| {
+            (
+                origin.0 as f32 + p.0 * unit as f32,
+                origin.1 as f32 + p.1 * unit as f32,
+            )
+        };
         let mut fade = 1.0f32;
         for (age, strokes) in self.frames.iter().enumerate() {
-            for s in strokes {
+            // The same object one frame later: the newer frame's stroke at the same place
+            // in the list, when the beam drew the same picture there.
+            let newer = age
+                .checked_sub(1)
+                .and_then(|n| self.frames.get(n))
+                .filter(|n| n.len() == strokes.len());
+            for (i, s) in strokes.iter().enumerate() {
                 let key = [
                     s.from_px.0.to_bits(),
                     s.from_px.1.to_bits(),
@@ -109,29 +129,46 @@ impl Tube {
                 if !seen.insert(key) {
                     continue;
                 }
-                let at = |p: (f32, f32)| {
-                    (
-                        origin.0 as f32 + p.0 * unit as f32,
-                        origin.1 as f32 + p.1 * unit as f32,
-                    )
-                };
                 let brightness = f32::from(s.intensity.min(127)) / 127.0 * fade;
-                let half_core = if age == 0 {
+                if age == 0 {
                     // The beam's core: about half a screen pixel wide, at least a pixel
                     // and a half.
-                    (unit as f32 * 0.45).max(0.75)
-                } else {
-                    // The afterglow spreads in the phosphor: wide enough to join a line
-                    // that moved one screen pixel a frame into a trail, not a hatching.
-                    (unit as f32 * 0.6).max(1.0)
-                };
-                let line = Line {
-                    a: at(s.from_px),
-                    b: at(s.to_px),
-                    half_core,
-                    brightness,
-                };
-                line.light(&mut light, (w, h), unit);
+                    let half_core = (unit as f32 * 0.45).max(0.75);
+                    Line::new(at(s.from_px), at(s.to_px), half_core, brightness).light(
+                        &mut light,
+                        (w, h),
+                        unit,
+                    );
+                    continue;
+                }
+                // The afterglow spreads in the phosphor.
+                let half_core = (unit as f32 * 0.6).max(1.0);
+                // A stroke that moved since is seen as the eye sees a lit object moving
+                // at 50 Hz: a smear from where it was towards where it is, its light
+                // rising as the phosphor's decay says (`keep` a frame), not as separate
+                // copies with dark gaps between them (a walker at two pixels a frame).
+                let moved = newer.and_then(|n| moved_by(s, &n[i]));
+                let steps = moved.map_or(0, |d| {
+                    let px = (d.0 * d.0 + d.1 * d.1).sqrt() * unit as f32;
+                    ((px / half_core).ceil() as usize).clamp(1, MAX_SMEAR_STEPS)
+                });
+                let d = moved.unwrap_or((0.0, 0.0));
+                for k in 0..=steps {
+                    let t = if steps == 0 {
+                        0.0
+                    } else {
+                        k as f32 / (steps + 1) as f32
+                    };
+                    let shift = |p: (f32, f32)| (p.0 + d.0 * t, p.1 + d.1 * t);
+                    let lit = brightness * self.keep.max(1e-3).powf(-t);
+                    Line::new(
+                        at(shift(s.from_px)),
+                        at(shift(s.to_px)),
+                        half_core,
+                        lit.min(1.0),
+                    )
+                    .light(&mut light, (w, h), unit);
+                }
             }
             fade *= self.keep;
         }
@@ -166,6 +203,15 @@ struct Line {
 }
 
 impl Line {
+    fn new(a: (f32, f32), b: (f32, f32), half_core: f32, brightness: f32) -> Self {
+        Self {
+            a,
+            b,
+            half_core,
+            brightness,
+        }
+    }
+
     /// Adds the line, anti-aliased and glowing, to `light`, keeping the brighter light
     /// where lines meet.
     fn light(&self, light: &mut [f32], (w, h): (usize, usize), unit: usize) {
@@ -212,6 +258,21 @@ impl Line {
             }
         }
     }
+}
+
+/// How far `older` moved to become `newer`, in screen pixels, when `newer` is `older`
+/// moved without turning or changing its length or intensity, by at most
+/// [`MAX_SMEAR_PX`] (a walker's step, not a different object drawn in its place).
+fn moved_by(older: &Stroke, newer: &Stroke) -> Option<(f32, f32)> {
+    let d = (
+        newer.from_px.0 - older.from_px.0,
+        newer.from_px.1 - older.from_px.1,
+    );
+    let d_to = (newer.to_px.0 - older.to_px.0, newer.to_px.1 - older.to_px.1);
+    let same_shift = (d.0 - d_to.0).abs() < 1e-3 && (d.1 - d_to.1).abs() < 1e-3;
+    let len = (d.0 * d.0 + d.1 * d.1).sqrt();
+    (same_shift && newer.intensity == older.intensity && len > 0.0 && len <= MAX_SMEAR_PX)
+        .then_some(d)
 }
 
 /// Light (0 up) as the phosphor's colour: saturating, and whitening where it is brightest.
@@ -329,5 +390,28 @@ mod tests {
         let p = t.picture(2);
         assert_eq!(rgb_at(&p, 0, 0), 0);
         assert_eq!(rgb_at(&p, 260, 323), phosphor_rgb(0.0));
+    }
+    #[test]
+    fn a_moving_line_leaves_a_continuous_trail_not_a_hatching() {
+        // A vertical line moving right 2 screen pixels a frame (a walker at speed 2), the
+        // way the labyrinth's walkers move. Along a row through the trail, from the oldest
+        // position to the newest, the light only grows: no dark gap between two frames'
+        // positions.
+        let mut t = Tube::new((40, 40), (40, 40), 5, 8);
+        for f in 0..6 {
+            let x = 8.0 + 2.0 * f as f32;
+            t.expose(vec![line((x, 10.0), (x, 30.0), 127)]);
+        }
+        let p = t.picture(3);
+        // Oldest kept position x = 8 (pixel 24), newest x = 18 (pixel 54).
+        let row: Vec<u32> = (24..=54).map(|x| green(rgb_at(&p, x, 60))).collect();
+        for (i, pair) in row.windows(2).enumerate() {
+            assert!(
+                pair[1] + 2 >= pair[0],
+                "darker at pixel {} than at {}: {row:?}",
+                25 + i,
+                24 + i
+            );
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The window (minifb): the only code that opens one. It presents what
 //! [`crate::view::render`] draws, unscaled (the integer scale is already in the picture), at
-//! the machine's frame rate, and turns keys into [`Player`] calls.
+//! the machine's frame rate, and turns keys into calls on what plays ([`Shown`]: a scene or
+//! a program).
 
 mod keys;
 mod recorder;
@@ -11,9 +12,8 @@ use std::time::{Duration, Instant};
 use minifb::{Scale, ScaleMode, Window, WindowOptions};
 
 use crate::cmd::record::start_gif;
-use crate::cmd::shot::meta;
 use crate::media::write_canvas_png;
-use crate::play::Player;
+use crate::shown::Shown;
 use crate::view::KEYS;
 use crate::view::canvas::Canvas;
 use keys::{Action, Presses, arrows};
@@ -41,13 +41,14 @@ struct State {
     recording: Option<Recorder>,
 }
 
-/// Plays `player` in a window until `q`, Esc, the window's close button, or `exit`.
+/// Plays `player` in a window until `q`, Esc, the window's close button, or `exit`; gives
+/// back the program's failure when a program failed while it played (the window closes).
 ///
 /// # Errors
 /// The window cannot be opened (no display, no X server, ...).
-pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
+pub fn run(player: &mut dyn Shown, exit: Exit) -> Result<Option<crate::Fault>, NoWindow> {
     let (w, h) = player.full_size();
-    let title = format!("hitlab: {}", player.info().name);
+    let title = format!("hitlab: {}", player.name());
     let mut win = Window::new(
         &title,
         w,
@@ -64,14 +65,15 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
     win.set_input_callback(feed);
     crate::out::outln!(
         "hitlab: {} at scale {}, {} Hz; h lists the keys, q quits",
-        player.info().name,
-        player.scale,
+        player.name(),
+        player.scale(),
         player.rate_hz()
     );
     let mut st = State::default();
     let mut canvas = player.render();
     let mut shown_title = String::new();
     let mut last_stepped = true;
+    let mut failed = None;
     loop {
         if crate::long_run::stopped() {
             break;
@@ -88,7 +90,7 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
         if last_stepped {
             record_frame(&mut st, &canvas);
         }
-        let frame = player.report().frame;
+        let frame = player.frame();
         if exit.after_frames.is_some_and(|n| frame + 1 >= n) {
             hold(&mut win, &canvas, frame, exit.hold);
             break;
@@ -116,11 +118,13 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
         let dirs = arrows(|k| win.is_key_down(k));
         st.live |= dirs.0 != 0;
         // After the keys: `space` at the end started the scene again.
-        let at_end =
-            exit.after_frames.is_none() && player.report().frame + 1 >= player.info().end_frame;
+        let at_end = exit.after_frames.is_none() && player.frame() + 1 >= player.end_frame();
         last_stepped = (step_once || !st.paused) && !at_end;
         if last_stepped {
-            player.step(st.live.then_some(dirs));
+            if let Err(fault) = player.step(st.live.then_some(dirs)) {
+                failed = Some(fault);
+                break;
+            }
             redraw = true;
         } else if at_end && !st.paused {
             st.paused = true;
@@ -132,16 +136,14 @@ pub fn run(player: &mut Player, exit: Exit) -> Result<(), NoWindow> {
     if let Some(gif) = st.recording.take() {
         finish_recording(gif);
     }
-    Ok(())
+    Ok(failed)
 }
 
 /// Carries out a key's action; true when the picture must be drawn again.
-fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: Exit) -> bool {
-    let ov = &mut player.overlays;
+fn apply(a: Action, player: &mut dyn Shown, st: &mut State, canvas: &Canvas, exit: Exit) -> bool {
     match a {
         Action::Pause => {
-            let at_end =
-                exit.after_frames.is_none() && player.report().frame + 1 >= player.info().end_frame;
+            let at_end = exit.after_frames.is_none() && player.frame() + 1 >= player.end_frame();
             if at_end {
                 if let Err(e) = player.restart() {
                     eprintln!("hitlab: cannot restart: {}", e);
@@ -161,14 +163,28 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
             true
         }
         Action::Overlays => {
+            let ov = player.overlays_mut();
             ov.on = !ov.on;
             true
         }
-        Action::Boxes => toggle(&mut ov.boxes, &mut ov.on),
-        Action::Pairs => toggle(&mut ov.pairs, &mut ov.on),
-        Action::Guides => toggle(&mut ov.guides, &mut ov.on),
-        Action::Panel => toggle(&mut ov.panel, &mut ov.on),
+        Action::Boxes => {
+            let ov = player.overlays_mut();
+            toggle(&mut ov.boxes, &mut ov.on)
+        }
+        Action::Pairs => {
+            let ov = player.overlays_mut();
+            toggle(&mut ov.pairs, &mut ov.on)
+        }
+        Action::Guides => {
+            let ov = player.overlays_mut();
+            toggle(&mut ov.guides, &mut ov.on)
+        }
+        Action::Panel => {
+            let ov = player.overlays_mut();
+            toggle(&mut ov.panel, &mut ov.on)
+        }
         Action::Help => {
+            let ov = player.overlays_mut();
             ov.help = !ov.help;
             if ov.help {
                 ov.on = true;
@@ -180,7 +196,7 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
         }
         Action::Screenshot => {
             let path = capture_name(player, "png");
-            match write_canvas_png(path.as_ref(), canvas, &meta(player)) {
+            match write_canvas_png(path.as_ref(), canvas, &player.meta()) {
                 Ok(()) => crate::out::outln!("screenshot {path}"),
                 Err(e) => eprintln!("hitlab: screenshot failed: {e:#}"),
             }
@@ -193,10 +209,10 @@ fn apply(a: Action, player: &mut Player, st: &mut State, canvas: &Canvas, exit: 
                 let path = capture_name(player, "gif");
                 // The window's size, whatever the overlays: toggling them while recording
                 // keeps one picture size.
-                let on = player.overlays.on;
-                player.overlays.on = true;
-                let started = start_gif(player, path.as_ref());
-                player.overlays.on = on;
+                let on = player.overlays().on;
+                player.overlays_mut().on = true;
+                let started = start_gif(&*player, path.as_ref());
+                player.overlays_mut().on = on;
                 match started {
                     Ok(gif) => {
                         crate::out::outln!("recording {path} (r stops)");
@@ -263,9 +279,9 @@ fn hold(win: &mut Window, canvas: &Canvas, frame: u32, hold: Duration) {
     }
 }
 
-fn window_title(base: &str, player: &Player, st: &State, exiting: bool) -> String {
+fn window_title(base: &str, player: &dyn Shown, st: &State, exiting: bool) -> String {
     let mut t = base.to_owned();
-    let at_end = !exiting && player.report().frame + 1 >= player.info().end_frame;
+    let at_end = !exiting && player.frame() + 1 >= player.end_frame();
     if at_end {
         t.push_str(" (end: space restarts)");
     } else if st.paused {
@@ -280,8 +296,8 @@ fn window_title(base: &str, player: &Player, st: &State, exiting: bool) -> Strin
 /// Where the window's `s` and `r` keys write: the working folder, under a name the
 /// repository ignores (`/hitlab-*.png`, `/hitlab-*.gif`), so a capture taken in a checkout
 /// never shows up as a change to commit.
-fn capture_name(player: &Player, ext: &str) -> String {
-    format!("hitlab-{}-{}.{ext}", player.stem(), player.report().frame)
+fn capture_name(player: &dyn Shown, ext: &str) -> String {
+    format!("hitlab-{}-{}.{ext}", player.stem(), player.frame())
 }
 
 #[cfg(test)]
@@ -291,7 +307,7 @@ mod tests {
     #[test]
     fn captures_go_to_names_the_repository_ignores() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let player = Player::open(
+        let player = crate::play::Player::open(
             &root.join("scenes/msx/fifth.ron"),
             &crate::play::Options {
                 method: None,

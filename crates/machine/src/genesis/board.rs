@@ -28,10 +28,14 @@
 //! points unless an interrupt is requested.
 //!
 //! # DMA
-//! A 68000-to-VDP DMA moves its words when the command starts it; the 68000 is then held
-//! off the bus (idle cycles) until the VDP's transfer time has passed at the rate of each
-//! line (genesis `dma` module). A fill or copy runs beside the 68000. A DMA whose source is
-//! neither ROM nor work RAM is a fault.
+//! A 68000-to-VDP DMA is checked when the command starts it (a source that is neither
+//! ROM nor work RAM is a fault); then the 68000 is held off the bus (idle cycles) while
+//! the VDP takes its words, one per access slot at the rate of each line (genesis `dma`
+//! module), so a line that starts mid-transfer draws the sprite table as far as it has
+//! been written. A fill or copy progresses the same way beside the running 68000.
+//! In the active display a data-port write into a full write FIFO holds the 68000 until
+//! a slot frees (genesis `fifo` module): the board gives the VDP the time before each
+//! instruction and adds the hold to the idle cycles.
 //!
 //! # Faults
 //! [`ProgramError::Fault`] naming the PC: a lock-up or a byte write to a VDP port (the
@@ -43,7 +47,8 @@ use cpu_m68k::{Bus, Cpu, ExceptionKind};
 use genesis::Vdp;
 
 use super::Genesis;
-use super::bus::{GenesisBus, HvClock, Memory, ROM_SPACE, run_dma_68k};
+use super::bus::{GenesisBus, HvClock, Memory, ROM_SPACE};
+use super::dma::{check_dma_68k, supply_dma_68k};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::{MASTER_PER_Z80_T, Z80_T_PER_LINE};
 use crate::program::{
@@ -151,6 +156,16 @@ fn fault(pc: u32, what: impl Into<String>) -> ProgramError {
     }
 }
 
+fn dma_fault(pc: u32, src: u32) -> ProgramError {
+    fault(
+        pc,
+        format!(
+            "DMA source {}: the VDP can only read ROM and work RAM on the 68000's bus",
+            Addr(src)
+        ),
+    )
+}
+
 #[inline]
 fn executable(pc: u32, rom_len: usize) -> bool {
     let pc = pc & 0xFF_FFFF;
@@ -196,6 +211,9 @@ fn run_cpu(
             let held = need.min(left).div_ceil(MASTER_PER_CYCLE);
             st.idle += held;
             vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
+            if let Err(src) = supply_dma_68k(mem, vdp) {
+                return Err(dma_fault(cpu.pc(), src));
+            }
             continue;
         }
         let level = vdp.irq_level();
@@ -223,6 +241,10 @@ fn run_cpu(
         }
         let was_stopped = cpu.is_stopped();
         let ssp = cpu.ssp();
+        // A DMA the instruction starts runs from its last bus cycle, so the instruction's
+        // own time is not charged to it.
+        let busy_before = vdp.dma_busy();
+        vdp.set_master_clock(now * MASTER_PER_CYCLE);
         let master_in_line =
             ((now - line_start.min(now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32;
         let mut bus = GenesisBus {
@@ -236,15 +258,18 @@ fn run_cpu(
         if let Some(f) = bus.fault.take() {
             return Err(fault(pc, format!("access at {}: {}", Addr(f.addr), f.what)));
         }
-        vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
-        if let Err(src) = run_dma_68k(mem, vdp) {
-            return Err(fault(
-                pc,
-                format!(
-                    "DMA source {}: the VDP can only read ROM and work RAM on the 68000's bus",
-                    Addr(src)
-                ),
-            ));
+        if busy_before {
+            vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
+        }
+        // A data-port write into a full FIFO held the 68000 (genesis `fifo` module).
+        let fifo_wait = vdp.take_fifo_wait();
+        if fifo_wait > 0 {
+            let held = fifo_wait.div_ceil(MASTER_PER_CYCLE);
+            st.idle += held;
+            vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
+        }
+        if let Err(src) = check_dma_68k(mem, vdp) {
+            return Err(dma_fault(pc, src));
         }
         if let Some(e) = cpu.last_exception() {
             if let ExceptionKind::Interrupt(l) = e.kind {
@@ -306,7 +331,8 @@ fn run_frame(
         run_cpu(cpu, mem, vdp, st, probe, line_start, hblank)?;
         vdp.hblank();
         run_cpu(cpu, mem, vdp, st, probe, line_start, line_end)?;
-        mem.z80.run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom);
+        mem.z80
+            .run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom, &mut mem.ram[..]);
         if st.z80_int {
             st.z80_int = false;
             mem.z80.cpu.set_int(false);

@@ -229,11 +229,15 @@ impl GenesisBus<'_> {
             0xA0_0000..=0xA0_FFFF => self.mem.z80.write_68k(addr, value),
             0xA1_0000..=0xA1_001F => self.mem.io.write(addr, value),
             0xA1_1100 => {
-                self.mem.z80.run_to(self.z80_t_now, &self.mem.rom);
+                self.mem
+                    .z80
+                    .run_to(self.z80_t_now, &self.mem.rom, &mut self.mem.ram[..]);
                 self.mem.z80.busreq_write(value);
             }
             0xA1_1200 => {
-                self.mem.z80.run_to(self.z80_t_now, &self.mem.rom);
+                self.mem
+                    .z80
+                    .run_to(self.z80_t_now, &self.mem.rom, &mut self.mem.ram[..]);
                 self.mem.z80.reset_write(value);
             }
             0xA1_4000..=0xA1_4003 => {
@@ -351,21 +355,4 @@ impl Bus for GenesisBus<'_> {
             self.write_other(addr, value, false);
         }
     }
-}
-
-/// Carries out a 68000-to-VDP DMA the last instruction started, reading the words from
-/// the bus as the chip does.
-///
-/// # Errors
-/// The source address of a word the bus cannot supply (neither ROM nor work RAM).
-pub fn run_dma_68k(mem: &Memory, vdp: &mut Vdp) -> Result<(), u32> {
-    let Some(dma) = vdp.take_dma_68k() else {
-        return Ok(());
-    };
-    for k in 0..dma.words {
-        let src = dma.source_of(k);
-        let word = mem.dma_word(src).ok_or(src)?;
-        vdp.dma_write(word);
-    }
-    Ok(())
 }

@@ -6,6 +6,7 @@
 mod board;
 pub mod bus;
 pub mod code;
+pub mod dma;
 pub mod io;
 pub mod kit;
 mod machine;

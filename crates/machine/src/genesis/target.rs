@@ -74,8 +74,9 @@
 use cpu_m68k::{Cpu, ExceptionKind};
 use genesis::{HMode, Vdp};
 
-use super::bus::{GenesisBus, HvClock, Memory, run_dma_68k};
+use super::bus::{GenesisBus, HvClock, Memory};
 pub use super::bus::{RAM_SIZE, ROM_SPACE};
+use super::dma::run_dma_now;
 
 use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
 
@@ -289,6 +290,8 @@ impl Target for GenesisBoard<'_> {
         cpu.set_prefetch([0x4EB9, u16::from_be_bytes([e0, e1])]);
         let start = cpu.cycles();
         let rom_len = target.mem.rom.len();
+        // A routine call keeps no line time: no FIFO waits.
+        self.vdp.clear_master_clock();
         let mut bus = GenesisBus {
             mem: &mut target.mem,
             vdp: self.vdp,
@@ -328,7 +331,7 @@ impl Target for GenesisBoard<'_> {
                     what: format!("access at {}: {}", Addr(f.addr), f.what),
                 });
             }
-            if let Err(src) = run_dma_68k(bus.mem, bus.vdp) {
+            if let Err(src) = run_dma_now(bus.mem, bus.vdp) {
                 return Err(RoutineError::Fault {
                     pc: Addr(pc),
                     what: format!(

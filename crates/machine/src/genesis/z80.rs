@@ -7,9 +7,11 @@
 //!   accepted, no sound; reads give the status byte 0: not busy, no timer overflow); the
 //!   bank register at $6000 (each write shifts bit 0 in from the top of a 9-bit register
 //!   holding 68000 address bits A23-A15); the PSG at $7F11 (writes accepted); the 68000's
-//!   space through the bank window at $8000-$FFFF (cartridge ROM reads; other 68000
-//!   addresses read $FF and writes are ignored: the bank window's access to the VDP and
-//!   work RAM is not modelled). I/O ports read $FF.
+//!   space through the bank window at $8000-$FFFF: cartridge ROM reads, and work RAM
+//!   ($E00000-$FFFFFF, mirrored every 64 KB) read and written, as GPGX's
+//!   `zbank_memory_map` maps them; other 68000 addresses read $FF and writes are ignored
+//!   (the bank window's access to the VDP and I/O, and the lock-up of $800000-$DFFFFF,
+//!   are not modelled). I/O ports read $FF.
 //! - The Z80 receives /INT at the start of vertical blank for one line (its only
 //!   interrupt on the console).
 //! - From the 68000 ($A00000-$A0FFFF): the same RAM, YM2612 and bank register, a byte
@@ -138,8 +140,9 @@ impl Z80Side {
     }
 
     /// Runs the Z80 until its clock reaches `t_target` (when running); while it is
-    /// stopped its clock runs on without it.
-    pub fn run_to(&mut self, t_target: u64, rom: &[u8]) {
+    /// stopped its clock runs on without it. `rom` and `work_ram` (64 KB) are the 68000's
+    /// memories the bank window reaches.
+    pub fn run_to(&mut self, t_target: u64, rom: &[u8], work_ram: &mut [u8]) {
         if !self.running() {
             self.cpu.t = self.cpu.t.max(t_target);
             return;
@@ -148,6 +151,7 @@ impl Z80Side {
             ram: &mut self.ram,
             bank: &mut self.bank,
             rom,
+            work_ram,
             ym_writes: &mut self.ym_writes,
             psg_writes: &mut self.psg_writes,
         };
@@ -157,11 +161,19 @@ impl Z80Side {
     }
 }
 
+impl Z80Bus<'_> {
+    /// The 68000 address a bank-window access reaches.
+    fn window(&self, addr: u16) -> u32 {
+        (u32::from(*self.bank) << 15) | u32::from(addr & 0x7FFF)
+    }
+}
+
 /// The Z80's view of its bus.
 struct Z80Bus<'a> {
     ram: &'a mut [u8; Z80_RAM_SIZE],
     bank: &'a mut u16,
     rom: &'a [u8],
+    work_ram: &'a mut [u8],
     ym_writes: &'a mut u64,
     psg_writes: &'a mut u64,
 }
@@ -172,9 +184,14 @@ impl Bus for Z80Bus<'_> {
             0x0000..=0x3FFF => self.ram[usize::from(addr & 0x1FFF)],
             0x4000..=0x5FFF => 0,
             0x8000..=0xFFFF => {
-                let a = (u32::from(*self.bank) << 15) | u32::from(addr & 0x7FFF);
+                let a = self.window(addr);
                 if a < 0x40_0000 {
                     self.rom.get(a as usize).copied().unwrap_or(0xFF)
+                } else if a >= 0xE0_0000 {
+                    self.work_ram
+                        .get((a & 0xFFFF) as usize)
+                        .copied()
+                        .unwrap_or(0xFF)
                 } else {
                     0xFF
                 }
@@ -189,6 +206,14 @@ impl Bus for Z80Bus<'_> {
             0x4000..=0x5FFF => *self.ym_writes += 1,
             0x6000..=0x60FF => *self.bank = (*self.bank >> 1) | (u16::from(value & 1) << 8),
             0x7F11 => *self.psg_writes += 1,
+            0x8000..=0xFFFF => {
+                let a = self.window(addr);
+                if a >= 0xE0_0000
+                    && let Some(b) = self.work_ram.get_mut((a & 0xFFFF) as usize)
+                {
+                    *b = value;
+                }
+            }
             _ => {}
         }
     }

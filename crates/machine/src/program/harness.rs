@@ -154,9 +154,32 @@ impl FrameRecord {
     }
 }
 
+/// The machine a harness drives: lent by the caller for one run, or its own (a harness that
+/// lives as long as a window showing it).
+enum Held<'m> {
+    Lent(&'m mut dyn Machine),
+    Own(Box<dyn Machine>),
+}
+
+impl Held<'_> {
+    fn get(&self) -> &dyn Machine {
+        match self {
+            Held::Lent(m) => &**m,
+            Held::Own(m) => m.as_ref(),
+        }
+    }
+
+    fn get_mut(&mut self) -> &mut dyn Machine {
+        match self {
+            Held::Lent(m) => &mut **m,
+            Held::Own(m) => m.as_mut(),
+        }
+    }
+}
+
 /// The harness over one booted machine.
 pub struct Harness<'m> {
-    machine: &'m mut dyn Machine,
+    machine: Held<'m>,
     config: HarnessConfig,
     observer: Observer,
     /// Whether the program has ever been seen waiting.
@@ -171,9 +194,20 @@ pub struct Harness<'m> {
 impl std::fmt::Debug for Harness<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Harness")
-            .field("machine", &self.machine.key())
+            .field("machine", &self.machine.get().key())
             .field("calls", &self.calls)
             .finish_non_exhaustive()
+    }
+}
+
+impl Harness<'static> {
+    /// A harness that owns `machine`, booted already: for a player that keeps it between
+    /// frames (the window).
+    ///
+    /// # Errors
+    /// [`HarnessError::NotBooted`] when the machine has no program board.
+    pub fn owning(machine: Box<dyn Machine>, config: HarnessConfig) -> Result<Self, HarnessError> {
+        Self::over(Held::Own(machine), config)
     }
 }
 
@@ -183,8 +217,12 @@ impl<'m> Harness<'m> {
     /// # Errors
     /// [`HarnessError::NotBooted`] when the machine has no program board.
     pub fn new(machine: &'m mut dyn Machine, config: HarnessConfig) -> Result<Self, HarnessError> {
-        let key = machine.key();
-        if machine.program().is_none() {
+        Self::over(Held::Lent(machine), config)
+    }
+
+    fn over(mut machine: Held<'m>, config: HarnessConfig) -> Result<Self, HarnessError> {
+        let key = machine.get().key();
+        if machine.get_mut().program().is_none() {
             return Err(HarnessError::NotBooted(key));
         }
         let observer = Observer::new(&config.watches, &config.spans, config.wait_pc);
@@ -201,7 +239,13 @@ impl<'m> Harness<'m> {
 
     /// The machine, for its picture and panel between frames.
     pub fn machine(&mut self) -> &mut dyn Machine {
-        self.machine
+        self.machine.get_mut()
+    }
+
+    /// The machine, read only.
+    #[must_use]
+    pub fn machine_ref(&self) -> &dyn Machine {
+        self.machine.get()
     }
 
     /// Frames to record.
@@ -248,9 +292,12 @@ impl<'m> Harness<'m> {
     /// As [`Harness::next_frame`].
     pub fn call(&mut self) -> Result<Option<FrameRecord>, HarnessError> {
         let call = self.calls;
-        let key = self.machine.key();
-        let board: &mut dyn ProgramBoard =
-            self.machine.program().ok_or(HarnessError::NotBooted(key))?;
+        let key = self.machine.get().key();
+        let board: &mut dyn ProgramBoard = self
+            .machine
+            .get_mut()
+            .program()
+            .ok_or(HarnessError::NotBooted(key))?;
         if let Some(input) = self
             .config
             .input
@@ -317,13 +364,13 @@ impl<'m> Harness<'m> {
 
     /// What the chip shows at the end of call `call`'s display.
     fn observe(&mut self, call: u32, cycles: u64) -> FrameRecord {
-        let sprites = self.machine.sprites();
+        let sprites = self.machine.get().sprites();
         let objects = objects::build(&sprites, &self.config.objects);
         let box_pairs = box_pairs(&objects.objects, Scope::Game);
         let pixel_pairs = pixel_pairs(&objects.objects, Scope::Game);
         FrameRecord {
             frame: call,
-            verdict: self.machine.peek_verdict(),
+            verdict: self.machine.get().peek_verdict(),
             sprites,
             objects,
             box_pairs,
@@ -365,7 +412,7 @@ fn decide(
             } => {
                 d.name.clone_from(name);
                 for n in 0..*len {
-                    let addr = at.wrapping_add(n.wrapping_mul((*stride).max(1)));
+                    let addr = at.wrapping_add(n.wrapping_mul(*stride));
                     let byte = match space {
                         Space::Cpu => board.cpu().peek(addr),
                         Space::Vram => board.peek_vram(addr),

@@ -73,7 +73,8 @@ pub enum Watch {
         /// How many sprites.
         len: u32,
         /// Bytes from one sprite's mark to the next (1 for a table of bytes, 8 for a
-        /// VERA sprite attribute field).
+        /// VERA sprite attribute field; 0 for one byte marking all `len` sprites, a
+        /// program that keeps a single "collided" flag).
         stride: u32,
         /// When a byte marks a hit.
         hit: MemoryHit,

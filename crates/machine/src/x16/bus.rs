@@ -123,6 +123,14 @@ impl Memory {
         }
     }
 
+    /// Writes a byte of RAM bank 0's window ($A000-$BFFF) whatever bank is selected (the
+    /// KERNAL's own variables).
+    pub fn write_bank0(&mut self, addr: u16, value: u8) {
+        if (BANK_WINDOW..ROM).contains(&addr) {
+            self.banked[usize::from(addr - BANK_WINDOW)] = value;
+        }
+    }
+
     /// The RAM bank register.
     #[must_use]
     pub const fn ram_bank(&self) -> u8 {

@@ -12,6 +12,11 @@
 //! - the default BRK handler ([`DEFAULT_BRK`], in `$0316`) is a trap: the board stops with
 //!   a fault naming the `BRK`'s address (the KERNAL would enter its monitor);
 //! - the default NMI handler restores Y, X, A and returns;
+//! - `joystick_scan` ($FF53) returns at once and `joystick_get` ($FF56) returns pad 1's
+//!   state as the KERNAL does (A = SNES byte 0, X = byte 1, Y = $00 present; joystick
+//!   0, the keyboard's, present with nothing held; 2-4 absent, Y = $FF), read from
+//!   [`PAD_STATE`] in RAM bank 0, which the board refreshes from the harness's input
+//!   before each frame (where the KERNAL's `joystick_scan` would read the VIA at VSYNC);
 //! - every other byte is `STP`; the board stops with a fault naming the KERNAL routine
 //!   when the PC enters one of the KERNAL's entry points ([`kernal_entry_name`]).
 
@@ -35,8 +40,20 @@ pub const DEFAULT_BRK: u16 = 0xE030;
 pub const DEFAULT_NMI: u16 = 0xE040;
 /// Where RESET points: a trap (the board starts programs directly).
 pub const RESET_ENTRY: u16 = 0xE050;
-/// The last byte of shim code.
+/// The last byte of the interrupt code.
 pub const SHIM_END: u16 = 0xE04F;
+/// KERNAL `joystick_scan` in the jump table.
+pub const JOYSTICK_SCAN: u16 = 0xFF53;
+/// KERNAL `joystick_get` in the jump table.
+pub const JOYSTICK_GET: u16 = 0xFF56;
+/// The shim's `joystick_get`.
+pub const JOYSTICK_GET_CODE: u16 = 0xE060;
+/// Its last byte.
+pub const JOYSTICK_GET_END: u16 = 0xE080;
+/// Where pad 1's two SNES bytes are kept, in RAM bank 0 (the KERNAL's bank): byte 0
+/// (B Y SELECT START UP DOWN LEFT RIGHT, bit 7 first) and byte 1 (A X L R, then four 1
+/// bits), 0 = held, as `joystick_get` returns them.
+pub const PAD_STATE: u16 = 0xA000;
 
 const STP: u8 = 0xDB;
 
@@ -70,11 +87,54 @@ const CODE: &[(u16, &[u8])] = &[
     (0xE041, &[0xFA]), // PLX
     (0xE042, &[0x68]), // PLA
     (0xE043, &[0x40]), // RTI
+    // JOYSTICK_GET_CODE: A = 1 reads pad 1's two SNES bytes from PAD_STATE in RAM bank 0
+    // (restoring the program's bank); A = 0, the keyboard joystick, is present with
+    // nothing held; pads 2-4 are absent (Y = $FF).
+    (0xE060, &[0xC9, 0x01]),       // CMP #$01
+    (0xE062, &[0xF0, 0x0C]),       // BEQ $E070
+    (0xE064, &[0xA0, 0xFF]),       // LDY #$FF      ; absent
+    (0xE066, &[0xC9, 0x00]),       // CMP #$00
+    (0xE068, &[0xD0, 0x02]),       // BNE $E06C
+    (0xE06A, &[0xA0, 0x00]),       // LDY #$00      ; the keyboard joystick: present
+    (0xE06C, &[0xA9, 0xFF]),       // LDA #$FF      ; nothing held (active low)
+    (0xE06E, &[0xAA]),             // TAX
+    (0xE06F, &[0x60]),             // RTS
+    (0xE070, &[0xA5, 0x00]),       // LDA $00       ; the program's RAM bank
+    (0xE072, &[0x48]),             // PHA
+    (0xE073, &[0x64, 0x00]),       // STZ $00       ; bank 0, the KERNAL's
+    (0xE075, &[0xAE, 0x01, 0xA0]), // LDX $A001     ; SNES byte 1
+    (0xE078, &[0xAD, 0x00, 0xA0]), // LDA $A000     ; SNES byte 0
+    (0xE07B, &[0x7A]),             // PLY
+    (0xE07C, &[0x84, 0x00]),       // STY $00
+    (0xE07E, &[0xA0, 0x00]),       // LDY #$00      ; present
+    (0xE080, &[0x60]),             // RTS
+    // The jump table: joystick_scan returns at once (the board refreshes PAD_STATE),
+    // joystick_get jumps to the code above.
+    (0xFF53, &[0x60]),             // RTS
+    (0xFF56, &[0x4C, 0x60, 0xE0]), // JMP $E060
     // The hardware vectors.
     (0xFFFA, &[0x14, 0xE0]), // NMI -> $E014
     (0xFFFC, &[0x50, 0xE0]), // RESET -> $E050
     (0xFFFE, &[0x00, 0xE0]), // IRQ/BRK -> $E000
 ];
+
+/// Pad 1's two SNES bytes for `joystick_get` from the harness's input: Input A is
+/// SNES B, B is SNES A, C is SNES Y (Commander X16 Programmer's Reference,
+/// `joystick_get`: 0 = held).
+#[must_use]
+pub fn snes_bytes(pad1: u16) -> [u8; 2] {
+    use crate::program::Input;
+    let held = |bit: u16, at: u8| if pad1 & bit != 0 { 1u8 << at } else { 0 };
+    let byte0 = held(Input::A, 7)
+        | held(Input::C, 6)
+        | held(Input::START, 4)
+        | held(Input::UP, 3)
+        | held(Input::DOWN, 2)
+        | held(Input::LEFT, 1)
+        | held(Input::RIGHT, 0);
+    let byte1 = held(Input::B, 7);
+    [!byte0, !byte1]
+}
 
 /// The shim's 16 KB ROM bank.
 #[must_use]
@@ -94,6 +154,9 @@ pub fn rom() -> Box<[u8]> {
 pub const fn runs(pc: u16) -> bool {
     (pc >= IRQ_ENTRY && pc < DEFAULT_BRK)
         || (pc >= DEFAULT_NMI && pc <= SHIM_END && pc != RESET_ENTRY)
+        || (pc >= JOYSTICK_GET_CODE && pc <= JOYSTICK_GET_END)
+        || pc == JOYSTICK_SCAN
+        || (pc >= JOYSTICK_GET && pc < JOYSTICK_GET + 3)
 }
 
 /// The KERNAL routine whose jump-table entry is `pc` (Commander X16 Programmer's
@@ -178,5 +241,6 @@ mod tests {
         assert_eq!(rom[usize::from(DEFAULT_BRK - 0xC000)], STP);
         assert_eq!(kernal_entry_name(0xFFD2), Some("CHROUT"));
         assert!(runs(DEFAULT_IRQ) && !runs(DEFAULT_BRK) && !runs(0xFFD2));
+        assert!(runs(JOYSTICK_GET) && runs(JOYSTICK_SCAN) && !runs(0xFF59));
     }
 }

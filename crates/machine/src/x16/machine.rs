@@ -255,6 +255,11 @@ impl Machine for X16 {
         self.vera.frame_indexed()
     }
 
+    fn set_frame_output(&mut self, on: bool) -> bool {
+        self.vera.set_frame_output(on);
+        true
+    }
+
     fn palette_rgb(&self) -> Vec<u32> {
         let vram = self.vera.vram();
         (0..256)

@@ -26,6 +26,12 @@
 //! end of the line; with it high (even with I set) the CPU resumes, as the W65C02S does.
 //! The first frame after boot runs lines 0-479 only.
 //!
+//! # Pads
+//! A program reads pad 1 through the KERNAL's `joystick_get` (the shim's, see
+//! [`super::kernal`]); the harness's input ([`ProgramBoard::set_input`]) is stored before
+//! each frame where it reads it. A program that reads the pads' VIA lines itself sees
+//! nothing: the VIAs are not modelled.
+//!
 //! # Not modelled
 //! The VIAs (keyboard, pads, timers), the YM2151, the SMC; a user `rom.bin` (it would need
 //! the KERNAL's own boot, which the board does not run yet).
@@ -141,6 +147,10 @@ impl Program {
             }
         };
         let mut mem = Memory::new(kernal::rom());
+        // Nothing held until the harness says otherwise.
+        let [byte0, byte1] = kernal::snes_bytes(0);
+        mem.write_bank0(kernal::PAD_STATE, byte0);
+        mem.write_bank0(kernal::PAD_STATE + 1, byte1);
         for (a, &b) in (load..).zip(body) {
             mem.write(a, b);
         }
@@ -169,7 +179,9 @@ impl Program {
 
     /// The chip as the KERNAL's init leaves it (see the module docs).
     pub fn reset_chip(vera: &mut Vera) {
+        let frame_output = vera.frame_output();
         *vera = Vera::new(vera.quirks());
+        vera.set_frame_output(frame_output);
         vera.write_reg(vera::registers::DC_VIDEO, 0x21);
         vera.write_reg(vera::registers::IEN, 0x01);
         vera.start_line(0);
@@ -216,6 +228,13 @@ impl Program {
             pc: Addr(u32::from(at)),
             what,
         })
+    }
+
+    /// Stores pad 1 where the shim's `joystick_get` reads it (see [`kernal::PAD_STATE`]).
+    pub fn set_pad(&mut self, pad1: u16) {
+        let [byte0, byte1] = kernal::snes_bytes(pad1);
+        self.mem.write_bank0(kernal::PAD_STATE, byte0);
+        self.mem.write_bank0(kernal::PAD_STATE + 1, byte1);
     }
 
     /// Runs to the start of the next vblank (see [`ProgramBoard::run_frame`]).
@@ -399,6 +418,11 @@ impl ProgramBoard for super::X16 {
     }
     fn peek_vram(&self, addr: u32) -> u8 {
         self.vera().read_vram(addr)
+    }
+    fn set_input(&mut self, input: crate::program::Input) {
+        if let (Some(program), _) = self.program_parts() {
+            program.set_pad(input.pad1);
+        }
     }
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME

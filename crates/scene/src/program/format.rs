@@ -188,7 +188,7 @@ pub enum WatchSpec {
         at: String,
         /// Sprites.
         len: u32,
-        /// Bytes between two sprites' marks (1 when absent).
+        /// Bytes between two sprites' marks (1 when absent; 0: one byte marks all `len`).
         #[serde(default = "one")]
         stride: u32,
         /// When a byte marks a hit.

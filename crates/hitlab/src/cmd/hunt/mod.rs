@@ -16,13 +16,14 @@ use anyhow::anyhow;
 use clap::Args;
 use collide::rng::SplitMix64;
 use collide::{Group, MethodId, Object};
+use scene::session::FrameReport;
 use serde_json::json;
 
 use crate::media::write_canvas_png;
 use crate::play::{Options, Player};
-use crate::view::Overlays;
 use crate::view::canvas::{Canvas, Rect};
-use crate::view::overlay::MISS_RGB;
+use crate::view::overlay::{FALSE_RGB, MISS_RGB};
+use crate::view::{Overlays, View};
 use crate::{Fault, Outcome, bad_input, usage};
 
 use judge::{Finding, Hunted, Judge};
@@ -290,6 +291,15 @@ fn finish(
             .ok()
             .and_then(|l| scene::replay(l, |_| {}).ok())
             .is_some_and(|o| !o.failures.is_empty());
+    // A routine's picture shows the routine's own row (panel and pairs), as its run of the
+    // written scene gives them, not its Rust twin's.
+    let routine_report = match &judge.hunted {
+        Hunted::Code { .. } => scene::loaded::load_scene(&scene)
+            .ok()
+            .and_then(|l| judge.play_scene(l).ok())
+            .filter(|r| !r.routines.is_empty()),
+        Hunted::Method(_) => None,
+    };
     let png = args.out.join(format!("{stem}.png"));
     let caption = format!(
         "{name} {}, against {}",
@@ -302,6 +312,7 @@ fn finish(
         &judge.hunted,
         &report.objects,
         &finding,
+        routine_report.as_ref(),
         &caption,
     ) {
         written.remove();
@@ -405,13 +416,18 @@ fn scenario_ron(
     s
 }
 
-/// The frame as the window shows it, at scale 2, with the pair outlined and joined.
+/// The frame as the window shows it, at scale 2, with the pair outlined and joined: in
+/// magenta for a miss, amber for a false alarm. For a routine, `routine_report` is the
+/// written scene's frame with the routine run beside its Rust twin: the panel and the pair
+/// overlay show the routine's row (its name, cycles, and its own hits, misses and false
+/// alarms), not the twin's.
 fn picture(
     scene: &Path,
     png: &Path,
     hunted: &Hunted,
     objects: &[Object],
     finding: &Finding,
+    routine_report: Option<&FrameReport>,
     caption: &str,
 ) -> Result<(), Fault> {
     let method = hunted.rule();
@@ -424,7 +440,23 @@ fn picture(
     )?;
     player.scale = 2;
     player.overlays = Overlays::ALL;
-    let mut c = player.render();
+    let mut c = match routine_report {
+        Some(r) => crate::view::render(
+            &player.picture(),
+            &View {
+                info: player.info(),
+                report: r,
+                // The rows are the methods, then the routines: the routine's is the first
+                // after the methods.
+                method: r.methods.len(),
+                screen: player.machine().screen(),
+            },
+            player.overlays,
+            player.scale,
+            player.panel_at(),
+        ),
+        None => player.render(),
+    };
     let s = player.machine().screen();
     let k = 2i64;
     c.set_clip(Rect::new(
@@ -433,6 +465,11 @@ fn picture(
         i64::from(s.w_px) * k,
         i64::from(s.h_px) * k,
     ));
+    let finding_rgb = if finding.kind == "false alarm" {
+        FALSE_RGB
+    } else {
+        MISS_RGB
+    };
     if let Some((a, b)) = finding.pair {
         let centre = |o: &Object| {
             (
@@ -448,10 +485,10 @@ fn picture(
                 i64::from(o.bbox.w) * k + 6,
                 i64::from(o.bbox.h) * k + 6,
             );
-            c.outline(r, 2, MISS_RGB);
+            c.outline(r, 2, finding_rgb);
         }
         if let (Some(oa), Some(ob)) = (oa, ob) {
-            c.line(centre(oa), centre(ob), MISS_RGB);
+            c.line(centre(oa), centre(ob), finding_rgb);
         }
     }
     c.reset_clip();
@@ -464,8 +501,8 @@ fn picture(
     Ok(())
 }
 
-/// `c` with a strip below it saying what the hunt found: the panel shows the Rust method,
-/// and for a routine image the finding is the routine's own.
+/// `c` with a strip below it saying what the hunt found, in words: the method's finding,
+/// or for a routine image the routine's own.
 fn captioned(c: &Canvas, caption: &str) -> Canvas {
     let glyph = crate::view::text::GLYPH_PX;
     let cols = (c.w / glyph).saturating_sub(2).max(1);

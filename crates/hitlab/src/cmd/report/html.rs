@@ -22,7 +22,7 @@ pub struct Heading<'a> {
     pub flag_name: &'a str,
 }
 
-const STYLE: &str = "
+pub(super) const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 24px auto; max-width: 1180px; color: #222; background: #fafafa; }
 h1 { margin-bottom: 4px; }
 h2 { margin-top: 36px; border-bottom: 1px solid #ccc; padding-bottom: 4px; }
@@ -78,7 +78,7 @@ fn per_frame(total: u64, frames: u32) -> String {
 }
 
 /// A right-aligned number cell, marked bad when `bad`.
-fn num(out: &mut String, text: &str, bad: bool) {
+pub(super) fn num(out: &mut String, text: &str, bad: bool) {
     let class = if bad { "n bad" } else { "n" };
     let _ = write!(out, "<td class=\"{class}\">{}</td>", escape(text));
 }
@@ -253,7 +253,14 @@ fn routines_table(out: &mut String, s: &Summary) {
 }
 
 /// One chart in its figure, which names what it shows for readers and tests alike.
-fn figure(out: &mut String, kind: &str, name: &str, class: &str, svg: &str, caption: &str) {
+pub(super) fn figure(
+    out: &mut String,
+    kind: &str,
+    name: &str,
+    class: &str,
+    svg: &str,
+    caption: &str,
+) {
     let _ = writeln!(
         out,
         "<figure class=\"chart{}{class}\" data-kind=\"{kind}\" data-name=\"{}\">",

@@ -1,8 +1,10 @@
 //! `hitlab report`: the compare of a scene as one self-contained HTML page, with charts of
-//! the routines' cycles against the frame budget and of the methods' misses, frame by frame.
+//! the routines' cycles against the frame budget and of the methods' misses, frame by frame;
+//! on a program, its handlers' and spans' cycles against the budget and its lag frames.
 
 mod charts;
 mod html;
+mod program;
 mod series;
 
 use std::fs::{self, File};
@@ -17,7 +19,7 @@ use crate::{Fault, Outcome, usage};
 /// `hitlab report`.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// The scene file.
+    /// The scene file, a program file (`*.prg.ron`), or a program image with `--target`.
     pub scene: PathBuf,
     /// The HTML page to write.
     #[arg(short, long)]
@@ -28,6 +30,9 @@ pub struct ReportArgs {
     /// Methods to compare, comma-separated (every method that applies by default).
     #[arg(long, value_delimiter = ',', value_parser = crate::cli::parse_method_arg)]
     pub methods: Vec<crate::cli::MethodArg>,
+    /// A program instead of a scene.
+    #[command(flatten)]
+    pub program: crate::cli::ProgramArgs,
 }
 
 /// The page is written beside `output` under this name, then renamed over it.
@@ -89,7 +94,38 @@ impl Drop for Pending {
     }
 }
 
+/// `report` on a program: its totals, handler and span cycles against the frame budget,
+/// lag frames.
+fn run_program(args: &ReportArgs) -> Result<Outcome, Fault> {
+    if !args.methods.is_empty() {
+        return Err(usage(anyhow::anyhow!(
+            "--methods compares a scene's methods; a program's answer is its own decisions"
+        )));
+    }
+    let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
+    let pending = Pending::create(&args.output)?;
+    let mut series = program::ProgramSeries::default();
+    let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {
+        series.add(r);
+    })?;
+    let page = program::page(&p, &played, &series)?;
+    pending.finish(&page, &args.output)?;
+    println!(
+        "{}: {} frames, {} handlers, {} spans, {} lag frames",
+        args.output.display(),
+        played.tally.frames,
+        series.handlers.len(),
+        series.spans.len(),
+        series.lag.len()
+    );
+    Ok(Outcome::Ok)
+}
+
 pub fn run(args: &ReportArgs) -> Result<Outcome, Fault> {
+    if crate::cmd::program::is_program(&args.scene, &args.program) {
+        return run_program(args);
+    }
+    crate::cmd::program::scene_only(&args.program, &args.scene)?;
     // Fail on an unwritable output before playing the scene.
     let pending = Pending::create(&args.output)?;
     let mut series = series::Series::default();

@@ -14,7 +14,7 @@ pub struct Track {
 
 impl Track {
     /// Sets the value of frame index `at`, leaving `None` in frames skipped.
-    fn set(&mut self, at: usize, value: Option<u64>) {
+    pub(super) fn set(&mut self, at: usize, value: Option<u64>) {
         if self.values.len() <= at {
             self.values.resize(at + 1, None);
         }
@@ -76,7 +76,7 @@ pub struct Series {
 }
 
 /// The track named `name` in `tracks`, added at the end when new.
-fn track<'a>(tracks: &'a mut Vec<Track>, name: &str) -> &'a mut Track {
+pub(super) fn track<'a>(tracks: &'a mut Vec<Track>, name: &str) -> &'a mut Track {
     let at = tracks
         .iter()
         .position(|t| t.name == name)

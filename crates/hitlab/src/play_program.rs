@@ -1,0 +1,311 @@
+//! A whole program playing for the eye (specs/programs.md, "What the user gets"): the
+//! booted machine under the program harness, the last completed frame's record and the
+//! chip's picture of that same frame. Headless; the window, `run`, `record` and `shot`
+//! step it, so all of them show the same pixels.
+//!
+//! The harness completes frame `k` only at the end of call `k + 1` (the call that decides
+//! about it), when the machine already holds frame `k + 1`'s picture; so the picture of
+//! each call is kept until its frame's record arrives.
+
+use std::path::Path;
+
+use machine::program::{FrameRecord, Harness};
+use scene::motion::Dirs;
+use scene::program::LoadedProgram;
+
+use crate::Fault;
+use crate::cli::ProgramArgs;
+use crate::media::Meta;
+use crate::view::Overlays;
+use crate::view::canvas::Canvas;
+use crate::view::layout::{self, PanelAt};
+use crate::view::picture::Picture;
+use crate::view::program::{self, ProgramInfo};
+
+/// A program running, one completed frame shown.
+pub struct ProgramPlayer {
+    loaded: LoadedProgram,
+    harness: Harness<'static>,
+    info: ProgramInfo,
+    record: FrameRecord,
+    /// The chip's picture of `record`'s frame.
+    picture: Picture,
+    /// The chip's picture of the frame after it (the last call's).
+    next_picture: Picture,
+    /// Overlays shown.
+    pub overlays: Overlays,
+    /// Integer scale of the frame.
+    pub scale: usize,
+}
+
+impl std::fmt::Debug for ProgramPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProgramPlayer")
+            .field("path", &self.loaded.path)
+            .field("frame", &self.record.frame)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ProgramPlayer {
+    /// Loads the program at `path` (a program file, or an image with `--target`), boots it
+    /// and runs its first frame (frame 0).
+    ///
+    /// # Errors
+    /// A bad file (exit 3), options that do not fit (exit 2), a program that fails before
+    /// its first frame is complete (exit 1).
+    pub fn open(path: &Path, frames: Option<u32>, args: &ProgramArgs) -> Result<Self, Fault> {
+        let loaded = crate::cmd::program::load(path, frames, args)?;
+        Self::start(loaded)
+    }
+
+    fn start(loaded: LoadedProgram) -> Result<Self, Fault> {
+        let mut machine = crate::cmd::program::boot(&loaded)?;
+        let title = machine.title();
+        let flag_name = machine.flag_name();
+        let rate_hz = machine.frame_rate_hz();
+        let cycles_per_frame = machine.program().map_or(0, |b| b.cycles_per_frame());
+        let mut harness = Harness::owning(machine, loaded.config.clone()).map_err(crate::usage)?;
+        // The first call shows frame 0; its decisions come in the second.
+        call(&mut harness, &loaded)?;
+        let picture = Picture::of_machine(harness.machine_ref());
+        let record = completed(call(&mut harness, &loaded)?, &loaded)?;
+        let next_picture = Picture::of_machine(harness.machine_ref());
+        let name = loaded
+            .path
+            .file_name()
+            .map_or_else(|| "program".into(), |n| n.to_string_lossy().into_owned());
+        let info = ProgramInfo {
+            name,
+            title,
+            flag_name,
+            end_frame: loaded.config.frames,
+            rate_hz,
+            cycles_per_frame,
+            judged: !loaded.config.watches.is_empty(),
+        };
+        Ok(Self {
+            loaded,
+            harness,
+            info,
+            record,
+            picture,
+            next_picture,
+            overlays: Overlays::ALL,
+            scale: 1,
+        })
+    }
+
+    /// Runs the next frame.
+    ///
+    /// # Errors
+    /// The program failed (a fault, an interrupt never taken or never left): exit 1.
+    pub fn step(&mut self) -> Result<(), Fault> {
+        let record = completed(call(&mut self.harness, &self.loaded)?, &self.loaded)?;
+        let now = Picture::of_machine(self.harness.machine_ref());
+        self.picture = std::mem::replace(&mut self.next_picture, now);
+        self.record = record;
+        Ok(())
+    }
+
+    /// Boots the program again and runs its frame 0, keeping the overlays and scale.
+    ///
+    /// # Errors
+    /// As [`ProgramPlayer::open`].
+    pub fn restart(&mut self) -> Result<(), Fault> {
+        let fresh = Self::start(self.loaded.clone())?;
+        let (overlays, scale) = (self.overlays, self.scale);
+        *self = fresh;
+        self.overlays = overlays;
+        self.scale = scale;
+        Ok(())
+    }
+
+    /// The frame shown.
+    #[must_use]
+    pub fn record(&self) -> &FrameRecord {
+        &self.record
+    }
+
+    /// What stays fixed while the program runs.
+    #[must_use]
+    pub fn info(&self) -> &ProgramInfo {
+        &self.info
+    }
+
+    /// The program.
+    #[must_use]
+    pub fn loaded(&self) -> &LoadedProgram {
+        &self.loaded
+    }
+
+    /// The chip's picture of the frame shown.
+    #[must_use]
+    pub fn picture(&self) -> Picture {
+        self.picture.clone()
+    }
+
+    /// The frame shown, scaled, with the overlays.
+    #[must_use]
+    pub fn render(&self) -> Canvas {
+        program::render(
+            &self.picture,
+            &self.record,
+            &self.info,
+            self.overlays,
+            self.scale,
+            self.panel_at(),
+        )
+    }
+
+    fn frame_px(&self, scale: usize) -> (usize, usize) {
+        let (w, h) = self.picture.size();
+        (w * scale.max(1), h * scale.max(1))
+    }
+
+    /// Where the panel goes at the current scale on the display pictures are fitted to.
+    #[must_use]
+    pub fn panel_at(&self) -> PanelAt {
+        layout::panel_at(
+            self.frame_px(self.scale),
+            layout::room_px(layout::display_px()),
+        )
+    }
+
+    /// The largest scale at which the picture and its panel fit the display.
+    #[must_use]
+    pub fn auto_scale(&self) -> usize {
+        layout::fit_scale(|k| self.frame_px(k), layout::room_px(layout::display_px()))
+    }
+
+    /// Canvas size with every overlay shown at the current scale (the window's size).
+    #[must_use]
+    pub fn full_size(&self) -> (usize, usize) {
+        program::full_size(&self.picture, self.scale, self.panel_at())
+    }
+
+    /// The file stem of the program, for output names.
+    #[must_use]
+    pub fn stem(&self) -> String {
+        let name = &self.info.name;
+        if crate::cmd::program::is_program_file(&self.loaded.path) {
+            return name[..name.len() - ".prg.ron".len()].to_owned();
+        }
+        self.loaded
+            .path
+            .file_stem()
+            .map_or_else(|| "program".into(), |s| s.to_string_lossy().into_owned())
+    }
+
+    /// `tEXt` chunks naming what a picture shows.
+    #[must_use]
+    pub fn meta(&self) -> Meta {
+        vec![
+            ("Title".to_owned(), self.info.name.clone()),
+            ("Source".to_owned(), self.loaded.path.display().to_string()),
+            ("Frame".to_owned(), self.record.frame.to_string()),
+        ]
+    }
+}
+
+/// The frame a call after the first completes (every one does: the harness keeps the
+/// frame before until the call deciding about it).
+fn completed(r: Option<FrameRecord>, p: &LoadedProgram) -> Result<FrameRecord, Fault> {
+    r.ok_or_else(|| {
+        Fault::Other(anyhow::anyhow!(
+            "{}: the harness completed no frame",
+            p.path.display()
+        ))
+    })
+}
+
+/// One harness call; a harness error is the program's failure (exit 1).
+fn call(h: &mut Harness<'static>, p: &LoadedProgram) -> Result<Option<FrameRecord>, Fault> {
+    crate::long_run::check()?;
+    h.call()
+        .map_err(|e| crate::cmd::program::failed(&p.path, &e))
+}
+
+impl crate::shown::Shown for ProgramPlayer {
+    fn name(&self) -> &str {
+        &self.info.name
+    }
+    fn frame(&self) -> u32 {
+        self.record.frame
+    }
+    fn end_frame(&self) -> u32 {
+        self.info.end_frame
+    }
+    fn rate_hz(&self) -> u32 {
+        self.info.rate_hz
+    }
+    fn scale(&self) -> usize {
+        self.scale
+    }
+    fn overlays_mut(&mut self) -> &mut Overlays {
+        &mut self.overlays
+    }
+    fn overlays(&self) -> Overlays {
+        self.overlays
+    }
+    fn step(&mut self, _live: Option<Dirs>) -> Result<(), Fault> {
+        ProgramPlayer::step(self)
+    }
+    fn restart(&mut self) -> Result<(), Fault> {
+        ProgramPlayer::restart(self)
+    }
+    fn cycle_method(&mut self, _by: isize) {}
+    fn render(&self) -> Canvas {
+        ProgramPlayer::render(self)
+    }
+    fn picture(&self) -> Picture {
+        ProgramPlayer::picture(self)
+    }
+    fn full_size(&self) -> (usize, usize) {
+        ProgramPlayer::full_size(self)
+    }
+    fn stem(&self) -> String {
+        ProgramPlayer::stem(self)
+    }
+    fn meta(&self) -> Meta {
+        ProgramPlayer::meta(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index of the pixel at `(x, y)` of a raster picture.
+    fn index_at(p: &Picture, x: usize, y: usize) -> u8 {
+        let Picture::Indexed { w, pixels, .. } = p else {
+            panic!("a raster chip's picture is indexed")
+        };
+        pixels[y * w + x]
+    }
+
+    #[test]
+    fn each_record_is_shown_with_the_chip_s_picture_of_the_same_frame() {
+        // roms/genesis/programs/vint-dma.s: sprite 1 (8x8, solid, rows 104..112) is at
+        // x = 92 + k in frame k; sprite 0 covers rows 100..108 only, so row 110 is sprite
+        // 1's alone. The record of frame k says x = 92 + k and the picture shown with it
+        // lights column 92 + k of row 110 and not the column before.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let args = ProgramArgs {
+            target: Some("genesis".into()),
+            ..ProgramArgs::default()
+        };
+        let image = root.join("roms/genesis/programs/vint-dma.bin");
+        let mut p = ProgramPlayer::open(&image, Some(20), &args).expect("boots");
+        for k in 1..=12 {
+            p.step().expect("runs");
+            assert_eq!(p.record().frame, k);
+            let x = 92 + k as usize;
+            let s1 = p.record().sprites.iter().find(|s| s.number == 1).unwrap();
+            assert_eq!(s1.bbox.x, x as i32, "frame {k}");
+            let backdrop = index_at(&p.picture(), 20, 20);
+            assert_ne!(index_at(&p.picture(), x, 110), backdrop, "frame {k}");
+            assert_eq!(index_at(&p.picture(), x - 1, 110), backdrop, "frame {k}");
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! A whole program's frame for the eye (specs/programs.md, "What the user gets"): the
+//! chip's picture with the objects built from its sprite view, the truth pairs classified
+//! against the program's own decisions, and a panel of what the frame cost. The window,
+//! `run`, `record` and `shot --overlays` on a program all draw through [`render`].
+
+use collide::Pair;
+use machine::program::FrameRecord;
+use scene::program::tally::score_frame;
+
+use super::canvas::Canvas;
+use super::layout::{self, PanelAt};
+use super::overlay::{self, FALSE_RGB, HIT_RGB, MISS_RGB};
+use super::panel::{COLS, Line};
+use super::picture::Picture;
+use super::text::fit;
+use super::{Overlays, draw_panel};
+
+/// Truth pairs when the program makes no decision to judge (no watch): what was true.
+pub const TRUTH_RGB: u32 = 0xE0E0E0;
+
+const HEAD_RGB: u32 = 0xFFFFFF;
+const BODY_RGB: u32 = 0xC8C8C8;
+const BAD_RGB: u32 = 0xFF5050;
+const DIM_RGB: u32 = 0x808080;
+
+/// What stays fixed while a program runs.
+#[derive(Clone, Debug)]
+pub struct ProgramInfo {
+    /// The program file's or image's name.
+    pub name: String,
+    /// The machine's title.
+    pub title: String,
+    /// The chip's collision flag's name.
+    pub flag_name: &'static str,
+    /// Frames the run plays.
+    pub end_frame: u32,
+    /// Frames per second.
+    pub rate_hz: u32,
+    /// CPU cycles in one frame of the real machine: the budget.
+    pub cycles_per_frame: u64,
+    /// Whether the program's decisions are watched (a program file with watches).
+    pub judged: bool,
+}
+
+/// How a truth pair is drawn: judged against the program's marks (hit when the program
+/// marked both objects, miss otherwise), or plain truth when nothing is watched.
+fn pair_rgb(r: &FrameRecord, p: Pair, judged: bool) -> u32 {
+    if !judged {
+        return TRUTH_RGB;
+    }
+    let marked = |i: u32| r.decided_objects.contains(&(i as usize));
+    if marked(p.a) && marked(p.b) {
+        HIT_RGB
+    } else {
+        MISS_RGB
+    }
+}
+
+/// The objects, the pixel-truth pairs and the program's false alarms over a screen drawn
+/// `k` times.
+fn draw_overlays(c: &mut Canvas, r: &FrameRecord, info: &ProgramInfo, ov: Overlays, k: i64) {
+    let objects = &r.objects.objects;
+    if ov.boxes {
+        overlay::boxes(c, objects, k);
+    }
+    if ov.pairs {
+        for p in &r.pixel_pairs {
+            overlay::pair(c, objects, *p, pair_rgb(r, *p, info.judged), k);
+        }
+        // A marked object in no pixel-truth pair is the program's false alarm.
+        let true_hit = FrameRecord::objects_in(&r.pixel_pairs);
+        for &o in r.decided_objects.iter().filter(|o| !true_hit.contains(o)) {
+            if let Some(obj) = objects.get(o) {
+                overlay::outline(c, &obj.bbox, FALSE_RGB, k);
+            }
+        }
+    }
+}
+
+/// Sprite numbers of object pairs, `a-b` by object id.
+fn pair_list(r: &FrameRecord, pairs: &[Pair]) -> String {
+    let id = |i: u32| r.objects.objects.get(i as usize).map_or(i, |o| o.id);
+    pairs
+        .iter()
+        .map(|p| format!("{}-{}", id(p.a), id(p.b)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The panel's lines for frame `r`.
+#[must_use]
+pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::new();
+    let mut push = |s: String, rgb: u32| out.push((fit(&s, COLS), rgb));
+    push(info.name.clone(), HEAD_RGB);
+    push(
+        format!(
+            "frame {} of {}, {} Hz",
+            r.frame, info.end_frame, info.rate_hz
+        ),
+        BODY_RGB,
+    );
+    push(info.title.clone(), DIM_RGB);
+    push(String::new(), BODY_RGB);
+    push(
+        format!(
+            "chip {}: {} (status ${:04X})",
+            info.flag_name,
+            if r.verdict.collided { "set" } else { "clear" },
+            r.verdict.status
+        ),
+        HEAD_RGB,
+    );
+    push(
+        format!(
+            "truth: {} pixel pairs, {} box pairs",
+            r.pixel_pairs.len(),
+            r.box_pairs.len()
+        ),
+        BODY_RGB,
+    );
+    if !r.pixel_pairs.is_empty() {
+        push(format!(" pixel {}", pair_list(r, &r.pixel_pairs)), BODY_RGB);
+    }
+    let truth = !r.pixel_pairs.is_empty();
+    if r.verdict.collided != truth {
+        push("chip DIFFERS from pixel truth".into(), BAD_RGB);
+    }
+    push(String::new(), BODY_RGB);
+    if info.judged {
+        let marked: Vec<String> = r
+            .decided_objects
+            .iter()
+            .filter_map(|&o| r.objects.objects.get(o).map(|o| o.id.to_string()))
+            .collect();
+        push(format!("program marked: {}", marked.join(" ")), HEAD_RGB);
+        let s = score_frame(r);
+        let bad = s.by_pixel.1 + s.by_pixel.2 > 0;
+        push(
+            format!(
+                " pixel: {} misses, {} false alarms",
+                s.by_pixel.1, s.by_pixel.2
+            ),
+            if bad { BAD_RGB } else { HIT_RGB },
+        );
+        push(
+            format!(" box: {} misses, {} false alarms", s.by_box.1, s.by_box.2),
+            BODY_RGB,
+        );
+    } else {
+        push("program decisions: no watch".into(), DIM_RGB);
+    }
+    push(String::new(), BODY_RGB);
+    let budget = info.cycles_per_frame;
+    for (kind, list) in [("handler", &r.handlers), ("span", &r.spans)] {
+        for n in list {
+            let over = n.cycles.cycles > budget;
+            push(
+                format!(
+                    "{kind} {}: {} cycles, {:.1}%",
+                    n.name,
+                    n.cycles.cycles,
+                    n.cycles.cycles as f64 * 100.0 / budget.max(1) as f64
+                ),
+                if over { BAD_RGB } else { BODY_RGB },
+            );
+        }
+    }
+    push(format!("frame: {} of {budget} cycles", r.cycles), BODY_RGB);
+    if r.lag {
+        push("LAG: the frame's work ran late".into(), BAD_RGB);
+    } else {
+        push("no lag".into(), HIT_RGB);
+    }
+    out
+}
+
+/// The picture's size at `scale` with every overlay shown, the panel at `at`.
+#[must_use]
+pub fn full_size(picture: &Picture, scale: usize, at: PanelAt) -> (usize, usize) {
+    let (w, h) = picture.size();
+    let k = scale.max(1);
+    layout::canvas_size(w * k, h * k, Some(at))
+}
+
+/// Frame `r` (whose chip picture is `picture`) at `scale` with `overlays`; the panel, when
+/// shown, at `panel_at`.
+#[must_use]
+pub fn render(
+    picture: &Picture,
+    r: &FrameRecord,
+    info: &ProgramInfo,
+    overlays: Overlays,
+    scale: usize,
+    panel_at: PanelAt,
+) -> Canvas {
+    let frame = picture.scaled(scale);
+    if !overlays.on {
+        return frame;
+    }
+    let panel = overlays.panel.then_some(panel_at);
+    let (w, h) = layout::canvas_size(frame.w, frame.h, panel);
+    let mut c = Canvas::new(w, h, 0);
+    let mut screen = frame;
+    draw_overlays(
+        &mut screen,
+        r,
+        info,
+        overlays,
+        picture.unit_px(scale) as i64,
+    );
+    c.blit(&screen, 0, 0);
+    if let Some(at) = panel {
+        draw_panel(&mut c, (screen.w, screen.h), at, |_| lines(r, info));
+    }
+    c
+}
