@@ -5,15 +5,22 @@ crates/machine/tests/genesis_programs.rs assert: the programs' own RAM logs (sta
 read by the VINT handler, the V counter where a mid-frame poll sees bit 5, the V counter
 of each HINT, the VINTs at which a lagging game DMAs, the Z80 loop's byte, the lines a
 68000 DMA holds the 68000 and a fill stays busy). It also times
-GPGX's frames per second on vint-dma.bin and lag.bin.
+GPGX's frames per second on vint-dma.bin and lag.bin, and right after, in the same run,
+hitlab's own headless frames per second on the same ROMs (`hitlab compare IMAGE --target
+genesis --frames N`, the release build, its process CPU time: boot, the 68000, the VDP
+with the sprite view and flags, and the harness's per-frame work; no picture), so the
+two speeds are taken under the same load.
 
 Not part of `cargo test`. Usage:
     pip install stable-retro
+    cargo build --release -p hitlab
     python3 tests/crosscheck/gpgx_genesis.py
 """
 
 import os
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -55,6 +62,29 @@ def check(results, what, got, expected):
     ok = got == expected if not callable(expected) else expected(got)
     results.append(ok)
     print(f"{'agree' if ok else 'DIFFER'}: {what}: GPGX {got}")
+
+
+def hitlab_speed(name, gpgx_fps):
+    """Times `hitlab compare` headless on the ROM (child process CPU time) and prints its
+    frames per CPU second beside GPGX's."""
+    exe = os.path.join(ROOT, "target", "release", "hitlab")
+    if not os.path.exists(exe):
+        print(f"skipped: hitlab {name}: no release build (cargo build --release -p hitlab)")
+        return
+    frames = 6000 if name == "lag.bin" else 60000
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run = subprocess.run(
+        [exe, "compare", os.path.join(PROGRAMS, name), "--target", "genesis",
+         "--frames", str(frames)],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if run.returncode not in (0, 1):
+        print(f"hitlab {name}: exit {run.returncode}: {run.stderr.strip()}")
+        return
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    fps = frames / cpu
+    print(f"hitlab {name}, headless: {fps:.0f} frames per CPU second = {fps / 60:.1f}x "
+          f"real time = {fps / gpgx_fps:.2f}x GPGX's")
 
 
 def main():
@@ -120,6 +150,7 @@ def main():
             frames += 10
         fps = frames / (time.process_time() - start)
         print(f"GPGX {name}: {fps:.0f} frames per CPU second = {fps / 60:.1f}x real time")
+        hitlab_speed(name, fps)
 
     print(f"{sum(results)} of {len(results)} agree")
     return 0 if all(results) else 1

@@ -191,8 +191,8 @@ fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<Program
 /// the instructions after it take the short way while they touch nothing but ROM and
 /// work RAM: none of that state can change then (the interrupt level, DMA and FIFO move
 /// only through the VDP's ports or at the line events between calls), so only the clock,
-/// the PC's region, an exception, STOP and the return from an interrupt are checked.
-/// An instruction that reaches anything else gets the full look after it.
+/// an exception, STOP and the return from an interrupt are checked. An instruction that
+/// reaches anything else gets the full look after it, and the next one the full checks.
 fn run_cpu(
     cpu: &mut Cpu,
     bus: &mut GenesisBus<'_>,
@@ -211,20 +211,21 @@ fn run_cpu(
         }
         let pc = cpu.pc();
         if settled {
+            // The PC needs no check here: every word the 68000 fetched since the full
+            // checks came from the ROM image or work RAM (a fetch anywhere else marks
+            // the bus touched), so the next instruction is in one of them.
             let ssp = cpu.ssp();
-            if executable(pc, rom_len) {
-                bus.begin_instruction(now);
-                cpu.step(bus);
-                if !bus.touched
-                    && cpu.last_exception().is_none()
-                    && !cpu.is_stopped()
-                    && !cpu.is_halted()
-                    && !returned(st, cpu)
-                {
-                    continue;
-                }
-                after_step(cpu, bus, st, probe, now, pc, ssp, false, false)?;
+            bus.begin_instruction(now);
+            cpu.step(bus);
+            if !bus.touched
+                && cpu.last_exception().is_none()
+                && !cpu.is_stopped()
+                && !cpu.is_halted()
+                && !returned(st, cpu)
+            {
+                continue;
             }
+            after_step(cpu, bus, st, probe, now, pc, ssp, false, false)?;
             // Off the short way: the full checks run before the next instruction.
             settled = false;
             continue;
@@ -273,7 +274,8 @@ fn run_cpu(
             bus.vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
         }
         after_step(cpu, bus, st, probe, now, pc, ssp, was_stopped, true)?;
-        settled = !watch && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
+        settled =
+            !watch && !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
     }
 }
 

@@ -169,8 +169,9 @@ pub struct GenesisBus<'a> {
     /// included), set by [`GenesisBus::begin_instruction`].
     pub now: u64,
     /// The instruction running now reached something other than ROM and work RAM (the
-    /// VDP, the Z80 side, I/O, an unmapped or lock-up address): the board then looks at
-    /// the chip's state after it (DMA, FIFO hold, interrupt level, faults). Cleared by
+    /// VDP, the Z80 side, I/O, an unmapped or lock-up address), or read a word past the
+    /// ROM image: the board then looks at the chip's state after it (DMA, FIFO hold,
+    /// interrupt level, faults) and where the next instruction is. Cleared by
     /// [`GenesisBus::begin_instruction`].
     pub touched: bool,
     /// The VDP has not yet been told the time of the instruction running now: it is told
@@ -432,6 +433,8 @@ impl Bus for GenesisBus<'_> {
             if let Some(&[hi, lo]) = self.mem.rom.get(a..a + 2) {
                 return u16::from_be_bytes([hi, lo]);
             }
+            // Past the image: nothing holds code there, so the board looks again.
+            self.touched = true;
             return rom_word_past_image(&self.mem.rom, a);
         }
         self.read_other(addr, false)
