@@ -48,12 +48,17 @@
 //! core it replaced, kept as a dev-dependency for this comparison, run as the old wrapper
 //! ran it) on the same workload, and prints both as multiples of the Genesis clock by
 //! CPU time and by wall time, with their ratio. On the 2-core development machine, shared
-//! and heavily loaded at the time (load average about 12): this core 174.7x real time by
-//! CPU time (84.1x by wall time), `m68k` 64.0x (20.1x), a ratio of 2.73x by CPU time
-//! (4.19x by wall time). `cargo bench -p machine --bench genesis_m68k` (the whole board:
-//! CPU, VDP and the `half-pairs` routine on the shoot-em-up frame) gave 85.6x to 90.0x real
-//! time by CPU time with this core against 23.0x to 29.4x with `m68k` 0.15.1 in the same
-//! conditions, about 3x to 3.9x.
+//! and loaded by other builds at the time (load average about 6): this core 254.0x real
+//! time by CPU time (173.3x by wall time), `m68k` 68.7x (38.8x), a ratio of 3.70x by CPU
+//! time (4.46x by wall time).
+//!
+//! On the Genesis board the core's step is inlined into the board's loop, and the board
+//! looks at the VDP only after an instruction that reached it (see the `machine` crate's
+//! `genesis::board`). `cargo bench -p machine --bench genesis_m68k` (the whole board: CPU,
+//! VDP and the `half-pairs` routine on the shoot-em-up frame, one routine call at a time)
+//! and `cargo bench -p machine --bench genesis_program` (whole frames of the test ROMs)
+//! print their speed as multiples of real time; `docs/genesis-programs.md` has the
+//! figures.
 //!
 //! # Bus accesses
 //! [`Bus`] is the 68000's view of the machine: byte and word accesses on a 24-bit bus.

@@ -477,7 +477,9 @@ impl Core {
     // ----------------------------------------------------------------------------------
     // Stepping.
 
-    /// Runs one instruction or one interrupt entry; returns its clock cycles.
+    /// Runs one instruction or one interrupt entry; returns its clock cycles. Inlined
+    /// into the caller's loop: the usual step is a few tests and the handler's call.
+    #[inline(always)]
     pub fn step<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         self.entered = None;
         // One test for everything out of the ordinary (no branch per condition).
