@@ -27,6 +27,11 @@
 //! says. A `STOP` idles the 68000 to the next of those
 //! points unless an interrupt is requested.
 //!
+//! The interrupt level, a DMA's hold and the FIFO change only through the VDP's ports or
+//! at those line points, so after an instruction that touched only ROM and work RAM the
+//! board checks nothing of the VDP's before the next one (`run_cpu`'s short way); the
+//! outcome is the same as checking before every instruction.
+//!
 //! # DMA
 //! A 68000-to-VDP DMA is checked when the command starts it (a source that is neither
 //! ROM nor work RAM is a fault); then the 68000 is held off the bus (idle cycles) while
