@@ -14,7 +14,8 @@ start, boot, the board and the harness's per-frame work) by the process's CPU ti
 
 Not part of `cargo test`. Usage:
     pip install stable-retro
-    cargo build --release -p hitlab --example genesis_speed
+    cargo build --release -p hitlab
+    cargo build --release -p machine --example genesis_speed
     python3 tests/crosscheck/gpgx_genesis.py
 """
 
