@@ -5,15 +5,24 @@ crates/machine/tests/genesis_programs.rs assert: the programs' own RAM logs (sta
 read by the VINT handler, the V counter where a mid-frame poll sees bit 5, the V counter
 of each HINT, the VINTs at which a lagging game DMAs, the Z80 loop's byte, the lines a
 68000 DMA holds the 68000 and a fill stays busy). It also times
-GPGX's frames per second on vint-dma.bin and lag.bin.
+GPGX's frames per second on vint-dma.bin and lag.bin, and right after, in the same run,
+hitlab's on the same ROMs, so the speeds are taken under the same load: the program
+board headless (the collision-only mode: flags, first lines and sprite view, no
+picture) and with its picture, by thread CPU time (`crates/machine/examples/
+genesis_speed.rs`), and a whole `hitlab compare IMAGE --target genesis` run (process
+start, boot, the board and the harness's per-frame work) by the process's CPU time. A missing release build is reported as skipped.
 
 Not part of `cargo test`. Usage:
     pip install stable-retro
+    cargo build --release -p hitlab
+    cargo build --release -p machine --example genesis_speed
     python3 tests/crosscheck/gpgx_genesis.py
 """
 
 import os
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -55,6 +64,39 @@ def check(results, what, got, expected):
     ok = got == expected if not callable(expected) else expected(got)
     results.append(ok)
     print(f"{'agree' if ok else 'DIFFER'}: {what}: GPGX {got}")
+
+
+def hitlab_speed(name, gpgx_fps):
+    """Prints hitlab's frames per CPU second on the ROM beside GPGX's: the board (the
+    genesis_speed example) and the `compare` command."""
+    rom = os.path.join(PROGRAMS, name)
+    example = os.path.join(ROOT, "target", "release", "examples", "genesis_speed")
+    if os.path.exists(example):
+        run = subprocess.run([example, rom], capture_output=True, text=True, check=False)
+        for line in run.stdout.splitlines():
+            fps = float(line.split(": ")[1].split()[0])
+            print(f"hitlab board {name}, {line.split(', ')[1].split(':')[0]}: {fps:.0f} "
+                  f"frames per CPU second = {fps / 60:.1f}x real time = "
+                  f"{fps / gpgx_fps:.2f}x GPGX's")
+    else:
+        print(f"skipped: hitlab board {name}: no release build of the genesis_speed example")
+    exe = os.path.join(ROOT, "target", "release", "hitlab")
+    if not os.path.exists(exe):
+        print(f"skipped: hitlab compare {name}: no release build")
+        return
+    frames = 3000 if name == "lag.bin" else 6000
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run = subprocess.run(
+        [exe, "compare", rom, "--target", "genesis", "--frames", str(frames)],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if run.returncode not in (0, 1):
+        print(f"hitlab compare {name}: exit {run.returncode}: {run.stderr.strip()}")
+        return
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    fps = frames / cpu
+    print(f"hitlab compare {name}: {fps:.0f} frames per CPU second = "
+          f"{fps / 60:.1f}x real time = {fps / gpgx_fps:.2f}x GPGX's")
 
 
 def main():
@@ -120,6 +162,7 @@ def main():
             frames += 10
         fps = frames / (time.process_time() - start)
         print(f"GPGX {name}: {fps:.0f} frames per CPU second = {fps / 60:.1f}x real time")
+        hitlab_speed(name, fps)
 
     print(f"{sum(results)} of {len(results)} agree")
     return 0 if all(results) else 1

@@ -48,12 +48,18 @@
 //! core it replaced, kept as a dev-dependency for this comparison, run as the old wrapper
 //! ran it) on the same workload, and prints both as multiples of the Genesis clock by
 //! CPU time and by wall time, with their ratio. On the 2-core development machine, shared
-//! and heavily loaded at the time (load average about 12): this core 174.7x real time by
-//! CPU time (84.1x by wall time), `m68k` 64.0x (20.1x), a ratio of 2.73x by CPU time
-//! (4.19x by wall time). `cargo bench -p machine --bench genesis_m68k` (the whole board:
-//! CPU, VDP and the `half-pairs` routine on the shoot-em-up frame) gave 85.6x to 90.0x real
-//! time by CPU time with this core against 23.0x to 29.4x with `m68k` 0.15.1 in the same
-//! conditions, about 3x to 3.9x.
+//! and loaded by other builds at the time (load average 6 to 8), two runs: this core
+//! 254.0x real time by CPU time (173.3x by wall time), `m68k` 68.7x (38.8x), a ratio of
+//! 3.70x by CPU time (4.46x by wall time); then, with the step inlined into the caller's
+//! loop, 260.4x against 43.4x, 6.00x (the `m68k` figure the more disturbed by the load).
+//!
+//! On the Genesis board the core's step is inlined into the board's loop, and the board
+//! looks at the VDP only after an instruction that reached it (see the `machine` crate's
+//! `genesis::board`). `cargo bench -p machine --bench genesis_m68k` (the whole board: CPU,
+//! VDP and the `half-pairs` routine on the shoot-em-up frame, one routine call at a time)
+//! and `cargo bench -p machine --bench genesis_program` (whole frames of the test ROMs)
+//! print their speed as multiples of real time; `docs/genesis-programs.md` has the
+//! figures.
 //!
 //! # Bus accesses
 //! [`Bus`] is the 68000's view of the machine: byte and word accesses on a 24-bit bus.
@@ -188,7 +194,6 @@ pub struct Exception {
 #[derive(Debug, Default)]
 pub struct Cpu {
     core: Core,
-    last_exception: Option<Exception>,
 }
 
 impl Cpu {
@@ -197,10 +202,7 @@ impl Cpu {
     /// set them directly.
     #[must_use]
     pub fn new() -> Self {
-        Self {
-            core: Core::new(),
-            last_exception: None,
-        }
+        Self { core: Core::new() }
     }
 
     /// The reset sequence: supervisor mode, SR `$2700`, SSP from address 0, PC from
@@ -209,7 +211,6 @@ impl Cpu {
     /// counted.
     pub fn reset<B: Bus + ?Sized>(&mut self, bus: &mut B) {
         self.core.reset(bus);
-        self.last_exception = None;
     }
 
     /// Runs one instruction, or one interrupt entry when an interrupt above the mask is
@@ -218,8 +219,31 @@ impl Cpu {
     /// or halted (double fault) CPU does nothing and returns 0.
     #[inline]
     pub fn step<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
-        let cycles = self.core.step(bus);
-        self.last_exception = self.core.entered().map(|e| {
+        self.core.step(bus)
+    }
+
+    /// Requests an interrupt at `level` (1–7; 0 withdraws the request), as the IPL pins
+    /// do. It is taken at the next instruction boundary when above the SR's mask (level
+    /// 7 always), with the autovector `24 + level`; taking it acknowledges it, so the
+    /// request is then cleared, and that step's [`Cpu::last_exception`] is
+    /// [`ExceptionKind::Interrupt`] (the cue for a device to drop its pending flag).
+    #[inline]
+    pub fn set_irq(&mut self, level: u8) {
+        self.core.set_irq(level);
+    }
+
+    /// The requested interrupt level not yet taken (0: none).
+    #[must_use]
+    #[inline]
+    pub fn irq(&self) -> u8 {
+        self.core.irq()
+    }
+
+    /// The exception the last [`Cpu::step`] entered, if it entered one.
+    #[must_use]
+    #[inline]
+    pub fn last_exception(&self) -> Option<Exception> {
+        self.core.entered().map(|e| {
             let kind = if (25..=31).contains(&e.vector) && e.interrupt {
                 ExceptionKind::Interrupt(e.vector - 24)
             } else {
@@ -230,39 +254,19 @@ impl Cpu {
                 vector: e.vector,
                 pc: e.pc,
             }
-        });
-        cycles
-    }
-
-    /// Requests an interrupt at `level` (1–7; 0 withdraws the request), as the IPL pins
-    /// do. It is taken at the next instruction boundary when above the SR's mask (level
-    /// 7 always), with the autovector `24 + level`; taking it acknowledges it, so the
-    /// request is then cleared, and that step's [`Cpu::last_exception`] is
-    /// [`ExceptionKind::Interrupt`] (the cue for a device to drop its pending flag).
-    pub fn set_irq(&mut self, level: u8) {
-        self.core.set_irq(level);
-    }
-
-    /// The requested interrupt level not yet taken (0: none).
-    #[must_use]
-    pub fn irq(&self) -> u8 {
-        self.core.irq()
-    }
-
-    /// The exception the last [`Cpu::step`] entered, if it entered one.
-    #[must_use]
-    pub fn last_exception(&self) -> Option<Exception> {
-        self.last_exception
+        })
     }
 
     /// Clock cycles run since [`Cpu::new`] (the sum of what [`Cpu::step`] returned).
     #[must_use]
+    #[inline]
     pub fn cycles(&self) -> u64 {
         self.core.cycles()
     }
 
     /// Whether a STOP instruction is waiting for an interrupt.
     #[must_use]
+    #[inline]
     pub fn is_stopped(&self) -> bool {
         self.core.is_stopped()
     }
@@ -270,18 +274,21 @@ impl Cpu {
     /// Whether the CPU halted on a double fault (an address error while it was entering
     /// an exception, or an odd handler address); only [`Cpu::reset`] leaves this state.
     #[must_use]
+    #[inline]
     pub fn is_halted(&self) -> bool {
         self.core.is_halted()
     }
 
     /// The address of the next instruction.
     #[must_use]
+    #[inline]
     pub fn pc(&self) -> u32 {
         self.core.pc()
     }
 
     /// Jumps to `pc`: the prefetch queue is emptied, so the next step first reads the
     /// instruction words at `pc` and `pc + 2` (two word reads, 8 clocks, counted in it).
+    #[inline]
     pub fn set_pc(&mut self, pc: u32) {
         self.core.set_pc(pc);
     }
@@ -289,6 +296,7 @@ impl Cpu {
     /// The prefetch queue: the instruction words already read at `pc` and `pc + 2`
     /// (two after every instruction on the 68000; none right after [`Cpu::set_pc`]).
     #[must_use]
+    #[inline]
     pub fn prefetch(&self) -> &[u16] {
         self.core.prefetch()
     }
@@ -296,68 +304,80 @@ impl Cpu {
     /// Fills the prefetch queue with the words at `pc` and `pc + 2`, as a 68000 holds
     /// them between instructions (used to resume from a saved state; the words are used
     /// as given, even if memory differs).
+    #[inline]
     pub fn set_prefetch(&mut self, words: [u16; 2]) {
         self.core.set_prefetch(words);
     }
 
     /// Data register `n` (0–7).
     #[must_use]
+    #[inline]
     pub fn d(&self, n: usize) -> u32 {
         self.core.d(n)
     }
 
     /// Sets data register `n` (0–7).
+    #[inline]
     pub fn set_d(&mut self, n: usize, value: u32) {
         self.core.set_d(n, value);
     }
 
     /// Address register `n` (0–7; A7 is the active stack pointer).
     #[must_use]
+    #[inline]
     pub fn a(&self, n: usize) -> u32 {
         self.core.a(n)
     }
 
     /// Sets address register `n` (0–7; A7 is the active stack pointer).
+    #[inline]
     pub fn set_a(&mut self, n: usize, value: u32) {
         self.core.set_a(n, value);
     }
 
     /// The status register (T, S, interrupt mask, X N Z V C).
     #[must_use]
+    #[inline]
     pub fn sr(&self) -> u16 {
         self.core.sr()
     }
 
     /// Sets the status register as MOVE to SR does (unimplemented bits read as zero;
     /// changing S swaps the active stack pointer).
+    #[inline]
     pub fn set_sr(&mut self, sr: u16) {
         self.core.set_sr(sr);
     }
 
     /// Whether the CPU is in supervisor mode.
     #[must_use]
+    #[inline]
     pub fn is_supervisor(&self) -> bool {
         self.core.sr() & 0x2000 != 0
     }
 
     /// The supervisor stack pointer.
     #[must_use]
+    #[inline]
     pub fn ssp(&self) -> u32 {
         self.core.ssp()
     }
 
     /// Sets the supervisor stack pointer.
+    #[inline]
     pub fn set_ssp(&mut self, value: u32) {
         self.core.set_ssp(value);
     }
 
     /// The user stack pointer.
     #[must_use]
+    #[inline]
     pub fn usp(&self) -> u32 {
         self.core.usp()
     }
 
     /// Sets the user stack pointer.
+    #[inline]
     pub fn set_usp(&mut self, value: u32) {
         self.core.set_usp(value);
     }

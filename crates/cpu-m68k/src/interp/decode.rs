@@ -5,6 +5,8 @@
 
 use std::sync::OnceLock;
 
+use super::dispatch::handler_index;
+
 /// What an opcode word does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -106,6 +108,9 @@ pub struct Op {
     /// MOVE's destination (mode << 3 | register); for shifts: bit 0 the direction (1:
     /// left), bit 1 a count in a register.
     pub ea2: u8,
+    /// The handler that runs it, an index into the handler table of
+    /// [`super::dispatch`] (specialised on the fields above).
+    pub handler: u16,
 }
 
 const fn op(kind: Kind, size: u8, ea: u8, reg: u8, ea2: u8) -> Op {
@@ -115,6 +120,7 @@ const fn op(kind: Kind, size: u8, ea: u8, reg: u8, ea2: u8) -> Op {
         ea,
         reg,
         ea2,
+        handler: 0,
     }
 }
 
@@ -124,7 +130,9 @@ pub fn table() -> &'static [Op; 65536] {
     TABLE.get_or_init(|| {
         let mut t = Box::new([op(Kind::Illegal, 0, 0, 0, 0); 65536]);
         for (word, entry) in t.iter_mut().enumerate() {
-            *entry = decode(word as u16);
+            let mut op = decode(word as u16);
+            op.handler = handler_index(&op);
+            *entry = op;
         }
         t
     })

@@ -243,71 +243,8 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
     let size = op.size;
     let reg = usize::from(op.reg);
     match op.kind {
-        Kind::Move => {
-            let v = cpu.source(bus, op.ea, size);
-            if op.ea2 == 0x39 {
-                // To (xxx).L: the address's low word is taken from IRC and its refetch
-                // comes after the write.
-                let high = u32::from(cpu.ext(bus));
-                let addr = high << 16 | u32::from(cpu.queue[1]);
-                cpu.move_flags_before_write(v, size, true, op.ea >> 3 >= 2);
-                cpu.pc_lead = 0;
-                cpu.write(bus, Loc::Mem(addr), size, v);
-                if cpu.fault.is_none() {
-                    cpu.logic_flags(v, size);
-                }
-                cpu.ext(bus);
-                cpu.prefetch_next(bus);
-                return;
-            }
-            let before = cpu.a[usize::from(op.ea2 & 7)];
-            let dst = cpu.locate(bus, op.ea2, size, false);
-            // A faulting write leaves (An)+ as it was, and -(An) for a long.
-            if op.ea2 >> 3 == 3 || (op.ea2 >> 3 == 4 && size == 4) {
-                cpu.postincrement = Some((op.ea2 & 7, before));
-            }
-            let Loc::Mem(addr) = dst else {
-                cpu.logic_flags(v, size);
-                cpu.write(bus, dst, size, v);
-                cpu.prefetch_next(bus);
-                return;
-            };
-            cpu.move_flags_before_write(v, size, op.ea2 >> 3 >= 5, op.ea >> 3 >= 2);
-            if op.ea2 >> 3 == 4 {
-                // To -(An): the prefetch comes first, then the long's low word.
-                cpu.prefetch_next(bus);
-                cpu.pc_lead = 0;
-                if size != 4 && cpu.fault.is_none() {
-                    // IR already holds the next opcode: a faulting word write stacks it.
-                    cpu.opcode = cpu.queue[0];
-                }
-                if size == 4 {
-                    cpu.write_long_low_first(bus, addr, v);
-                } else {
-                    cpu.write(bus, dst, size, v);
-                }
-            } else {
-                // The frame's PC: one word on for (An) and (An)+, where `pc` is for
-                // modes with extension words.
-                cpu.pc_lead = if op.ea2 >> 3 <= 3 {
-                    0u32.wrapping_sub(2)
-                } else {
-                    0
-                };
-                cpu.write(bus, dst, size, v);
-            }
-            if cpu.fault.is_none() {
-                cpu.logic_flags(v, size);
-            }
-            if op.ea2 >> 3 != 4 {
-                cpu.prefetch_next(bus);
-            }
-        }
-        Kind::Movea => {
-            let v = cpu.source(bus, op.ea, size);
-            cpu.a[reg] = sign_extend(v, size);
-            cpu.prefetch_next(bus);
-        }
+        Kind::Move => exec_move(cpu, bus, op),
+        Kind::Movea => exec_movea(cpu, bus, op),
         Kind::Moveq => {
             let v = sign_extend(u32::from(cpu.queue[0]), 1);
             cpu.d[reg] = v;
@@ -315,31 +252,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             cpu.prefetch_next(bus);
         }
         Kind::AddR | Kind::SubR | Kind::AndR | Kind::OrR | Kind::CmpR => {
-            let s = cpu.source(bus, op.ea, size);
-            let d = cpu.d[reg];
-            let r = match op.kind {
-                Kind::AddR => cpu.add(d, s, size),
-                Kind::SubR => cpu.sub(d, s, size),
-                Kind::CmpR => cpu.compare(d, s, size),
-                Kind::AndR => d & s,
-                _ => d | s,
-            };
-            if matches!(op.kind, Kind::AndR | Kind::OrR) {
-                cpu.logic_flags(r, size);
-            }
-            if size == 4 {
-                let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
-                cpu.idle(if op.kind != Kind::CmpR && register {
-                    4
-                } else {
-                    2
-                });
-            }
-            if op.kind != Kind::CmpR {
-                let m = mask(size);
-                cpu.d[reg] = (d & !m) | (r & m);
-            }
-            cpu.prefetch_next(bus);
+            exec_alu_register(cpu, bus, op);
         }
         Kind::AddM | Kind::SubM | Kind::AndM | Kind::OrM | Kind::EorM => {
             let s = cpu.d[reg];
@@ -357,24 +270,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 }
             });
         }
-        Kind::Adda | Kind::Suba | Kind::Cmpa => {
-            let s = sign_extend(cpu.source(bus, op.ea, size), size);
-            let d = cpu.a[reg];
-            match op.kind {
-                Kind::Adda => cpu.a[reg] = d.wrapping_add(s),
-                Kind::Suba => cpu.a[reg] = d.wrapping_sub(s),
-                _ => {
-                    cpu.compare(d, s, 4);
-                }
-            }
-            let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
-            cpu.idle(match op.kind {
-                Kind::Cmpa => 2,
-                _ if size == 2 || register => 4,
-                _ => 2,
-            });
-            cpu.prefetch_next(bus);
-        }
+        Kind::Adda | Kind::Suba | Kind::Cmpa => exec_alu_address(cpu, bus, op),
         Kind::AddI | Kind::SubI | Kind::AndI | Kind::OrI | Kind::EorI | Kind::CmpI => {
             let s = if size == 4 {
                 cpu.ext_long(bus)
@@ -405,28 +301,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
                 }
             });
         }
-        Kind::AddQ | Kind::SubQ => {
-            let s = u32::from(op.reg);
-            if op.ea >> 3 == 1 {
-                // To an address register: all 32 bits, no flags.
-                let r = usize::from(op.ea & 7);
-                cpu.a[r] = if op.kind == Kind::AddQ {
-                    cpu.a[r].wrapping_add(s)
-                } else {
-                    cpu.a[r].wrapping_sub(s)
-                };
-                cpu.idle(4);
-                cpu.prefetch_next(bus);
-                return;
-            }
-            cpu.modify(bus, op, 4, |cpu, d| {
-                if op.kind == Kind::AddQ {
-                    cpu.add(d, s, size)
-                } else {
-                    cpu.sub(d, s, size)
-                }
-            });
-        }
+        Kind::AddQ | Kind::SubQ => exec_quick(cpu, bus, op),
         Kind::Clr => cpu.modify(bus, op, 2, |cpu, _| {
             cpu.logic_flags(0, size);
             0
@@ -437,11 +312,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             r
         }),
         Kind::Neg => cpu.modify(bus, op, 2, |cpu, d| cpu.sub(0, d, size)),
-        Kind::Tst => {
-            let v = cpu.source(bus, op.ea, size);
-            cpu.logic_flags(v, size);
-            cpu.prefetch_next(bus);
-        }
+        Kind::Tst => exec_tst(cpu, bus, op),
         Kind::Bcc => {
             let base = cpu.pc;
             let disp8 = cpu.queue[0] & 0xFF;
@@ -669,4 +540,162 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         Kind::Movem => cpu.movem(bus, op),
         _ => super::more::execute(cpu, bus, op),
     }
+}
+
+#[inline(always)]
+pub(super) fn exec_move<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let v = cpu.source(bus, op.ea, size);
+    if op.ea2 == 0x39 {
+        // To (xxx).L: the address's low word is taken from IRC and its refetch
+        // comes after the write.
+        let high = u32::from(cpu.ext(bus));
+        let addr = high << 16 | u32::from(cpu.queue[1]);
+        cpu.move_flags_before_write(v, size, true, op.ea >> 3 >= 2);
+        cpu.pc_lead = 0;
+        cpu.write(bus, Loc::Mem(addr), size, v);
+        if cpu.fault.is_none() {
+            cpu.logic_flags(v, size);
+        }
+        cpu.ext(bus);
+        cpu.prefetch_next(bus);
+        return;
+    }
+    let before = cpu.a[usize::from(op.ea2 & 7)];
+    let dst = cpu.locate(bus, op.ea2, size, false);
+    // A faulting write leaves (An)+ as it was, and -(An) for a long.
+    if op.ea2 >> 3 == 3 || (op.ea2 >> 3 == 4 && size == 4) {
+        cpu.postincrement = Some((op.ea2 & 7, before));
+    }
+    let Loc::Mem(addr) = dst else {
+        cpu.logic_flags(v, size);
+        cpu.write(bus, dst, size, v);
+        cpu.prefetch_next(bus);
+        return;
+    };
+    cpu.move_flags_before_write(v, size, op.ea2 >> 3 >= 5, op.ea >> 3 >= 2);
+    if op.ea2 >> 3 == 4 {
+        // To -(An): the prefetch comes first, then the long's low word.
+        cpu.prefetch_next(bus);
+        cpu.pc_lead = 0;
+        if size != 4 && cpu.fault.is_none() {
+            // IR already holds the next opcode: a faulting word write stacks it.
+            cpu.opcode = cpu.queue[0];
+        }
+        if size == 4 {
+            cpu.write_long_low_first(bus, addr, v);
+        } else {
+            cpu.write(bus, dst, size, v);
+        }
+    } else {
+        // The frame's PC: one word on for (An) and (An)+, where `pc` is for
+        // modes with extension words.
+        cpu.pc_lead = if op.ea2 >> 3 <= 3 {
+            0u32.wrapping_sub(2)
+        } else {
+            0
+        };
+        cpu.write(bus, dst, size, v);
+    }
+    if cpu.fault.is_none() {
+        cpu.logic_flags(v, size);
+    }
+    if op.ea2 >> 3 != 4 {
+        cpu.prefetch_next(bus);
+    }
+}
+
+#[inline(always)]
+pub(super) fn exec_movea<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let reg = usize::from(op.reg);
+    let v = cpu.source(bus, op.ea, size);
+    cpu.a[reg] = sign_extend(v, size);
+    cpu.prefetch_next(bus);
+}
+
+#[inline(always)]
+pub(super) fn exec_alu_register<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let reg = usize::from(op.reg);
+    let s = cpu.source(bus, op.ea, size);
+    let d = cpu.d[reg];
+    let r = match op.kind {
+        Kind::AddR => cpu.add(d, s, size),
+        Kind::SubR => cpu.sub(d, s, size),
+        Kind::CmpR => cpu.compare(d, s, size),
+        Kind::AndR => d & s,
+        _ => d | s,
+    };
+    if matches!(op.kind, Kind::AndR | Kind::OrR) {
+        cpu.logic_flags(r, size);
+    }
+    if size == 4 {
+        let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
+        cpu.idle(if op.kind != Kind::CmpR && register {
+            4
+        } else {
+            2
+        });
+    }
+    if op.kind != Kind::CmpR {
+        let m = mask(size);
+        cpu.d[reg] = (d & !m) | (r & m);
+    }
+    cpu.prefetch_next(bus);
+}
+
+#[inline(always)]
+pub(super) fn exec_alu_address<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let reg = usize::from(op.reg);
+    let s = sign_extend(cpu.source(bus, op.ea, size), size);
+    let d = cpu.a[reg];
+    match op.kind {
+        Kind::Adda => cpu.a[reg] = d.wrapping_add(s),
+        Kind::Suba => cpu.a[reg] = d.wrapping_sub(s),
+        _ => {
+            cpu.compare(d, s, 4);
+        }
+    }
+    let register = op.ea >> 3 <= 1 || op.ea == 0x3C;
+    cpu.idle(match op.kind {
+        Kind::Cmpa => 2,
+        _ if size == 2 || register => 4,
+        _ => 2,
+    });
+    cpu.prefetch_next(bus);
+}
+
+#[inline(always)]
+pub(super) fn exec_quick<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let s = u32::from(op.reg);
+    if op.ea >> 3 == 1 {
+        // To an address register: all 32 bits, no flags.
+        let r = usize::from(op.ea & 7);
+        cpu.a[r] = if op.kind == Kind::AddQ {
+            cpu.a[r].wrapping_add(s)
+        } else {
+            cpu.a[r].wrapping_sub(s)
+        };
+        cpu.idle(4);
+        cpu.prefetch_next(bus);
+        return;
+    }
+    cpu.modify(bus, op, 4, |cpu, d| {
+        if op.kind == Kind::AddQ {
+            cpu.add(d, s, size)
+        } else {
+            cpu.sub(d, s, size)
+        }
+    });
+}
+
+#[inline(always)]
+pub(super) fn exec_tst<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
+    let size = op.size;
+    let v = cpu.source(bus, op.ea, size);
+    cpu.logic_flags(v, size);
+    cpu.prefetch_next(bus);
 }

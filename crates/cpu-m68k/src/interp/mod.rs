@@ -22,6 +22,7 @@
 //! 14-byte group-0 frame is stacked and the handler at vector 3 entered.
 
 pub mod decode;
+mod dispatch;
 mod ea;
 mod exec;
 mod more;
@@ -170,10 +171,12 @@ impl Core {
 
     /// The status register.
     #[must_use]
+    #[inline]
     pub fn sr(&self) -> u16 {
         u16::from(self.t) << 15 | u16::from(self.s) << 13 | u16::from(self.mask) << 8 | self.ccr()
     }
 
+    #[inline]
     pub(crate) fn ccr(&self) -> u16 {
         u16::from(self.x) << 4
             | u16::from(self.n) << 3
@@ -222,6 +225,7 @@ impl Core {
     }
     /// The supervisor stack pointer.
     #[must_use]
+    #[inline]
     pub fn ssp(&self) -> u32 {
         if self.s { self.a[7] } else { self.other_sp }
     }
@@ -248,6 +252,7 @@ impl Core {
     }
     /// The address of the next instruction.
     #[must_use]
+    #[inline]
     pub fn pc(&self) -> u32 {
         self.pc.wrapping_sub(2)
     }
@@ -288,30 +293,36 @@ impl Core {
     }
     /// Clock cycles run so far.
     #[must_use]
+    #[inline]
     pub fn cycles(&self) -> u64 {
         self.total
     }
     /// The exception the last step entered.
     #[must_use]
+    #[inline]
     pub fn entered(&self) -> Option<Entered> {
         self.entered
     }
     /// Requests an interrupt at `level` (0: none).
+    #[inline]
     pub fn set_irq(&mut self, level: u8) {
         self.irq = level & 7;
     }
     /// The requested interrupt level.
     #[must_use]
+    #[inline]
     pub fn irq(&self) -> u8 {
         self.irq
     }
     /// Whether STOP is waiting for an interrupt.
     #[must_use]
+    #[inline]
     pub fn is_stopped(&self) -> bool {
         self.stopped
     }
     /// Whether a double fault halted the core.
     #[must_use]
+    #[inline]
     pub fn is_halted(&self) -> bool {
         self.halted
     }
@@ -466,7 +477,9 @@ impl Core {
     // ----------------------------------------------------------------------------------
     // Stepping.
 
-    /// Runs one instruction or one interrupt entry; returns its clock cycles.
+    /// Runs one instruction or one interrupt entry; returns its clock cycles. Inlined
+    /// into the caller's loop: the usual step is a few tests and the handler's call.
+    #[inline(always)]
     pub fn step<B: Bus + ?Sized>(&mut self, bus: &mut B) -> u32 {
         self.entered = None;
         // One test for everything out of the ordinary (no branch per condition).
@@ -517,7 +530,7 @@ impl Core {
         self.postincrement = None;
         self.pc_lead = 0;
         let op: Op = self.table[usize::from(self.queue[0])];
-        exec::execute(self, bus, op);
+        dispatch::Handlers::<B>::TABLE[usize::from(op.handler)](self, bus, op);
         if self.fault.is_some() {
             self.address_error(bus);
         }

@@ -27,6 +27,11 @@
 //! says. A `STOP` idles the 68000 to the next of those
 //! points unless an interrupt is requested.
 //!
+//! The interrupt level, a DMA's hold and the FIFO change only through the VDP's ports or
+//! at those line points, so after an instruction that touched only ROM and work RAM the
+//! board checks nothing of the VDP's before the next one (`run_cpu`'s short way); the
+//! outcome is the same as checking before every instruction.
+//!
 //! # DMA
 //! A 68000-to-VDP DMA is checked when the command starts it (a source that is neither
 //! ROM nor work RAM is a fault); then the 68000 is held off the bus (idle cycles) while
@@ -47,10 +52,10 @@ use cpu_m68k::{Bus, Cpu, ExceptionKind};
 use genesis::Vdp;
 
 use super::Genesis;
-use super::bus::{GenesisBus, HvClock, Memory, ROM_SPACE};
+use super::bus::{GenesisBus, Memory, ROM_SPACE};
 use super::dma::{check_dma_68k, supply_dma_68k};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
-use super::z80::{MASTER_PER_Z80_T, Z80_T_PER_LINE};
+use super::z80::Z80_T_PER_LINE;
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
@@ -127,13 +132,7 @@ impl Genesis {
         target.cpu = Cpu::new();
         target.program = Some(ProgramState::default());
         let (target, vdp) = self.parts_mut();
-        let mut bus = GenesisBus {
-            mem: &mut target.mem,
-            vdp,
-            hv: HvClock::Line { master_in_line: 0 },
-            fault: None,
-            z80_t_now: 0,
-        };
+        let mut bus = GenesisBus::program(&mut target.mem, vdp, 0);
         target.cpu.reset(&mut bus);
         if let Some(pc) = image.start {
             target.cpu.set_pc(pc);
@@ -189,51 +188,81 @@ fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<Program
 
 /// Runs the 68000 until its clock reaches `until` (an instruction that crosses it
 /// finishes), in the line that started at cycle `line_start`.
-#[allow(clippy::too_many_lines)]
+///
+/// Each instruction is run in one of two ways with the same outcome. The full way
+/// presents the VDP's interrupt level, lets a running DMA hold the 68000 or progress
+/// beside it, and looks after the instruction for a FIFO hold, a DMA it started, an
+/// exception and a bus fault. Once the VDP is idle (no DMA) and no breakpoint is set,
+/// the instructions after it take the short way while they touch nothing but ROM and
+/// work RAM: none of that state can change then (the interrupt level, DMA and FIFO move
+/// only through the VDP's ports or at the line events between calls), so only the clock,
+/// an exception, STOP and the return from an interrupt are checked. An instruction that
+/// reaches anything else gets the full look after it, and the next one the full checks.
 fn run_cpu(
     cpu: &mut Cpu,
-    mem: &mut Memory,
-    vdp: &mut Vdp,
+    bus: &mut GenesisBus<'_>,
     st: &mut ProgramState,
     probe: &mut dyn Probe,
-    line_start: u64,
     until: u64,
 ) -> Result<(), ProgramError> {
     let watch = probe.breakpoints().any();
+    let rom_len = bus.mem.rom.len();
+    // Whether the short way applies to the next instruction.
+    let mut settled = false;
     loop {
         let now = cpu.cycles() + st.idle;
         if now >= until {
             return Ok(());
         }
-        if vdp.dma_holds_68k() {
-            let need = u64::from(vdp.dma_clocks_to_finish());
+        let pc = cpu.pc();
+        if settled {
+            // The PC needs no check here: every word the 68000 fetched since the full
+            // checks came from the ROM image or work RAM (a fetch anywhere else marks
+            // the bus touched), so the next instruction is in one of them.
+            let ssp = cpu.ssp();
+            bus.begin_instruction(now);
+            cpu.step(bus);
+            if !bus.touched
+                && cpu.last_exception().is_none()
+                && !cpu.is_stopped()
+                && !cpu.is_halted()
+                && !returned(st, cpu)
+            {
+                continue;
+            }
+            after_step(cpu, bus, st, probe, now, pc, ssp, false, false)?;
+            // Off the short way: the full checks run before the next instruction.
+            settled = false;
+            continue;
+        }
+        if bus.vdp.dma_holds_68k() {
+            let need = u64::from(bus.vdp.dma_clocks_to_finish());
             let left = (until - now) * MASTER_PER_CYCLE;
             let held = need.min(left).div_ceil(MASTER_PER_CYCLE);
             st.idle += held;
-            vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
-            if let Err(src) = supply_dma_68k(mem, vdp) {
-                return Err(dma_fault(cpu.pc(), src));
+            bus.vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
+            if let Err(src) = supply_dma_68k(bus.mem, bus.vdp) {
+                return Err(dma_fault(pc, src));
             }
             continue;
         }
-        let level = vdp.irq_level();
+        let level = bus.vdp.irq_level();
         cpu.set_irq(level);
         let mask = (cpu.sr() >> 8) & 7;
         let taking = level != 0 && u16::from(level) > mask;
         if cpu.is_halted() {
-            return Err(fault(cpu.pc(), "the 68000 halted (a double fault)"));
+            return Err(fault(pc, "the 68000 halted (a double fault)"));
         }
         if cpu.is_stopped() && !taking {
             let rest = until - now;
             st.idle += rest;
-            vdp.advance_dma((rest * MASTER_PER_CYCLE) as u32);
+            bus.vdp.advance_dma((rest * MASTER_PER_CYCLE) as u32);
             return Ok(());
         }
-        let pc = cpu.pc();
         if watch && probe.breakpoints().contains(pc) {
-            probe.on_pc(pc, now, &CpuMem { cpu, mem });
+            probe.on_pc(pc, now, &CpuMem { cpu, mem: bus.mem });
         }
-        if !taking && !executable(pc, mem.rom.len()) {
+        if !taking && !executable(pc, rom_len) {
             return Err(fault(
                 pc,
                 "execution outside the cartridge ROM and work RAM (nothing there holds code)",
@@ -243,60 +272,81 @@ fn run_cpu(
         let ssp = cpu.ssp();
         // A DMA the instruction starts runs from its last bus cycle, so the instruction's
         // own time is not charged to it.
-        let busy_before = vdp.dma_busy();
-        vdp.set_master_clock(now * MASTER_PER_CYCLE);
-        let master_in_line =
-            ((now - line_start.min(now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32;
-        let mut bus = GenesisBus {
-            mem,
-            vdp,
-            hv: HvClock::Line { master_in_line },
-            fault: None,
-            z80_t_now: now * MASTER_PER_CYCLE / MASTER_PER_Z80_T,
-        };
-        let cycles = cpu.step(&mut bus);
-        if let Some(f) = bus.fault.take() {
-            return Err(fault(pc, format!("access at {}: {}", Addr(f.addr), f.what)));
-        }
+        let busy_before = bus.vdp.dma_busy();
+        bus.begin_instruction(now);
+        let cycles = cpu.step(bus);
         if busy_before {
-            vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
+            bus.vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
         }
+        after_step(cpu, bus, st, probe, now, pc, ssp, was_stopped, true)?;
+        settled =
+            !watch && !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
+    }
+}
+
+/// Whether the last instruction returned from the innermost interrupt taken (the PC and
+/// the stack pointer are back where its entry left them).
+#[inline]
+fn returned(st: &ProgramState, cpu: &Cpu) -> bool {
+    st.interrupted
+        .last()
+        .is_some_and(|&(pc, sp)| cpu.pc() == pc && cpu.ssp() == sp)
+}
+
+/// What the board does after an instruction that started at `now` at `pc` with the
+/// supervisor stack pointer at `ssp`: a bus fault, a FIFO hold, a DMA the instruction
+/// started, an interrupt entry (acknowledged at the VDP) or another exception, the
+/// return from an interrupt, and STOP.
+#[allow(clippy::too_many_arguments)]
+fn after_step(
+    cpu: &mut Cpu,
+    bus: &mut GenesisBus<'_>,
+    st: &mut ProgramState,
+    probe: &mut dyn Probe,
+    now: u64,
+    pc: u32,
+    ssp: u32,
+    was_stopped: bool,
+    full: bool,
+) -> Result<(), ProgramError> {
+    if let Some(f) = bus.fault.take() {
+        return Err(fault(pc, format!("access at {}: {}", Addr(f.addr), f.what)));
+    }
+    if full || bus.touched {
         // A data-port write into a full FIFO held the 68000 (genesis `fifo` module).
-        let fifo_wait = vdp.take_fifo_wait();
+        let fifo_wait = bus.vdp.take_fifo_wait();
         if fifo_wait > 0 {
             let held = fifo_wait.div_ceil(MASTER_PER_CYCLE);
             st.idle += held;
-            vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
+            bus.vdp.advance_dma((held * MASTER_PER_CYCLE) as u32);
         }
-        if let Err(src) = check_dma_68k(mem, vdp) {
+        if let Err(src) = check_dma_68k(bus.mem, bus.vdp) {
             return Err(dma_fault(pc, src));
         }
-        if let Some(e) = cpu.last_exception() {
-            if let ExceptionKind::Interrupt(l) = e.kind {
-                vdp.acknowledge_interrupt(l);
-                cpu.set_irq(vdp.irq_level());
-                st.interrupted.push((pc, ssp));
-                probe.on_event(BoardEvent::Interrupt {
-                    source: if l == 6 { "vint" } else { "hint" },
-                    cycle: now,
-                    pc,
-                });
-            } else if let Some(err) = exception_fault(e.kind, e.pc, mem) {
-                return Err(err);
-            }
-        } else if let Some(&(back_pc, back_sp)) = st.interrupted.last()
-            && cpu.pc() == back_pc
-            && cpu.ssp() == back_sp
-        {
-            st.interrupted.pop();
-            probe.on_event(BoardEvent::Return {
-                cycle: cpu.cycles() + st.idle,
-            });
-        }
-        if cpu.is_stopped() && !was_stopped {
-            probe.on_event(BoardEvent::Wait { cycle: now, pc });
-        }
     }
+    if let Some(e) = cpu.last_exception() {
+        if let ExceptionKind::Interrupt(l) = e.kind {
+            bus.vdp.acknowledge_interrupt(l);
+            cpu.set_irq(bus.vdp.irq_level());
+            st.interrupted.push((pc, ssp));
+            probe.on_event(BoardEvent::Interrupt {
+                source: if l == 6 { "vint" } else { "hint" },
+                cycle: now,
+                pc,
+            });
+        } else if let Some(err) = exception_fault(e.kind, e.pc, bus.mem) {
+            return Err(err);
+        }
+    } else if returned(st, cpu) {
+        st.interrupted.pop();
+        probe.on_event(BoardEvent::Return {
+            cycle: cpu.cycles() + st.idle,
+        });
+    }
+    if cpu.is_stopped() && !was_stopped {
+        probe.on_event(BoardEvent::Wait { cycle: now, pc });
+    }
+    Ok(())
 }
 
 fn run_frame(
@@ -328,9 +378,21 @@ fn run_frame(
         let line_end = (st.lines + 1) * MASTER_PER_LINE / MASTER_PER_CYCLE;
         let hblank =
             (st.lines * MASTER_PER_LINE + u64::from(vdp.hblank_master())) / MASTER_PER_CYCLE;
-        run_cpu(cpu, mem, vdp, st, probe, line_start, hblank)?;
+        run_cpu(
+            cpu,
+            &mut GenesisBus::program(mem, vdp, line_start),
+            st,
+            probe,
+            hblank,
+        )?;
         vdp.hblank();
-        run_cpu(cpu, mem, vdp, st, probe, line_start, line_end)?;
+        run_cpu(
+            cpu,
+            &mut GenesisBus::program(mem, vdp, line_start),
+            st,
+            probe,
+            line_end,
+        )?;
         mem.z80
             .run_to((st.lines + 1) * Z80_T_PER_LINE, &mem.rom, &mut mem.ram[..]);
         if st.z80_int {

@@ -27,7 +27,8 @@ use cpu_m68k::Bus;
 use genesis::Vdp;
 
 use super::io::Io;
-use super::z80::Z80Side;
+use super::target::{MASTER_PER_CYCLE, MASTER_PER_LINE};
+use super::z80::{MASTER_PER_Z80_T, Z80Side};
 
 /// The cartridge space: $000000-$3FFFFF.
 pub const ROM_SPACE: u32 = 0x40_0000;
@@ -112,15 +113,17 @@ pub struct BusFault {
 /// Where the HV counter's time comes from.
 #[derive(Clone, Copy, Debug)]
 pub enum HvClock {
-    /// A routine call: 68000 cycles since it started at the start of vertical blank.
+    /// A routine call: the counter follows the cycles since the call started (at the
+    /// start of vertical blank).
     Routine {
-        /// Cycles elapsed at the start of the instruction.
-        elapsed: u64,
+        /// The 68000 clock when the call started.
+        start: u64,
     },
-    /// A program: the VDP's line and the master clocks into it.
+    /// A program: the VDP's line, and the 68000 clock (since boot, held cycles included)
+    /// when that line started.
     Line {
-        /// Master clocks into the line at the start of the instruction.
-        master_in_line: u32,
+        /// The 68000 clock at the start of the line being run.
+        line_start: u64,
     },
 }
 
@@ -158,20 +161,95 @@ pub struct GenesisBus<'a> {
     pub mem: &'a mut Memory,
     /// The chip.
     pub vdp: &'a mut Vdp,
-    /// The HV counter's time, set before each instruction.
+    /// Where the HV counter's time comes from.
     pub hv: HvClock,
     /// The first lock-up of the step.
     pub fault: Option<BusFault>,
+    /// The 68000 clock at the start of the instruction running now (cycles, held cycles
+    /// included), set by [`GenesisBus::begin_instruction`].
+    pub now: u64,
+    /// The instruction running now reached something other than ROM and work RAM (the
+    /// VDP, the Z80 side, I/O, an unmapped or lock-up address), or read a word past the
+    /// ROM image: the board then looks at the chip's state after it (DMA, FIFO hold,
+    /// interrupt level, faults) and where the next instruction is. Cleared by
+    /// [`GenesisBus::begin_instruction`].
+    pub touched: bool,
+    /// The VDP has not yet been told the time of the instruction running now: it is told
+    /// at the instruction's first VDP access (a program's FIFO timing), not before every
+    /// instruction, since only those accesses read it.
+    clock_due: bool,
+}
+
+impl<'a> GenesisBus<'a> {
+    /// The bus for a routine call that started at 68000 clock `start`: the FIFO keeps no
+    /// time, the Z80 does not run.
+    pub fn routine(mem: &'a mut Memory, vdp: &'a mut Vdp, start: u64) -> Self {
+        Self {
+            mem,
+            vdp,
+            hv: HvClock::Routine { start },
+            fault: None,
+            now: start,
+            touched: false,
+            clock_due: false,
+        }
+    }
+
+    /// The bus for a program in the line that started at 68000 clock `line_start`.
+    pub fn program(mem: &'a mut Memory, vdp: &'a mut Vdp, line_start: u64) -> Self {
+        Self {
+            mem,
+            vdp,
+            hv: HvClock::Line { line_start },
+            fault: None,
+            now: line_start,
+            touched: false,
+            clock_due: false,
+        }
+    }
+
+    /// An instruction starts at 68000 clock `now`.
+    #[inline]
+    pub fn begin_instruction(&mut self, now: u64) {
+        self.now = now;
+        self.touched = false;
+        self.clock_due = true;
+    }
+
+    /// Master clocks into the line at the start of the instruction (a program's bus),
+    /// at most the line's last.
+    fn master_in_line(&self, line_start: u64) -> u32 {
+        ((self.now - line_start.min(self.now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32
+    }
+
     /// The Z80 clock (T-states) at the start of the instruction: the Z80 is caught up to
     /// it before the 68000 changes its bus request or reset, so it stops and starts
-    /// where the 68000 says, not at a line boundary. 0 when the Z80 does not run.
-    pub z80_t_now: u64,
+    /// where the 68000 says, not at a line boundary. 0 in a routine call (the Z80 does
+    /// not run).
+    fn z80_t_now(&self) -> u64 {
+        match self.hv {
+            HvClock::Routine { .. } => 0,
+            HvClock::Line { .. } => self.now * MASTER_PER_CYCLE / MASTER_PER_Z80_T,
+        }
+    }
+
+    /// Tells the VDP the instruction's time before its first port access (a program's
+    /// FIFO timing; a routine call keeps none).
+    fn sync_vdp_clock(&mut self) {
+        if self.clock_due {
+            self.clock_due = false;
+            if let HvClock::Line { .. } = self.hv {
+                self.vdp.set_master_clock(self.now * MASTER_PER_CYCLE);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for GenesisBus<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GenesisBus")
             .field("hv", &self.hv)
+            .field("now", &self.now)
             .field("fault", &self.fault)
             .finish_non_exhaustive()
     }
@@ -186,15 +264,20 @@ impl GenesisBus<'_> {
 
     fn hv(&self) -> u16 {
         match self.hv {
-            HvClock::Routine { elapsed } => {
+            HvClock::Routine { start } => {
                 let regs = self.vdp.registers();
-                super::target::hv_counter(elapsed, regs.h_mode(), regs.v_mode().height_px())
+                super::target::hv_counter(
+                    self.now - start,
+                    regs.h_mode(),
+                    regs.v_mode().height_px(),
+                )
             }
-            HvClock::Line { master_in_line } => self.vdp.hv_counter(master_in_line),
+            HvClock::Line { line_start } => self.vdp.hv_counter(self.master_in_line(line_start)),
         }
     }
 
     fn vdp_read(&mut self, addr: u32) -> u16 {
+        self.sync_vdp_clock();
         match vdp_port(addr) {
             VdpPort::Data => self.vdp.read_data(),
             VdpPort::Control => self.vdp.read_status(),
@@ -229,15 +312,13 @@ impl GenesisBus<'_> {
             0xA0_0000..=0xA0_FFFF => self.mem.z80.write_68k(addr, value),
             0xA1_0000..=0xA1_001F => self.mem.io.write(addr, value),
             0xA1_1100 => {
-                self.mem
-                    .z80
-                    .run_to(self.z80_t_now, &self.mem.rom, &mut self.mem.ram[..]);
+                let t = self.z80_t_now();
+                self.mem.z80.run_to(t, &self.mem.rom, &mut self.mem.ram[..]);
                 self.mem.z80.busreq_write(value);
             }
             0xA1_1200 => {
-                self.mem
-                    .z80
-                    .run_to(self.z80_t_now, &self.mem.rom, &mut self.mem.ram[..]);
+                let t = self.z80_t_now();
+                self.mem.z80.run_to(t, &self.mem.rom, &mut self.mem.ram[..]);
                 self.mem.z80.reset_write(value);
             }
             0xA1_4000..=0xA1_4003 => {
@@ -248,7 +329,9 @@ impl GenesisBus<'_> {
         }
     }
 
+    #[inline(never)]
     fn read_other(&mut self, addr: u32, byte: bool) -> u16 {
+        self.touched = true;
         match addr {
             0x40_0000..=0x7F_FFFF => 0xFFFF,
             0xA0_0000..=0xA1_FFFF => {
@@ -271,7 +354,9 @@ impl GenesisBus<'_> {
         }
     }
 
+    #[inline(never)]
     fn write_other(&mut self, addr: u32, value: u16, byte: bool) {
+        self.touched = true;
         match addr {
             0x40_0000..=0x7F_FFFF => {}
             0xA0_0000..=0xA1_FFFF => {
@@ -291,8 +376,14 @@ impl GenesisBus<'_> {
                     "byte write to a VDP port (the console writes the byte to both halves of \
                      the word port; use a word write)",
                 ),
-                VdpPort::Data => self.vdp.write_data(value),
-                VdpPort::Control => self.vdp.write_control(value),
+                VdpPort::Data => {
+                    self.sync_vdp_clock();
+                    self.vdp.write_data(value);
+                }
+                VdpPort::Control => {
+                    self.sync_vdp_clock();
+                    self.vdp.write_control(value);
+                }
                 VdpPort::Hv => self.fail(
                     addr,
                     "write to the HV counter: the console locks up (no device answers)",
@@ -303,6 +394,14 @@ impl GenesisBus<'_> {
             _ => self.fail(addr, LOCKUP_SPACE),
         }
     }
+}
+
+/// A ROM word at least partly past the image: those bytes read $FF.
+#[cold]
+fn rom_word_past_image(rom: &[u8], a: usize) -> u16 {
+    let hi = rom.get(a).copied().unwrap_or(0xFF);
+    let lo = rom.get(a + 1).copied().unwrap_or(0xFF);
+    u16::from_be_bytes([hi, lo])
 }
 
 impl Bus for GenesisBus<'_> {
@@ -330,9 +429,13 @@ impl Bus for GenesisBus<'_> {
         }
         if addr < ROM_SPACE {
             let a = addr as usize;
-            let hi = self.mem.rom.get(a).copied().unwrap_or(0xFF);
-            let lo = self.mem.rom.get(a + 1).copied().unwrap_or(0xFF);
-            return u16::from_be_bytes([hi, lo]);
+            // One bounds check for the usual word inside the image.
+            if let Some(&[hi, lo]) = self.mem.rom.get(a..a + 2) {
+                return u16::from_be_bytes([hi, lo]);
+            }
+            // Past the image: nothing holds code there, so the board looks again.
+            self.touched = true;
+            return rom_word_past_image(&self.mem.rom, a);
         }
         self.read_other(addr, false)
     }

@@ -74,7 +74,7 @@
 use cpu_m68k::{Cpu, ExceptionKind};
 use genesis::{HMode, Vdp};
 
-use super::bus::{GenesisBus, HvClock, Memory};
+use super::bus::{GenesisBus, Memory};
 pub use super::bus::{RAM_SIZE, ROM_SPACE};
 use super::dma::run_dma_now;
 
@@ -292,13 +292,7 @@ impl Target for GenesisBoard<'_> {
         let rom_len = target.mem.rom.len();
         // A routine call keeps no line time: no FIFO waits.
         self.vdp.clear_master_clock();
-        let mut bus = GenesisBus {
-            mem: &mut target.mem,
-            vdp: self.vdp,
-            hv: HvClock::Routine { elapsed: 0 },
-            fault: None,
-            z80_t_now: 0,
-        };
+        let mut bus = GenesisBus::routine(&mut target.mem, self.vdp, start);
         loop {
             let pc = cpu.pc();
             let used = cpu.cycles() - start;
@@ -323,8 +317,16 @@ impl Target for GenesisBoard<'_> {
                         .to_owned(),
                 });
             }
-            bus.hv = HvClock::Routine { elapsed: used };
+            bus.begin_instruction(start + used);
             cpu.step(&mut bus);
+            if !bus.touched
+                && cpu.last_exception().is_none()
+                && !cpu.is_stopped()
+                && !cpu.is_halted()
+            {
+                // ROM and work RAM only: no fault, no DMA started (the usual instruction).
+                continue;
+            }
             if let Some(f) = bus.fault.take() {
                 return Err(RoutineError::Fault {
                     pc: Addr(pc),
