@@ -150,6 +150,9 @@ impl MsxProgram {
                 };
                 probe.on_pc(u32::from(self.cpu.pc), self.cpu.t, &view);
             }
+            if self.cpu.halted && !taking {
+                idle += self.skip_halted(end);
+            }
             let before = self.cpu.t;
             let was_halted = self.cpu.halted;
             if taking {
@@ -187,6 +190,26 @@ impl MsxProgram {
             }
         }
         idle
+    }
+}
+
+impl MsxProgram {
+    /// A halted Z80 with no interrupt to take runs M1 cycles of 4 T-states plus the MSX's
+    /// wait, each counting R on, until the INT line changes, which on this board happens
+    /// only at the chip's line steps: all but the last two of those up to `end` are
+    /// counted at once (the last two run as steps, leaving the core's flags as stepping
+    /// would). Returns the T-states skipped.
+    fn skip_halted(&mut self, end: u64) -> u64 {
+        const HALT_M1_T: u64 = 4 + 1;
+        let cycles = end.saturating_sub(self.cpu.t).div_ceil(HALT_M1_T);
+        let Some(bulk) = cycles.checked_sub(2).filter(|&n| n > 0) else {
+            return 0;
+        };
+        self.cpu.t += bulk * HALT_M1_T;
+        // R's low seven bits count M1 cycles; bit 7 stays.
+        let r = u64::from(self.cpu.r & 0x7F) + bulk;
+        self.cpu.r = (self.cpu.r & 0x80) | (r & 0x7F) as u8;
+        bulk * HALT_M1_T
     }
 }
 
@@ -265,5 +288,43 @@ pub fn check_bios(bios: &[u8]) -> Result<(), ProgramError> {
                 bios.len()
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::NoProbe;
+
+    fn halted_board() -> (MsxProgram, Vdp) {
+        let mut rom = vec![0u8; 0x4000];
+        rom[..2].copy_from_slice(b"AB");
+        let mut board = MsxProgram::new(&[0x76; 0x8000], Cartridge::new(&rom, None).unwrap());
+        board.cpu.halted = true;
+        board.cpu.r = 0xFE;
+        (board, Vdp::new())
+    }
+
+    #[test]
+    fn a_skipped_halt_counts_t_states_and_r_as_stepping_does() {
+        // 100 T-states of HALT are 20 M1 cycles of 5: R goes 7Eh + 20 = 92h, its low
+        // seven bits wrapping and bit 7 kept: FEh -> 92h.
+        let (mut stepped, mut vdp) = halted_board();
+        {
+            let mut bus = ProgramBus {
+                slots: &mut stepped.slots,
+                psg: &mut stepped.psg,
+                vdp: &mut vdp,
+            };
+            while stepped.cpu.t < 100 {
+                stepped.cpu.step(&mut bus);
+            }
+        }
+        let (mut skipped, mut vdp2) = halted_board();
+        let idle = skipped.run_until(100, &mut vdp2, &mut NoProbe::default());
+        assert_eq!((stepped.cpu.t, stepped.cpu.r), (100, 0x92));
+        assert_eq!((skipped.cpu.t, skipped.cpu.r), (100, 0x92));
+        assert_eq!(idle, 100);
+        assert!(skipped.cpu.halted);
     }
 }
