@@ -1,4 +1,6 @@
-//! The MSX1 board running a whole cartridge under its BIOS (specs/programs.md).
+//! The MSX1 board running a whole cartridge under its BIOS (specs/programs.md). The
+//! routine runner ([`super::target`]) drives the same board and bus in a layout without
+//! the BIOS: one board, two ways to drive it.
 //!
 //! - **CPU**: the `cpu-z80` core with the MSX's one wait state per M1 cycle, from reset at
 //!   $0000 in slot 0: the BIOS (C-BIOS by default, [`super::bios`]) initialises the
@@ -20,11 +22,15 @@
 use cpu_z80::{Bus, Cpu};
 use tms9918::Vdp;
 
+use super::access::VramTiming;
 use super::cart::Cartridge;
 use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
 use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
+
+/// PPI port A for a routine: page n on slot n.
+const ROUTINE_PAGES: u8 = 0b11_10_01_00;
 
 /// An interrupt taken and not yet returned from: where and with which stack.
 #[derive(Clone, Copy, Debug)]
@@ -33,24 +39,28 @@ struct Frame {
     sp: u16,
 }
 
-/// The CPU, memory and I/O chips other than the VDP.
+/// The CPU, memory and I/O chips other than the VDP: the one MSX board, driven frame by
+/// frame for a program ([`MsxProgram::run_frame`]) or call by call for a routine
+/// ([`super::target`]).
 #[derive(Clone, Debug)]
 pub struct MsxProgram {
-    cpu: Cpu,
-    slots: Slots,
-    psg: Psg,
+    pub(super) cpu: Cpu,
+    pub(super) slots: Slots,
+    pub(super) psg: Psg,
     /// Interrupts taken, innermost last.
     nested: Vec<Frame>,
 }
 
-/// The Z80's view of the board.
-struct ProgramBus<'a> {
-    slots: &'a mut Slots,
-    psg: &'a mut Psg,
-    vdp: &'a mut Vdp,
+/// The Z80's view of the board: memory through the slots, the chips on their ports. A
+/// routine call also checks each VRAM access against the chip's access slots (`timing`).
+pub(super) struct MsxBus<'a> {
+    pub(super) slots: &'a mut Slots,
+    pub(super) psg: &'a mut Psg,
+    pub(super) vdp: &'a mut Vdp,
+    pub(super) timing: Option<&'a mut VramTiming>,
 }
 
-impl Bus for ProgramBus<'_> {
+impl Bus for MsxBus<'_> {
     #[inline]
     fn read(&mut self, addr: u16) -> u8 {
         self.slots.read(addr)
@@ -61,9 +71,14 @@ impl Bus for ProgramBus<'_> {
         self.slots.write(addr, value);
     }
 
-    fn input(&mut self, port: u16, _t: u64) -> u8 {
+    fn input(&mut self, port: u16, t: u64) -> u8 {
         match port as u8 {
-            0x98 => self.vdp.read_data(),
+            0x98 => {
+                if let Some(timing) = self.timing.as_deref_mut() {
+                    timing.access(t, self.vdp);
+                }
+                self.vdp.read_data()
+            }
             0x99 => self.vdp.read_status(),
             0xA2 => self.psg.read_data(),
             p @ 0xA8..=0xAB => self.slots.read_ppi(p),
@@ -71,10 +86,24 @@ impl Bus for ProgramBus<'_> {
         }
     }
 
-    fn output(&mut self, port: u16, value: u8, _t: u64) {
+    fn output(&mut self, port: u16, value: u8, t: u64) {
         match port as u8 {
-            0x98 => self.vdp.write_data(value),
-            0x99 => self.vdp.write_control(value),
+            0x98 => {
+                if let Some(timing) = self.timing.as_deref_mut() {
+                    timing.access(t, self.vdp);
+                }
+                self.vdp.write_data(value);
+            }
+            0x99 => {
+                // The second byte of a read set-up makes the chip prefetch from VRAM.
+                if let Some(timing) = self.timing.as_deref_mut()
+                    && self.vdp.port().latched()
+                    && value & 0xC0 == 0
+                {
+                    timing.access(t, self.vdp);
+                }
+                self.vdp.write_control(value);
+            }
             0xA0 => self.psg.write_address(value),
             0xA1 => self.psg.write_data(value),
             p @ 0xA8..=0xAB => self.slots.write_ppi(p, value),
@@ -98,6 +127,24 @@ impl MsxProgram {
             psg: Psg::default(),
             nested: Vec::new(),
         }
+    }
+
+    /// The board as a routine call finds it (target-code.md): no BIOS (slot 0 reads #FF),
+    /// the routine's ROM in slot 1 (see [`MsxProgram::load_routine`]), slot 2 empty, RAM in
+    /// slot 3; pages 0-3 on slots 0, 1, 2, 3 (PPI port A = E4h), so $4000-$7FFF is the ROM
+    /// page, $8000-$BFFF reads #FF and $C000-$FFFF is RAM.
+    #[must_use]
+    pub fn for_routines() -> Self {
+        let mut board = Self::new(&[], Cartridge::rom_page(&[]));
+        board.slots.write_ppi(0, ROUTINE_PAGES);
+        board
+    }
+
+    /// Puts a routine's image in slot 1's ROM page and the routine layout's slots back in
+    /// pages 0-3.
+    pub fn load_routine(&mut self, image: &[u8]) {
+        self.slots.set_cartridge(Cartridge::rom_page(image));
+        self.slots.write_ppi(0, ROUTINE_PAGES);
     }
 
     /// Sets the pad on joystick port A.
@@ -166,10 +213,11 @@ impl MsxProgram {
                     sp: self.cpu.sp,
                 });
             }
-            let mut bus = ProgramBus {
+            let mut bus = MsxBus {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
                 vdp,
+                timing: None,
             };
             self.cpu.step(&mut bus);
             if was_halted && self.cpu.halted {
@@ -311,10 +359,11 @@ mod tests {
         // seven bits wrapping and bit 7 kept: FEh -> 92h.
         let (mut stepped, mut vdp) = halted_board();
         {
-            let mut bus = ProgramBus {
+            let mut bus = MsxBus {
                 slots: &mut stepped.slots,
                 psg: &mut stepped.psg,
                 vdp: &mut vdp,
+                timing: None,
             };
             while stepped.cpu.t < 100 {
                 stepped.cpu.step(&mut bus);
