@@ -230,8 +230,13 @@ fn a_program_polling_s0_sees_c_and_5s_on_the_lines_they_happen() {
         assert_eq!(frames, (k as u8).wrapping_add(2), "frame {k}");
         assert_eq!(mm, frames.wrapping_sub(1) % 32, "the record's M");
         assert_eq!(s5_s0, 0x46, "M = {mm}: 5S and sprite 6");
-        let l5 = line_of_read(s5);
-        assert!((150..=151).contains(&l5), "M = {mm}: 5S read on line {l5}");
+        if mm >= 16 {
+            // No C read this frame, so every turn up to 5S is 69 T-states. (While the
+            // sprites overlap, each overlapping line sets C again after the poll read it,
+            // and each such read takes the longer `seen_c` path.)
+            let l5 = line_of_read(s5);
+            assert!((150..=151).contains(&l5), "M = {mm}: 5S read on line {l5}");
+        }
         if mm <= 15 {
             // F and 5S clear (read at the vertical blank, line < 150), C set.
             assert_eq!(c_s0 & 0xE0, 0x20, "M = {mm}: S#0 {c_s0:02X}");
