@@ -188,11 +188,12 @@ def compare_s0poll():
         o = sorted({(r[0], r[1]) for r in om.get(m, [])})
         h = sorted(set(hl.get(m, [])))
         near = bool(o and h) and all(
-            (a[0] == 0) == (b[0] == 0) and abs(a[0] - b[0]) <= 4 for a in o for b in h)
-        check(f"s0poll.rom M={m}: poll turn of the first C read, within one line", near,
-              f"openMSX {sorted({r[0] for r in o})}, hitlab {sorted({r[0] for r in h})}")
-        print(f"       5S first read in turn: openMSX {sorted({r[1] for r in o})}, "
-              f"hitlab {sorted({r[1] for r in h})}")
+            (a[0] == 0) == (b[0] == 0) and abs(a[0] - b[0]) <= 4 and abs(a[1] - b[1]) <= 4
+            for a in o for b in h)
+        check(f"s0poll.rom M={m}: poll turns of the first C and 5S reads, within one line",
+              near, f"C: openMSX {sorted({r[0] for r in o})}, hitlab "
+                    f"{sorted({r[0] for r in h})}; 5S: openMSX {sorted({r[1] for r in o})}, "
+                    f"hitlab {sorted({r[1] for r in h})}")
     c_s0 = sorted({r[2] for m in range(16) for r in om.get(m, [])})
     s5_s0 = sorted({r[3] for rs in om.values() for r in rs})
     check("s0poll.rom: S#0 read with 5S", s5_s0 == [0x46], f"openMSX {[hex(v) for v in s5_s0]}")
