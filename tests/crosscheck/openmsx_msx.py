@@ -183,14 +183,15 @@ def compare_s0poll():
         if s0 and c and s5 and s5[0]:
             m = s0["y"] - 100
             hl.setdefault(m, []).append((min(c[0]) if c[0] else 0, min(s5[0])))
-    # A poll turn is 69 T-states, a line 228: within one line is within 4 turns.
+    # A poll turn is 69 T-states, a line 228: hitlab raises a flag at the end of its line's
+    # CPU time, so it is read up to a line and a half (5 turns) later than on openMSX.
     for m in (0, 5, 15, 16, 31):
         o = sorted({(r[0], r[1]) for r in om.get(m, [])})
         h = sorted(set(hl.get(m, [])))
         near = bool(o and h) and all(
-            (a[0] == 0) == (b[0] == 0) and abs(a[0] - b[0]) <= 4 and abs(a[1] - b[1]) <= 4
+            (a[0] == 0) == (b[0] == 0) and abs(a[0] - b[0]) <= 5 and abs(a[1] - b[1]) <= 5
             for a in o for b in h)
-        check(f"s0poll.rom M={m}: poll turns of the first C and 5S reads, within one line",
+        check(f"s0poll.rom M={m}: poll turns of the first C and 5S reads, within 5 turns",
               near, f"C: openMSX {sorted({r[0] for r in o})}, hitlab "
                     f"{sorted({r[0] for r in h})}; 5S: openMSX {sorted({r[1] for r in o})}, "
                     f"hitlab {sorted({r[1] for r in h})}")
