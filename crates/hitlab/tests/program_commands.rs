@@ -27,6 +27,7 @@ fn repo(rel: &str) -> String {
 }
 
 const MOVER: &str = "roms/msx/programs/mover.rom";
+const LAG: &str = "roms/msx/programs/lag.rom";
 const VINT_DMA: &str = "roms/genesis/programs/vint-dma.bin";
 
 fn compare_json(dir: &Path, image: &str, target: &str, frames: &str) -> Value {
@@ -108,6 +109,37 @@ fn compare_json_on_the_msx_mover_follows_its_source() {
     assert!(shown > 400, "{shown}");
     assert_eq!(runs, vec![31, 31]);
     assert!(v["handlers"]["int"]["count"].as_u64().unwrap() > 500);
+}
+
+#[test]
+fn compare_json_on_the_lagging_msx_program_counts_two_lag_frames_in_five() {
+    // roms/msx/programs/lag.asm: every fourth call of the frame hook works 150,006
+    // T-states (2.51 frames), so the two vertical blanks it spans lag, and the held INT
+    // brings the next call at once: a period of five frames. C-BIOS makes call n come in
+    // the vertical blank after frame 139 + n (tests/msx_lag.prg.ron): the first heavy call
+    // (4) makes frames 142 and 143 lag, then 147-148 ... 597-598 in 600 frames: 92 pairs.
+    // C-BIOS's own start lags frames 135-137 (it stops reaching its HALT while it searches
+    // the slots and runs INIT).
+    let dir = scratch("prog_msx_lag");
+    let v = compare_json(&dir, LAG, "msx", "600");
+    let lag: Vec<u64> = v["lag_frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_u64().unwrap())
+        .collect();
+    let mut want = vec![135, 136, 137];
+    want.extend((142..600).step_by(5).flat_map(|w| [w, w + 1]));
+    assert_eq!(lag, want);
+    let per_frame = v["per_frame"].as_array().unwrap();
+    for f in per_frame {
+        let k = f["frame"].as_u64().unwrap();
+        assert_eq!(f["lag"], want.contains(&k), "frame {k}");
+    }
+    // The BIOS handler around a heavy call holds the work's 150,006 T-states, and its own
+    // part (S#0 read, keyboard scan, timers) is far less than a frame.
+    let max = v["handlers"]["int"]["max"].as_u64().unwrap();
+    assert!((150_006..150_006 + 59_736 / 4).contains(&max), "{max}");
 }
 
 #[test]

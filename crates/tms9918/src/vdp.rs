@@ -242,7 +242,8 @@ impl Vdp {
     ///   the display is on and the mode has sprites now;
     /// - the fifth sprite is stored with 5S on the earliest line that has one, if F and
     ///   5S are both clear at that moment (openMSX `SpriteChecker::checkSprites1`);
-    /// - C is set on the first line two shown sprites overlap;
+    /// - C is set on each line two shown sprites overlap (so a program reading S#0 in the
+    ///   middle of the overlap sees it again on the next such line);
     /// - after line 192 (checked, never drawn, msx.md cross-check note) FS4-0 take the
     ///   scan end when 5S is clear and F is set: vertical blanking begins, and with R1 IE
     ///   the INT line goes low.
@@ -260,7 +261,13 @@ impl Vdp {
             {
                 self.s0 = (self.s0 & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
             }
-            if p.collision_line == Some(line) {
+            // Every line is checked as the chip shows it: a line with overlapping sprites
+            // sets C again after a status read cleared it (openMSX
+            // `SpriteChecker::checkSprites1`, which checks line by line up to the moment of
+            // the read).
+            if p.collision_line.is_some_and(|first| line >= first)
+                && check::line_collides(self.lines.line(usize::from(line)))
+            {
                 self.s0 |= status::COLLISION;
             }
         }

@@ -237,3 +237,26 @@ fn direct_api_has_the_same_effect_as_the_ports() {
         assert_eq!(ports.read_status(), direct.read_status());
     }
 }
+
+#[test]
+fn a_status_read_in_the_middle_of_an_overlap_sees_c_again_on_the_next_line() {
+    // Two solid 8x8 sprites, both on lines 50-57 (Y = 49), at X = 100 and 104: they overlap
+    // on each of those 8 lines. The chip checks every line as it shows it (TMS9918A data
+    // manual 2.2: C is set when two sprites overlap; a status read clears it), so after a
+    // read on line 52 the next line sets C again; after line 57 nothing does.
+    let mut vdp = chip(false, false, 1);
+    write_pattern(&mut vdp, 0, &SOLID8);
+    write_sat(
+        &mut vdp,
+        &[entry(49, 100, 0, 15, false), entry(49, 104, 0, 8, false)],
+    );
+    vdp.begin_frame();
+    let mut seen = Vec::new();
+    for line in 0..192u16 {
+        vdp.run_line(line);
+        if vdp.read_status() & 0x20 != 0 {
+            seen.push(line);
+        }
+    }
+    assert_eq!(seen, (50..=57).collect::<Vec<u16>>());
+}

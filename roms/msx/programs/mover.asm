@@ -11,6 +11,8 @@
 ; after calls 85..115 and the hook first sees it on call 86: HIT = 86.
         include "vdp.inc"
 
+        PUBLIC init, main, timi, COUNT, HIT, LAST_S0
+
 COUNT   equ 0E000h
 HIT     equ 0E001h
 LAST_S0 equ 0E002h

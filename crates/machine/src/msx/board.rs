@@ -1,4 +1,6 @@
-//! The MSX1 board running a whole cartridge under its BIOS (specs/programs.md).
+//! The MSX1 board running a whole cartridge under its BIOS (specs/programs.md). The
+//! routine runner ([`super::target`]) drives the same board and bus in a layout without
+//! the BIOS: one board, two ways to drive it.
 //!
 //! - **CPU**: the `cpu-z80` core with the MSX's one wait state per M1 cycle, from reset at
 //!   $0000 in slot 0: the BIOS (C-BIOS by default, [`super::bios`]) initialises the
@@ -20,11 +22,15 @@
 use cpu_z80::{Bus, Cpu};
 use tms9918::Vdp;
 
+use super::access::VramTiming;
 use super::cart::Cartridge;
 use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
 use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
+
+/// PPI port A for a routine: page n on slot n.
+const ROUTINE_PAGES: u8 = 0b11_10_01_00;
 
 /// An interrupt taken and not yet returned from: where and with which stack.
 #[derive(Clone, Copy, Debug)]
@@ -33,24 +39,28 @@ struct Frame {
     sp: u16,
 }
 
-/// The CPU, memory and I/O chips other than the VDP.
+/// The CPU, memory and I/O chips other than the VDP: the one MSX board, driven frame by
+/// frame for a program ([`MsxProgram::run_frame`]) or call by call for a routine
+/// ([`super::target`]).
 #[derive(Clone, Debug)]
 pub struct MsxProgram {
-    cpu: Cpu,
-    slots: Slots,
-    psg: Psg,
+    pub(super) cpu: Cpu,
+    pub(super) slots: Slots,
+    pub(super) psg: Psg,
     /// Interrupts taken, innermost last.
     nested: Vec<Frame>,
 }
 
-/// The Z80's view of the board.
-struct ProgramBus<'a> {
-    slots: &'a mut Slots,
-    psg: &'a mut Psg,
-    vdp: &'a mut Vdp,
+/// The Z80's view of the board: memory through the slots, the chips on their ports. A
+/// routine call also checks each VRAM access against the chip's access slots (`timing`).
+pub(super) struct MsxBus<'a> {
+    pub(super) slots: &'a mut Slots,
+    pub(super) psg: &'a mut Psg,
+    pub(super) vdp: &'a mut Vdp,
+    pub(super) timing: Option<&'a mut VramTiming>,
 }
 
-impl Bus for ProgramBus<'_> {
+impl Bus for MsxBus<'_> {
     #[inline]
     fn read(&mut self, addr: u16) -> u8 {
         self.slots.read(addr)
@@ -61,9 +71,14 @@ impl Bus for ProgramBus<'_> {
         self.slots.write(addr, value);
     }
 
-    fn input(&mut self, port: u16, _t: u64) -> u8 {
+    fn input(&mut self, port: u16, t: u64) -> u8 {
         match port as u8 {
-            0x98 => self.vdp.read_data(),
+            0x98 => {
+                if let Some(timing) = self.timing.as_deref_mut() {
+                    timing.access(t, self.vdp);
+                }
+                self.vdp.read_data()
+            }
             0x99 => self.vdp.read_status(),
             0xA2 => self.psg.read_data(),
             p @ 0xA8..=0xAB => self.slots.read_ppi(p),
@@ -71,10 +86,24 @@ impl Bus for ProgramBus<'_> {
         }
     }
 
-    fn output(&mut self, port: u16, value: u8, _t: u64) {
+    fn output(&mut self, port: u16, value: u8, t: u64) {
         match port as u8 {
-            0x98 => self.vdp.write_data(value),
-            0x99 => self.vdp.write_control(value),
+            0x98 => {
+                if let Some(timing) = self.timing.as_deref_mut() {
+                    timing.access(t, self.vdp);
+                }
+                self.vdp.write_data(value);
+            }
+            0x99 => {
+                // The second byte of a read set-up makes the chip prefetch from VRAM.
+                if let Some(timing) = self.timing.as_deref_mut()
+                    && self.vdp.port().latched()
+                    && value & 0xC0 == 0
+                {
+                    timing.access(t, self.vdp);
+                }
+                self.vdp.write_control(value);
+            }
             0xA0 => self.psg.write_address(value),
             0xA1 => self.psg.write_data(value),
             p @ 0xA8..=0xAB => self.slots.write_ppi(p, value),
@@ -98,6 +127,24 @@ impl MsxProgram {
             psg: Psg::default(),
             nested: Vec::new(),
         }
+    }
+
+    /// The board as a routine call finds it (target-code.md): no BIOS (slot 0 reads #FF),
+    /// the routine's ROM in slot 1 (see [`MsxProgram::load_routine`]), slot 2 empty, RAM in
+    /// slot 3; pages 0-3 on slots 0, 1, 2, 3 (PPI port A = E4h), so $4000-$7FFF is the ROM
+    /// page, $8000-$BFFF reads #FF and $C000-$FFFF is RAM.
+    #[must_use]
+    pub fn for_routines() -> Self {
+        let mut board = Self::new(&[], Cartridge::rom_page(&[]));
+        board.slots.write_ppi(0, ROUTINE_PAGES);
+        board
+    }
+
+    /// Puts a routine's image in slot 1's ROM page and the routine layout's slots back in
+    /// pages 0-3.
+    pub fn load_routine(&mut self, image: &[u8]) {
+        self.slots.set_cartridge(Cartridge::rom_page(image));
+        self.slots.write_ppi(0, ROUTINE_PAGES);
     }
 
     /// Sets the pad on joystick port A.
@@ -150,6 +197,9 @@ impl MsxProgram {
                 };
                 probe.on_pc(u32::from(self.cpu.pc), self.cpu.t, &view);
             }
+            if self.cpu.halted && !taking {
+                idle += self.skip_halted(end);
+            }
             let before = self.cpu.t;
             let was_halted = self.cpu.halted;
             if taking {
@@ -163,10 +213,11 @@ impl MsxProgram {
                     sp: self.cpu.sp,
                 });
             }
-            let mut bus = ProgramBus {
+            let mut bus = MsxBus {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
                 vdp,
+                timing: None,
             };
             self.cpu.step(&mut bus);
             if was_halted && self.cpu.halted {
@@ -187,6 +238,26 @@ impl MsxProgram {
             }
         }
         idle
+    }
+}
+
+impl MsxProgram {
+    /// A halted Z80 with no interrupt to take runs M1 cycles of 4 T-states plus the MSX's
+    /// wait, each counting R on, until the INT line changes, which on this board happens
+    /// only at the chip's line steps: all but the last two of those up to `end` are
+    /// counted at once (the last two run as steps, leaving the core's flags as stepping
+    /// would). Returns the T-states skipped.
+    fn skip_halted(&mut self, end: u64) -> u64 {
+        const HALT_M1_T: u64 = 4 + 1;
+        let cycles = end.saturating_sub(self.cpu.t).div_ceil(HALT_M1_T);
+        let Some(bulk) = cycles.checked_sub(2).filter(|&n| n > 0) else {
+            return 0;
+        };
+        self.cpu.t += bulk * HALT_M1_T;
+        // R's low seven bits count M1 cycles; bit 7 stays.
+        let r = u64::from(self.cpu.r & 0x7F) + bulk;
+        self.cpu.r = (self.cpu.r & 0x80) | (r & 0x7F) as u8;
+        bulk * HALT_M1_T
     }
 }
 
@@ -265,5 +336,44 @@ pub fn check_bios(bios: &[u8]) -> Result<(), ProgramError> {
                 bios.len()
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::NoProbe;
+
+    fn halted_board() -> (MsxProgram, Vdp) {
+        let mut rom = vec![0u8; 0x4000];
+        rom[..2].copy_from_slice(b"AB");
+        let mut board = MsxProgram::new(&[0x76; 0x8000], Cartridge::new(&rom, None).unwrap());
+        board.cpu.halted = true;
+        board.cpu.r = 0xFE;
+        (board, Vdp::new())
+    }
+
+    #[test]
+    fn a_skipped_halt_counts_t_states_and_r_as_stepping_does() {
+        // 100 T-states of HALT are 20 M1 cycles of 5: R goes 7Eh + 20 = 92h, its low
+        // seven bits wrapping and bit 7 kept: FEh -> 92h.
+        let (mut stepped, mut vdp) = halted_board();
+        {
+            let mut bus = MsxBus {
+                slots: &mut stepped.slots,
+                psg: &mut stepped.psg,
+                vdp: &mut vdp,
+                timing: None,
+            };
+            while stepped.cpu.t < 100 {
+                stepped.cpu.step(&mut bus);
+            }
+        }
+        let (mut skipped, mut vdp2) = halted_board();
+        let idle = skipped.run_until(100, &mut vdp2, &mut NoProbe::default());
+        assert_eq!((stepped.cpu.t, stepped.cpu.r), (100, 0x92));
+        assert_eq!((skipped.cpu.t, skipped.cpu.r), (100, 0x92));
+        assert_eq!(idle, 100);
+        assert!(skipped.cpu.halted);
     }
 }

@@ -191,6 +191,21 @@ impl Cartridge {
         Ok(Self { rom, mapper, banks })
     }
 
+    /// A 16 KB ROM page at $4000 holding `image` (a routine's code, no header needed),
+    /// #FF after it; longer images are cut at 16 KB (the routine contract refuses them
+    /// first).
+    #[must_use]
+    pub fn rom_page(image: &[u8]) -> Self {
+        let mut rom = vec![0xFF; 0x4000];
+        let n = image.len().min(0x4000);
+        rom[..n].copy_from_slice(&image[..n]);
+        Self {
+            rom,
+            mapper: Mapper::Plain { base: 0x4000 },
+            banks: [0; 4],
+        }
+    }
+
     /// The mapper in use.
     #[must_use]
     pub const fn mapper(&self) -> Mapper {

@@ -27,10 +27,12 @@ const PARKED_Y: u8 = 209;
 pub struct Msx {
     vdp: Vdp,
     settings: MsxSettings,
-    /// The Z80 and its memory, for target code.
+    /// The board: the Z80, its slots and the PSG, in the routine layout until a cartridge
+    /// is booted, then with the BIOS and the cartridge (one board, driven by routine
+    /// calls or by program frames).
     target: MsxTarget,
-    /// The board running a booted cartridge.
-    program: Option<Box<MsxProgram>>,
+    /// A cartridge has been booted.
+    booted: bool,
 }
 
 impl Msx {
@@ -56,7 +58,7 @@ impl Msx {
             vdp,
             settings: settings.clone(),
             target: MsxTarget::new(),
-            program: None,
+            booted: false,
         }
     }
 
@@ -221,32 +223,30 @@ impl Machine for Msx {
         let frame_output = self.vdp.frame_output();
         self.vdp = Vdp::new();
         self.vdp.set_frame_output(frame_output);
-        self.program = Some(Box::new(MsxProgram::new(&bios, cart)));
+        self.target = MsxTarget::from_board(MsxProgram::new(&bios, cart));
+        self.booted = true;
         Ok(())
     }
 
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
-        if self.program.is_some() {
-            Some(self)
-        } else {
-            None
-        }
+        if self.booted { Some(self) } else { None }
     }
 }
 
 impl ProgramBoard for Msx {
     fn run_frame(&mut self, probe: &mut dyn Probe) -> Result<FrameRun, ProgramError> {
-        let Some(program) = self.program.as_mut() else {
+        if !self.booted {
             return Err(ProgramError::Unsupported { machine: "msx" });
-        };
-        Ok(program.run_frame(&mut self.vdp, probe))
+        }
+        Ok(self.target.program_mut().run_frame(&mut self.vdp, probe))
     }
 
     fn cpu(&self) -> &dyn CpuView {
         // The view borrows the board; it lives as long as `self`.
-        match &self.program {
-            Some(p) => &**p,
-            None => &NO_PROGRAM,
+        if self.booted {
+            self.target.program()
+        } else {
+            &NO_PROGRAM
         }
     }
 
@@ -255,8 +255,8 @@ impl ProgramBoard for Msx {
     }
 
     fn set_input(&mut self, input: Input) {
-        if let Some(p) = self.program.as_mut() {
-            p.set_input(input);
+        if self.booted {
+            self.target.program_mut().set_input(input);
         }
     }
 

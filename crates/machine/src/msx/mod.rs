@@ -3,6 +3,7 @@
 //! Rules come from `specs/tms9918.md` and, beneath it, the `tms9918` chip crate's module
 //! docs (openMSX `SpriteChecker`, the TMS9918A data manual).
 
+mod access;
 pub mod bios;
 pub mod board;
 pub mod cart;

@@ -47,6 +47,11 @@ impl Slots {
         }
     }
 
+    /// Puts another cartridge in slot 1.
+    pub fn set_cartridge(&mut self, cart: Cartridge) {
+        self.cart = cart;
+    }
+
     /// The slot page `addr` is in shows.
     #[inline]
     const fn slot(&self, addr: u16) -> u8 {

@@ -6,14 +6,18 @@
 //! - **CPU**: the `cpu-z80` core. The MSX engine inserts one wait state in every M1 cycle
 //!   (each opcode and prefix byte); the board supplies it through [`cpu_z80::Bus::m1_wait`],
 //!   so `NOP` takes 5 T-states, `OUT (n),A` 12 and `LDIR` 23 per repeat (18 for the last).
-//! - **Memory** for the contract: the image in the ROM page $4000-$7FFF (writes ignored, as
-//!   on the machine; bytes past the image read #FF), RAM $C000-$FFFF. Everything else reads
-//!   #FF and ignores writes: the BIOS and the other slots are not part of the board, and
-//!   executing anything outside the image and RAM is a [`RoutineError::Fault`] naming the PC.
+//! - **The board** is the one a booted cartridge runs on ([`super::board::MsxProgram`]:
+//!   the same CPU, slots, PSG and bus), in its routine layout: no BIOS (slot 0 reads #FF),
+//!   the image in slot 1's ROM page $4000-$7FFF (writes ignored, as on the machine; bytes
+//!   past the image read #FF), slot 2 empty, RAM in slot 3, page n on slot n (PPI port A
+//!   E4h). So $0000-$3FFF and $8000-$BFFF read #FF and ignore writes and $C000-$FFFF is
+//!   RAM; executing anything outside the image and RAM is a [`RoutineError::Fault`]
+//!   naming the PC.
 //! - **I/O**: the TMS9918A model ([`tms9918::Vdp`]) at #98 (data: VRAM through the
 //!   read-ahead buffer) and #99 (control writes; reading returns S#0 and clears F, 5S and C as
-//!   the chip does). Only the low 8 bits of the port address are decoded. Every other port
-//!   reads #FF and ignores writes. The chip's INT output (F with R1 IE) drives the Z80's
+//!   the chip does), the PSG on #A0-#A2 and the PPI on #A8-#AB as the board has them
+//!   (a routine has no use for them). Only the low 8 bits of the port address are decoded;
+//!   every other port reads #FF and ignores writes. The chip's INT output (F with R1 IE) drives the Z80's
 //!   /INT, so a routine that enables interrupts takes them (to $0038, which is not on the
 //!   board: a fault).
 //! - **Frame**: 228 T-states per line x 262 lines = 59,736 T-states per frame. The
@@ -56,8 +60,11 @@
 //! accesses (Wouter Vermaelen, "VDP VRAM timings, part II", openMSX team, 2014, section
 //! "MSX1 CPU-VRAM access", from the TMS9918 application manual's 8 us worst case).
 
-use cpu_z80::{Bus, Cpu};
+use cpu_z80::Cpu;
 use tms9918::Vdp;
+
+use super::access::VramTiming;
+use super::board::{MsxBus, MsxProgram};
 
 use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
 
@@ -99,21 +106,20 @@ pub const ABI: Abi = Abi {
     cycles_per_frame: T_PER_FRAME,
 };
 
-/// The MSX's CPU and memory, kept between calls. Borrow the machine's chip for a call with
+/// The MSX board ([`MsxProgram`], the same one a booted cartridge runs on) in its routine
+/// layout, kept between calls. Borrow the machine's chip for a call with
 /// [`MsxTarget::board`].
 #[derive(Clone)]
 pub struct MsxTarget {
-    cpu: Cpu,
-    rom: Box<[u8; ROM_SIZE]>,
-    ram: Box<[u8; RAM_SIZE]>,
+    board: MsxProgram,
     image_len: usize,
 }
 
 impl std::fmt::Debug for MsxTarget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MsxTarget")
-            .field("pc", &Addr(u32::from(self.cpu.pc)))
-            .field("t", &self.cpu.t)
+            .field("pc", &Addr(u32::from(self.board.cpu.pc)))
+            .field("t", &self.board.cpu.t)
             .field("image_len", &self.image_len)
             .finish_non_exhaustive()
     }
@@ -130,11 +136,29 @@ impl MsxTarget {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            cpu: Cpu::new(),
-            rom: Box::new([0xFF; ROM_SIZE]),
-            ram: Box::new([0; RAM_SIZE]),
+            board: MsxProgram::for_routines(),
             image_len: 0,
         }
+    }
+
+    /// The board a booted cartridge runs on, for routine calls and program frames alike.
+    #[must_use]
+    pub fn from_board(board: MsxProgram) -> Self {
+        Self {
+            board,
+            image_len: 0,
+        }
+    }
+
+    /// The board itself (CPU, slots, PSG).
+    #[must_use]
+    pub const fn program(&self) -> &MsxProgram {
+        &self.board
+    }
+
+    /// The board, to run a frame of a booted program.
+    pub const fn program_mut(&mut self) -> &mut MsxProgram {
+        &mut self.board
     }
 
     /// The board with the machine's chip on its ports, for the calls of one frame.
@@ -145,26 +169,19 @@ impl MsxTarget {
     /// The CPU, as the last call left it.
     #[must_use]
     pub const fn cpu(&self) -> &Cpu {
-        &self.cpu
+        &self.board.cpu
     }
 
     /// A byte as the CPU would read it (no side effects: there are none in memory).
     #[must_use]
     pub fn read(&self, addr: u16) -> u8 {
-        read_map(&self.rom, &self.ram, addr)
+        self.board.slots.read(addr)
     }
 
-    fn executable(&self, pc: u16) -> bool {
+    /// Whether the CPU may execute at `pc` (the image or RAM).
+    #[must_use]
+    pub fn may_execute(&self, pc: u16) -> bool {
         pc >= RAM || (pc >= ROM && usize::from(pc - ROM) < self.image_len)
-    }
-}
-
-#[inline]
-fn read_map(rom: &[u8; ROM_SIZE], ram: &[u8; RAM_SIZE], addr: u16) -> u8 {
-    match addr {
-        0x4000..=0x7FFF => rom[usize::from(addr - ROM)],
-        0xC000..=0xFFFF => ram[usize::from(addr - RAM)],
-        _ => 0xFF,
     }
 }
 
@@ -184,162 +201,6 @@ impl MsxBoard<'_> {
     }
 }
 
-/// VDP ticks per line (openMSX's `TICKS_PER_LINE`): 342 TMS9918 cycles x 4.
-const TICKS_PER_LINE: u64 = 1368;
-/// VDP ticks per Z80 T-state.
-const TICKS_PER_T: u64 = TICKS_PER_LINE / T_PER_LINE;
-/// openMSX's `Delta::D28`: an MSX1 VDP's CPU access needs a slot at least this many ticks on.
-const ACCESS_DELAY_TICKS: u64 = 28;
-
-/// openMSX `slotsMsx1ScreenOff`: the CPU slots of a line with the display blanked or in
-/// the vertical border, in ticks, with the next line's first slots after 1368.
-const SLOTS_SCREEN_OFF: &[u16] = &[
-    4, 12, 20, 28, 36, 44, 52, 60, 68, 76, 84, 92, 100, 108, 116, 124, 132, 140, 148, 156, 164,
-    172, 180, 188, 196, 204, 220, 236, 252, 268, 284, 300, 316, 332, 348, 364, 380, 396, 412, 428,
-    444, 460, 476, 492, 508, 524, 540, 556, 572, 588, 604, 620, 636, 652, 668, 684, 700, 716, 732,
-    748, 764, 780, 796, 812, 828, 844, 860, 876, 892, 908, 924, 940, 956, 972, 988, 1004, 1020,
-    1036, 1052, 1068, 1084, 1100, 1116, 1132, 1148, 1164, 1180, 1196, 1212, 1228, 1236, 1244, 1252,
-    1260, 1268, 1276, 1284, 1292, 1300, 1308, 1316, 1324, 1332, 1340, 1348, 1356, 1364, 1372, 1380,
-    1388, 1396, 1404, 1412, 1420, 1428, 1436, 1444, 1452, 1460, 1468, 1476, 1484, 1492, 1500, 1508,
-];
-
-/// openMSX `slotsMsx1Gfx12`: Graphics I and II, active display.
-const SLOTS_GFX12: &[u16] = &[
-    4, 12, 20, 28, 116, 124, 132, 140, 220, 348, 476, 604, 732, 860, 988, 1116, 1236, 1244, 1364,
-    1372, 1380, 1388, 1396, 1484, 1492, 1500, 1508,
-];
-
-/// openMSX `slotsMsx1Gfx3`: multicolor, active display.
-const SLOTS_GFX3: &[u16] = &[
-    4, 12, 20, 28, 116, 124, 132, 140, 220, 228, 260, 292, 324, 348, 356, 388, 420, 452, 476, 484,
-    516, 548, 580, 604, 612, 644, 676, 708, 732, 740, 772, 804, 836, 860, 868, 900, 932, 964, 988,
-    996, 1028, 1060, 1092, 1116, 1124, 1156, 1188, 1220, 1236, 1244, 1364, 1372, 1380, 1388, 1396,
-    1484, 1492, 1500, 1508,
-];
-
-/// openMSX `slotsMsx1Text`: text mode, active display.
-const SLOTS_TEXT: &[u16] = &[
-    4, 12, 20, 28, 36, 44, 52, 60, 68, 76, 84, 92, 100, 108, 116, 124, 132, 140, 148, 156, 164,
-    172, 180, 188, 196, 204, 212, 220, 228, 244, 268, 292, 316, 340, 364, 388, 412, 436, 460, 484,
-    508, 532, 556, 580, 604, 628, 652, 676, 700, 724, 748, 772, 796, 820, 844, 868, 892, 916, 940,
-    964, 988, 1012, 1036, 1060, 1084, 1108, 1132, 1156, 1180, 1196, 1204, 1212, 1220, 1228, 1236,
-    1244, 1252, 1260, 1268, 1276, 1284, 1292, 1300, 1308, 1316, 1324, 1332, 1340, 1348, 1356, 1364,
-    1372, 1380, 1388, 1396, 1404, 1412, 1420, 1428, 1436, 1444, 1452, 1460, 1468, 1476, 1484, 1492,
-    1500, 1508,
-];
-
-/// R1 bit 3, M2: multicolor mode.
-const R1_M2: u8 = 0x08;
-
-/// The slot table for an access on `line` (0-261, 0-191 displayed) with the chip's current
-/// registers, as openMSX's `getTab` picks it.
-fn slots_for(line: u64, vdp: &Vdp) -> &'static [u16] {
-    let regs = vdp.registers();
-    if line >= ACTIVE_LINES || !regs.display_enabled() {
-        return SLOTS_SCREEN_OFF;
-    }
-    if regs.text_mode() {
-        SLOTS_TEXT
-    } else if regs.get(1) & R1_M2 != 0 {
-        SLOTS_GFX3
-    } else {
-        SLOTS_GFX12
-    }
-}
-
-/// The VRAM access check of one call (see the module docs).
-#[derive(Clone, Copy, Debug)]
-struct VramTiming {
-    /// The call's first T-state.
-    start: u64,
-    /// When the pending access gets its slot, in ticks since the call's start.
-    pending_until: u64,
-    too_fast: u64,
-}
-
-impl VramTiming {
-    fn new(start: u64) -> Self {
-        Self {
-            start,
-            pending_until: 0,
-            too_fast: 0,
-        }
-    }
-
-    /// A CPU access to VRAM at T-state `t`.
-    fn access(&mut self, t: u64, vdp: &Vdp) {
-        let ticks = t.saturating_sub(self.start) * TICKS_PER_T;
-        if ticks < self.pending_until {
-            self.too_fast += 1;
-            return;
-        }
-        let line = (ticks / TICKS_PER_LINE + ACTIVE_LINES) % LINES_PER_FRAME;
-        let pos = ticks % TICKS_PER_LINE;
-        let want = pos + ACCESS_DELAY_TICKS;
-        let slot = slots_for(line, vdp)
-            .iter()
-            .map(|&s| u64::from(s))
-            .find(|&s| s >= want)
-            .unwrap_or(want);
-        self.pending_until = ticks - pos + slot;
-    }
-}
-
-/// The Z80's view of the board during a call.
-struct MsxBus<'a> {
-    rom: &'a [u8; ROM_SIZE],
-    ram: &'a mut [u8; RAM_SIZE],
-    vdp: &'a mut Vdp,
-    timing: VramTiming,
-}
-
-impl Bus for MsxBus<'_> {
-    #[inline]
-    fn read(&mut self, addr: u16) -> u8 {
-        read_map(self.rom, self.ram, addr)
-    }
-
-    #[inline]
-    fn write(&mut self, addr: u16, value: u8) {
-        if addr >= RAM {
-            self.ram[usize::from(addr - RAM)] = value;
-        }
-    }
-
-    fn input(&mut self, port: u16, t: u64) -> u8 {
-        match port as u8 {
-            0x98 => {
-                self.timing.access(t, self.vdp);
-                self.vdp.read_data()
-            }
-            0x99 => self.vdp.read_status(),
-            _ => 0xFF,
-        }
-    }
-
-    fn output(&mut self, port: u16, value: u8, t: u64) {
-        match port as u8 {
-            0x98 => {
-                self.timing.access(t, self.vdp);
-                self.vdp.write_data(value);
-            }
-            0x99 => {
-                // The second byte of a read set-up makes the chip prefetch from VRAM.
-                if self.vdp.port().latched() && value & 0xC0 == 0 {
-                    self.timing.access(t, self.vdp);
-                }
-                self.vdp.write_control(value);
-            }
-            _ => {}
-        }
-    }
-
-    #[inline]
-    fn m1_wait(&mut self) -> u32 {
-        1
-    }
-}
-
 impl Target for MsxBoard<'_> {
     fn abi(&self) -> Abi {
         ABI
@@ -347,9 +208,7 @@ impl Target for MsxBoard<'_> {
 
     fn load(&mut self, image: &[u8]) -> Result<(), RoutineError> {
         check_image(&ABI, image)?;
-        let rom = &mut self.target.rom;
-        rom[..image.len()].copy_from_slice(image);
-        rom[image.len()..].fill(0xFF);
+        self.target.board.load_routine(image);
         self.target.image_len = image.len();
         Ok(())
     }
@@ -358,7 +217,7 @@ impl Target for MsxBoard<'_> {
         for (k, &b) in bytes.iter().enumerate() {
             let a = addr as usize + k;
             if (usize::from(RAM)..=0xFFFF).contains(&a) {
-                self.target.ram[a - usize::from(RAM)] = b;
+                self.target.board.slots.write(a as u16, b);
             }
         }
     }
@@ -377,10 +236,12 @@ impl Target for MsxBoard<'_> {
             });
         };
         let [lo, hi] = entry16.to_le_bytes();
-        let stub = usize::from(STUB - RAM);
-        self.target.ram[stub..stub + 3].copy_from_slice(&[0xCD, lo, hi]);
+        for (k, b) in [0xCD, lo, hi].into_iter().enumerate() {
+            self.target.board.slots.write(STUB + k as u16, b);
+        }
         let target = &mut *self.target;
-        let cpu = &mut target.cpu;
+        let board = &mut target.board;
+        let cpu = &mut board.cpu;
         cpu.sp = ABI.stack as u16;
         cpu.pc = STUB;
         cpu.iff1 = false;
@@ -390,18 +251,19 @@ impl Target for MsxBoard<'_> {
         let start = cpu.t;
         let image_len = target.image_len;
         let executable = |pc: u16| pc >= RAM || (pc >= ROM && usize::from(pc - ROM) < image_len);
+        let mut timing = VramTiming::new(start);
         let mut bus = MsxBus {
-            rom: &target.rom,
-            ram: &mut target.ram,
+            slots: &mut board.slots,
+            psg: &mut board.psg,
             vdp: self.vdp,
-            timing: VramTiming::new(start),
+            timing: Some(&mut timing),
         };
         loop {
             let used = cpu.t - start;
             if cpu.pc == TRAP && used > 0 {
                 return Ok(CallOutcome {
                     cycles: used,
-                    chip_too_fast: bus.timing.too_fast,
+                    chip_too_fast: timing.too_fast,
                 });
             }
             if used >= budget {
@@ -430,14 +292,6 @@ impl Target for MsxBoard<'_> {
     }
 }
 
-impl MsxTarget {
-    /// Whether the CPU may execute at `pc` (the image or RAM).
-    #[must_use]
-    pub fn may_execute(&self, pc: u16) -> bool {
-        self.executable(pc)
-    }
-}
-
 /// What `hitlab routine --abi` adds to the contract's addresses for the MSX: the chip as
 /// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
 /// (from this module's description of the board).
@@ -454,64 +308,3 @@ pub const ROUTINE_NOTES: &[&str] = &[
 /// The shipped scene `hitlab routine` runs a routine against when it is given none, from
 /// the project folder: fixed, so that a scene of the user's own never changes it.
 pub const ROUTINE_SCENE: &str = "scenes/msx/bands.ron";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Accesses `gap` T-states apart from `first` on, `n` of them: how many were too fast.
-    fn burst(vdp: &Vdp, first: u64, gap: u64, n: u64) -> u64 {
-        let mut timing = VramTiming::new(1000);
-        for k in 0..n {
-            timing.access(1000 + first + k * gap, vdp);
-        }
-        timing.too_fast
-    }
-
-    fn screen(r1: u8) -> Vdp {
-        let mut vdp = Vdp::new();
-        vdp.write_register(1, r1);
-        vdp
-    }
-
-    const BORDER_T: u64 = (LINES_PER_FRAME - ACTIVE_LINES) * T_PER_LINE;
-
-    #[test]
-    fn the_border_and_a_blanked_display_take_any_pace() {
-        for phase in 0..T_PER_LINE {
-            assert_eq!(
-                burst(&screen(0x40), phase, 12, 40),
-                0,
-                "border, phase {phase}"
-            );
-            assert_eq!(burst(&screen(0x00), BORDER_T + phase, 12, 40), 0, "blanked");
-        }
-    }
-
-    #[test]
-    fn graphics_mode_needs_29_t_states_in_the_active_display() {
-        let vdp = screen(0x40);
-        let mut fast = 0;
-        for phase in 0..T_PER_LINE {
-            assert_eq!(burst(&vdp, BORDER_T + phase, 29, 40), 0, "phase {phase}");
-            fast += u64::from(burst(&vdp, BORDER_T + phase, 12, 4) > 0);
-            assert!(burst(&vdp, BORDER_T + phase, 12, 40) > 0, "phase {phase}");
-        }
-        assert!(fast > T_PER_LINE / 2, "{fast}");
-    }
-
-    #[test]
-    fn an_access_waits_for_its_slot() {
-        // Line 0 of the display, tick 0: the first slot at or after tick 28 is 28, so an
-        // access 5 T-states (30 ticks) later is fine; Graphics II then has no slot between
-        // 140 and 220: accesses at ticks 120 (slot 220) and 198 collide.
-        let vdp = screen(0x40);
-        let mut t = VramTiming::new(0);
-        t.access(BORDER_T, &vdp);
-        t.access(BORDER_T + 5, &vdp);
-        assert_eq!(t.too_fast, 0);
-        t.access(BORDER_T + 20, &vdp);
-        t.access(BORDER_T + 33, &vdp);
-        assert_eq!(t.too_fast, 1);
-    }
-}
