@@ -66,6 +66,7 @@ pub mod vram;
 mod line_buffer;
 mod pattern;
 mod picture;
+mod planes;
 mod port;
 mod render;
 mod vera;

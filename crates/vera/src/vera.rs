@@ -329,6 +329,8 @@ impl Vera {
 
     /// Takes the frame's settings at its first line.
     fn begin_frame(&mut self) {
+        // What line 0 takes; the lines after it tell from here whether it changed.
+        self.vram.mark();
         self.palette_rgb = palette::snapshot(&self.vram);
         self.renderer.prepare(&self.vram);
         let shown = self.display.sprites_enabled();
@@ -364,9 +366,12 @@ impl Vera {
         if let Some(line) = sprite_line
             && !repeat
         {
-            self.drawing.collisions |=
-                self.renderer
-                    .render_line(&self.vram, line, self.drawing.hidden_adds_mask);
+            self.drawing.collisions |= self.renderer.render_line(
+                &self.vram,
+                line,
+                self.drawing.hidden_adds_mask,
+                self.frame_output,
+            );
         }
         if self.frame_output {
             if repeat && active_v.start < out_line {
