@@ -159,6 +159,10 @@ pub struct SpriteRenderer {
     line: LineBuffer,
     /// The line's collision state when no colours are wanted.
     planes: CollisionPlanes,
+    /// Per sprite line (bit `l % 64` of word `l / 64`), whether two sprites sharing a
+    /// collision-mask bit cover a common 16-px chunk of it: on the other lines no pixel
+    /// can collide.
+    may_collide: [u64; SPRITE_LINES / 64],
     /// The VRAM span holding the frame's sprite patterns (first and last byte; first >
     /// last when no sprite is enabled).
     pattern_span: (u32, u32),
@@ -185,6 +189,7 @@ impl SpriteRenderer {
             line: LineBuffer::new(),
             planes: CollisionPlanes::default(),
             pattern_span: (1, 0),
+            may_collide: [0; SPRITE_LINES / 64],
         }
     }
 
@@ -282,11 +287,29 @@ impl SpriteRenderer {
         let placed = &self.placed;
         let mut row_units = [0u32; SPRITE_LINES];
         let mut slots = [0u32; SPRITE_LINES];
+        // Per line and mask bit, the line-buffer chunks under sprites with that bit.
+        let mut occupied = [[0u64; 4]; SPRITE_LINES];
+        self.may_collide = [0; SPRITE_LINES / 64];
         for p in placed.iter().filter(|p| p.view != NO_VIEW) {
             let (first, end) = lines_of(&p.attr);
+            let mask = p.attr.collision_mask;
             for line in first..end {
                 row_units[line] += p.row_cost;
                 slots[line] = u32::from(p.attr.number) + 1;
+                if mask == 0 {
+                    continue;
+                }
+                let chunks = &mut occupied[line];
+                let mut meets = false;
+                for (k, chunk) in chunks.iter_mut().enumerate() {
+                    if mask & (1 << k) != 0 {
+                        meets |= *chunk & p.chunks != 0;
+                        *chunk |= p.chunks;
+                    }
+                }
+                if meets {
+                    self.may_collide[line / 64] |= 1 << (line % 64);
+                }
             }
         }
         for (units, (rows, slots)) in self.line_units.iter_mut().zip(row_units.iter().zip(&slots)) {
@@ -328,6 +351,13 @@ impl SpriteRenderer {
             .get(usize::from(line))
             .is_some_and(|&units| units < LINE_BUDGET_UNITS);
         if within_budget {
+            if let Target::Planes { .. } = target {
+                let l = usize::from(line) % SPRITE_LINES;
+                if self.may_collide[l / 64] & (1 << (l % 64)) == 0 {
+                    // Only collisions are kept, and none can happen here.
+                    return 0;
+                }
+            }
             self.render_drawn_rows(vram, line, target)
         } else {
             self.render_with_budget(vram, line, target)
