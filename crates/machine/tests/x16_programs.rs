@@ -196,6 +196,35 @@ fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
     );
     // Palette entry 3 as the demo wrote it: GB $08, R $0: dark blue.
     assert_eq!(m.palette_rgb()[3], 0x00_00_88);
+    // Entry 4, which it leaves alone, is the default palette's purple $C4C.
+    assert_eq!(m.palette_rgb()[4], 0xCC_44_CC);
+}
+
+#[test]
+fn a_program_starts_with_the_kernals_default_palette() {
+    // The mover writes no palette: it sees the 256 colours the KERNAL's screen set-up
+    // uploads to $1FA00 (the C64 colours first: black, white, red, cyan, ...; then the
+    // grey ramp $000-$FFF), in VRAM where a program reading it back finds it.
+    let mut m = booted(MOVER);
+    let board = m.program().expect("booted");
+    let entry = |board: &dyn machine::program::ProgramBoard, n: u32| {
+        u16::from_le_bytes([
+            board.peek_vram(0x1FA00 + 2 * n),
+            board.peek_vram(0x1FA01 + 2 * n),
+        ])
+    };
+    assert_eq!(entry(board, 0), 0x000);
+    assert_eq!(entry(board, 1), 0xFFF);
+    assert_eq!(entry(board, 2), 0x800);
+    assert_eq!(entry(board, 3), 0xAFE);
+    assert_eq!(entry(board, 6), 0x00A);
+    assert_eq!(entry(board, 16 + 5), 0x555);
+    assert_eq!(entry(board, 31), 0xFFF);
+    let rgb = m.palette_rgb();
+    assert_eq!(
+        (rgb[1], rgb[2], rgb[6]),
+        (0xFF_FF_FF, 0x88_00_00, 0x00_00_AA)
+    );
 }
 
 #[test]

@@ -12,9 +12,10 @@
 //! S = $FF (empty stack), P with I and D clear (the KERNAL runs with interrupts on),
 //! A = X = Y = 0, RAM bank 0, ROM bank 0; CINV/CBINV/NMINV hold the shim's defaults; VERA
 //! freshly reset, then DC_VIDEO = $21 (VGA, layer 1 on, sprites off) and IEN = $01
-//! (VSYNC), as the KERNAL's init leaves them. VRAM (palette included) is zero: the
-//! KERNAL's default palette and character set are not loaded. The beam is at the start of
-//! line 0.
+//! (VSYNC), as the KERNAL's init leaves them. The palette at $1FA00 holds the X16's
+//! default palette ([`vera::palette::DEFAULT_RGB12`]), which the KERNAL's screen_init
+//! uploads; the rest of VRAM is zero (the KERNAL's character set and text screen are not
+//! loaded). The beam is at the start of line 0.
 //!
 //! # Time
 //! The frame is [`CYCLES_PER_FRAME`] = 133,466 CPU cycles over 525 VGA lines; line `k` of
@@ -182,6 +183,9 @@ impl Program {
         let frame_output = vera.frame_output();
         *vera = Vera::new(vera.quirks());
         vera.set_frame_output(frame_output);
+        // The KERNAL's screen_init uploads the default palette (x16-rom
+        // `graphics/palette.s`), the same colours the FPGA's palette RAM starts with.
+        vera.write_default_palette();
         vera.write_reg(vera::registers::DC_VIDEO, 0x21);
         vera.write_reg(vera::registers::IEN, 0x01);
         vera.start_line(0);
