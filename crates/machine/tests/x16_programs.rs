@@ -150,6 +150,26 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
     assert_eq!(board.peek_vram(0x1FC00 + 127 * 8), 0x04);
     assert_eq!(board.peek_vram(0x1FC00 + 127 * 8 + 6), 0x0C);
     assert_eq!(m.sprites().len(), 128);
+    // Chosen by attribute, as a program file can: the sprite showing the hit bitmap
+    // ($10080, 128 bytes of 16x16 at 4 bpp) with its collision mask cleared is the target
+    // alone, made Art; the player (bitmap $10000, mask %0010) stays Good.
+    let rules = machine::program::ObjectRules {
+        rules: vec![machine::program::ObjectRule {
+            pattern: Some(0x10080..=0x100FF),
+            collision_mask: Some(0),
+            ..machine::program::ObjectRule::by_number(0..=127, collide::Group::Art, false)
+        }],
+        default_group: Some(collide::Group::Good),
+    };
+    let objects = machine::program::objects::build(&m.sprites(), &rules).unwrap();
+    let art: Vec<&Vec<u32>> = objects
+        .objects
+        .iter()
+        .zip(&objects.sprites)
+        .filter(|(o, _)| o.group == collide::Group::Art)
+        .map(|(_, s)| s)
+        .collect();
+    assert_eq!(art, [&vec![127]]);
     // Frame 287 on line 8: the player at 287..302 in colour 1 (drawn first, so it keeps
     // the columns it shares with the target at equal z), the target at 300..315 in its
     // hit bitmap's colour 2.

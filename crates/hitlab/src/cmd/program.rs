@@ -99,9 +99,15 @@ pub fn boot(p: &LoadedProgram) -> Result<Box<dyn machine::Machine>, Fault> {
     })
 }
 
-/// A harness error: the program failed (exit 1).
+/// A harness error: the program failed (exit 1), or the program file's object rules do
+/// not fit the machine (exit 3).
 pub fn failed(path: &Path, e: &HarnessError) -> Fault {
-    Fault::Other(anyhow::anyhow!("{}: {e}", path.display()))
+    let error = anyhow::anyhow!("{}: {e}", path.display());
+    if matches!(e, HarnessError::Objects { .. }) {
+        bad_input(error)
+    } else {
+        Fault::Other(error)
+    }
 }
 
 fn cycles_json(list: &[machine::program::NamedCycles]) -> Value {

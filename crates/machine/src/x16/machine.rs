@@ -14,7 +14,7 @@ use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage};
-use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
+use crate::view::{HwSprite, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
 /// 1024-px wrap does not bring it back.
@@ -311,6 +311,11 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
                 vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
             },
             drawn: drawn(v),
+            fields: SpriteFields {
+                palette: Some(v.palette_offset),
+                pattern: Some(v.pattern_addr),
+                collision_mask: Some(v.collision_mask >> 4),
+            },
         })
         .collect()
 }
