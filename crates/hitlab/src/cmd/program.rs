@@ -7,7 +7,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use machine::program::{FrameRecord, Harness, HarnessError, ProgramError};
-use scene::program::tally::{Tally, score_frame};
+use scene::program::tally::{ChipVsTruth, Tally, chip_vs_truth, score_frame};
 use scene::program::{BareError, BareImage, BootError, LoadedProgram};
 use serde_json::{Value, json};
 
@@ -146,6 +146,11 @@ pub fn frame_json(r: &FrameRecord) -> Value {
         "status": r.verdict.status,
         "collided": r.verdict.collided,
         "chip_collision_mask": r.verdict.collision_mask,
+        "chip_vs_truth": match chip_vs_truth(r) {
+            ChipVsTruth::Agrees => "agrees",
+            ChipVsTruth::Blind { .. } => "blind",
+            ChipVsTruth::Differs => "differs",
+        },
         "overflow": r.verdict.overflow,
         "truth": {"box": ids(&r.box_pairs), "pixel": ids(&r.pixel_pairs)},
         "decisions": r.decisions.iter().map(|d| json!({
@@ -181,6 +186,8 @@ pub fn tally_json(t: &Tally) -> Value {
         "box_truth_frames": t.box_frames,
         "pixel_truth_frames": t.pixel_frames,
         "chip_frames": t.chip_frames.len(),
+        "chip_differs_frames": t.chip_differs.0,
+        "chip_blind_frames": t.chip_blind.0,
         "handlers": cyc(&t.handlers),
         "spans": cyc(&t.spans),
         "lag_frames": t.lag_frames,
@@ -266,6 +273,18 @@ pub fn text(p: &LoadedProgram, played: &Played) -> String {
         played.flag_name,
         t.chip_frames.len()
     );
+    s += &format!(
+        "chip vs pixel truth: differs in {} frames {:?}",
+        t.chip_differs.0, t.chip_differs.1
+    );
+    if t.chip_blind.0 > 0 {
+        s += &format!(
+            "; blind in {} more {:?} (the pairs' collision masks share no bit: the chip \
+             cannot see them)",
+            t.chip_blind.0, t.chip_blind.1
+        );
+    }
+    s += "\n";
     if t.judged {
         for (name, sc) in [("box", &t.by_box), ("pixel", &t.by_pixel)] {
             s += &format!(
