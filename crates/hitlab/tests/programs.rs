@@ -98,6 +98,48 @@ fn compare_json_on_a_bare_image_gives_truth_chip_and_handler_cycles_per_frame() 
 }
 
 #[test]
+fn frames_where_the_demo_cleared_a_mask_are_the_chips_blind_frames_not_differences() {
+    // roms/vera/programs/demo.s: frame n shows the player at X n..n+15 over the target at
+    // 300..315, so their opaque pixels meet on frames 285-299. The chip flags 285 and 286
+    // (the handler's copy of the target's cleared mask reaches VRAM during frame 286);
+    // from 287 on the target's mask is 0 and the player's %0010: no bit shared, the chip
+    // cannot see the pair. 13 blind frames, none differing.
+    let o = hitlab(&[
+        "compare",
+        "roms/vera/programs/demo.prg",
+        "--target",
+        "x16",
+        "--frames",
+        "300",
+        "--json",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["pixel_truth_frames"], 15);
+    assert_eq!(v["chip_frames"], 2);
+    assert_eq!(v["chip_differs_frames"], 0);
+    assert_eq!(v["chip_blind_frames"], 13);
+    let frames = v["per_frame"].as_array().unwrap();
+    assert_eq!(frames[286]["chip_vs_truth"], "agrees");
+    assert_eq!(frames[287]["chip_vs_truth"], "blind");
+    assert_eq!(frames[284]["chip_vs_truth"], "agrees");
+    let text = hitlab(&[
+        "compare",
+        "roms/vera/programs/demo.prg",
+        "--target",
+        "x16",
+        "--frames",
+        "300",
+    ]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("chip vs pixel truth: differs in 0 frames []; blind in 13 more [287,"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_program_file_judges_decisions_read_from_memory() {
     // vint-dma counts its VINTs in the word at $FF0000 (big-endian): the low byte at
     // $FF0001 is 1 after the first VINT, k + 1 after the handler deciding about frame k.

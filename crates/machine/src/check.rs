@@ -138,6 +138,7 @@ mod tests {
             z: 0,
             not_drawn: Vec::new(),
             drawn: true,
+            fields: crate::view::SpriteFields::default(),
         }
     }
 

@@ -78,6 +78,23 @@ pub struct SpriteView {
     pub not_drawn: Vec<(NotDrawn, u32)>,
     /// The chip drew at least one of its opaque pixels.
     pub drawn: bool,
+    /// Attribute fields a program file can choose objects by (`None` where the chip's
+    /// sprites have no such field).
+    pub fields: SpriteFields,
+}
+
+/// Attribute fields of one sprite as the chip read them, for choosing objects by
+/// attribute (specs/programs.md, "objects"); each is `None` on a chip without it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpriteFields {
+    /// The palette the sprite's colours come from: VERA's palette offset (0-15), the
+    /// Genesis palette line (0-3), the TMS9918's colour (0-15).
+    pub palette: Option<u8>,
+    /// Where its pattern is: VERA's pattern address in VRAM (bytes), the Genesis
+    /// pattern index of its first cell.
+    pub pattern: Option<u32>,
+    /// VERA's 4-bit collision mask (attribute byte 6 bits 7-4, as a value 0-15).
+    pub collision_mask: Option<u8>,
 }
 
 /// Columns `0..w` of a row that fall on screen columns `0..screen_w` for a sprite at `x`.

@@ -217,6 +217,11 @@ impl Machine for Fake {
                 z: 3,
                 not_drawn: Vec::new(),
                 drawn: true,
+                // A palette of its own per sprite (2, 3, ...); no pattern or mask fields.
+                fields: machine::SpriteFields {
+                    palette: Some(i as u8 + 2),
+                    ..machine::SpriteFields::default()
+                },
             })
             .collect()
     }
@@ -412,21 +417,13 @@ fn object_rules_merge_sprites_and_art_takes_no_part_in_truth() {
     let mut m = booted(Behaviour::Normal);
     let mut c = config(14);
     c.objects = ObjectRules {
-        rules: vec![ObjectRule {
-            sprites: 1..=1,
-            group: collide::Group::Art,
-            merge: false,
-        }],
+        rules: vec![ObjectRule::by_number(1..=1, collide::Group::Art, false)],
         default_group: Some(collide::Group::Good),
     };
     let recs = run(&mut m, c.clone()).unwrap();
     assert!(recs[13].box_pairs.is_empty(), "Art never collides");
     c.objects = ObjectRules {
-        rules: vec![ObjectRule {
-            sprites: 0..=1,
-            group: collide::Group::Bad,
-            merge: true,
-        }],
+        rules: vec![ObjectRule::by_number(0..=1, collide::Group::Bad, true)],
         default_group: None,
     };
     let mut m = booted(Behaviour::Normal);
@@ -439,6 +436,51 @@ fn object_rules_merge_sprites_and_art_takes_no_part_in_truth() {
     // Pixels: 8..24 and 60..76 opaque, 24..60 transparent.
     let mask = o.objects[0].mask.as_ref().unwrap();
     assert!(mask.get(0, 0) && mask.get(15, 15) && !mask.get(16, 0) && mask.get(52, 0));
+}
+
+#[test]
+fn object_rules_choose_sprites_by_attribute() {
+    // Sprite 1 is the fake's only sprite with palette 3: made Art by attribute, it takes
+    // no part in truth, as when named by number above.
+    let mut m = booted(Behaviour::Normal);
+    let mut c = config(14);
+    c.objects = ObjectRules {
+        rules: vec![ObjectRule {
+            palette: Some(3),
+            ..ObjectRule::by_number(0..=u32::MAX, collide::Group::Art, false)
+        }],
+        default_group: Some(collide::Group::Good),
+    };
+    let recs = run(&mut m, c.clone()).unwrap();
+    assert!(recs[13].box_pairs.is_empty(), "Art never collides");
+    assert_eq!(recs[13].objects.objects[1].group, collide::Group::Art);
+    assert_eq!(recs[13].objects.objects[0].group, collide::Group::Good);
+    // Palette 3 within sprites 0..=0 selects nothing: both stay Good and meet.
+    c.objects.rules[0].sprites = 0..=0;
+    let mut m = booted(Behaviour::Normal);
+    let recs = run(&mut m, c.clone()).unwrap();
+    assert_eq!(recs[13].box_pairs.len(), 1);
+    // The fake's sprites have no pattern field: choosing by it is an error naming the rule.
+    c.objects.rules[0] = ObjectRule {
+        pattern: Some(0..=0x100),
+        ..ObjectRule::by_number(0..=u32::MAX, collide::Group::Bad, false)
+    };
+    let mut m = booted(Behaviour::Normal);
+    let e = run(&mut m, c).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            HarnessError::Objects {
+                machine: "fake",
+                error: machine::program::ObjectsError {
+                    rule: 0,
+                    field: "pattern"
+                },
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("objects.rules[0]"), "{e}");
 }
 
 #[test]

@@ -150,6 +150,26 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
     assert_eq!(board.peek_vram(0x1FC00 + 127 * 8), 0x04);
     assert_eq!(board.peek_vram(0x1FC00 + 127 * 8 + 6), 0x0C);
     assert_eq!(m.sprites().len(), 128);
+    // Chosen by attribute, as a program file can: the sprite showing the hit bitmap
+    // ($10080, 128 bytes of 16x16 at 4 bpp) with its collision mask cleared is the target
+    // alone, made Art; the player (bitmap $10000, mask %0010) stays Good.
+    let rules = machine::program::ObjectRules {
+        rules: vec![machine::program::ObjectRule {
+            pattern: Some(0x10080..=0x100FF),
+            collision_mask: Some(0),
+            ..machine::program::ObjectRule::by_number(0..=127, collide::Group::Art, false)
+        }],
+        default_group: Some(collide::Group::Good),
+    };
+    let objects = machine::program::objects::build(&m.sprites(), &rules).unwrap();
+    let art: Vec<&Vec<u32>> = objects
+        .objects
+        .iter()
+        .zip(&objects.sprites)
+        .filter(|(o, _)| o.group == collide::Group::Art)
+        .map(|(_, s)| s)
+        .collect();
+    assert_eq!(art, [&vec![127]]);
     // Frame 287 on line 8: the player at 287..302 in colour 1 (drawn first, so it keeps
     // the columns it shares with the target at equal z), the target at 300..315 in its
     // hit bitmap's colour 2.
@@ -196,6 +216,35 @@ fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
     );
     // Palette entry 3 as the demo wrote it: GB $08, R $0: dark blue.
     assert_eq!(m.palette_rgb()[3], 0x00_00_88);
+    // Entry 4, which it leaves alone, is the default palette's purple $C4C.
+    assert_eq!(m.palette_rgb()[4], 0xCC_44_CC);
+}
+
+#[test]
+fn a_program_starts_with_the_kernals_default_palette() {
+    // The mover writes no palette: it sees the 256 colours the KERNAL's screen set-up
+    // uploads to $1FA00 (the C64 colours first: black, white, red, cyan, ...; then the
+    // grey ramp $000-$FFF), in VRAM where a program reading it back finds it.
+    let mut m = booted(MOVER);
+    let board = m.program().expect("booted");
+    let entry = |board: &dyn machine::program::ProgramBoard, n: u32| {
+        u16::from_le_bytes([
+            board.peek_vram(0x1FA00 + 2 * n),
+            board.peek_vram(0x1FA01 + 2 * n),
+        ])
+    };
+    assert_eq!(entry(board, 0), 0x000);
+    assert_eq!(entry(board, 1), 0xFFF);
+    assert_eq!(entry(board, 2), 0x800);
+    assert_eq!(entry(board, 3), 0xAFE);
+    assert_eq!(entry(board, 6), 0x00A);
+    assert_eq!(entry(board, 16 + 5), 0x555);
+    assert_eq!(entry(board, 31), 0xFFF);
+    let rgb = m.palette_rgb();
+    assert_eq!(
+        (rgb[1], rgb[2], rgb[6]),
+        (0xFF_FF_FF, 0x88_00_00, 0x00_00_AA)
+    );
 }
 
 #[test]

@@ -97,3 +97,42 @@ fn a_symbol_file_in_an_unknown_format_names_the_file() {
         "{e}"
     );
 }
+
+#[test]
+fn objects_are_chosen_by_attribute() {
+    let p = program::load(&fixture("attributes.prg.ron")).unwrap();
+    let rules = &p.config.objects.rules;
+    assert_eq!(rules.len(), 3);
+    // ld65.lbl: start $0801, loop $0803.
+    assert_eq!(
+        (rules[0].sprites.clone(), rules[0].pattern.clone()),
+        (0..=0, Some(0x0801..=0x0803))
+    );
+    assert_eq!(
+        rules[1].sprites,
+        0..=u32::MAX,
+        "every sprite when `sprites` is absent"
+    );
+    assert_eq!((rules[1].palette, rules[1].merge), (Some(3), true));
+    assert_eq!(rules[2].pattern, Some(0x10080..=0x100FF));
+    assert_eq!(
+        (rules[2].collision_mask, rules[2].group),
+        (Some(0), collide::Group::Art)
+    );
+}
+
+#[test]
+fn bad_object_attributes_are_located() {
+    let e = program::load(&fixture("bad-palette.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bad-palette.prg.ron:"), "{e}");
+    assert!(
+        e.contains("objects.rules[1].palette: 16 is not a 4-bit value (0-15)"),
+        "{e}"
+    );
+    let e = program::load(&fixture("bad-rule.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("objects.rules[0]: chooses no sprites"), "{e}");
+}

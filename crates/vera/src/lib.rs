@@ -49,8 +49,9 @@
 //! frame's work is bounded (128 sprites x 64 px per line, 480 lines).
 //!
 //! Not modelled: DC_VIDEO's output mode (the picture is always drawn), interlaced and
-//! NTSC timing, the AFLOW interrupt, FX,
-//! audio and SPI, the FPGA's power-on palette.
+//! NTSC timing, the AFLOW interrupt, FX, audio and SPI. The FPGA's power-on palette is
+//! not loaded by [`Vera::new`] (VRAM starts all zero); [`Vera::write_default_palette`]
+//! writes it the way the X16's KERNAL does at boot ([`palette`]).
 
 pub mod attributes;
 pub mod budget;
@@ -66,6 +67,7 @@ pub mod vram;
 mod line_buffer;
 mod pattern;
 mod picture;
+mod planes;
 mod port;
 mod render;
 mod vera;

@@ -20,8 +20,9 @@ use crate::budget::{Allowance, LINE_BUDGET_UNITS, LineBudget};
 use crate::compose::SPRITE_LINES;
 use crate::line_buffer::{LINE_PX, LineBuffer};
 use crate::pattern;
+use crate::planes::CollisionPlanes;
 use crate::view::SpriteView;
-use crate::vram::{SPRITE_COUNT, Vram};
+use crate::vram::{SPRITE_COUNT, VRAM_ADDR_MASK, Vram};
 
 /// No view for this sprite (disabled).
 const NO_VIEW: u8 = u8::MAX;
@@ -156,6 +157,15 @@ pub struct SpriteRenderer {
     patterns: Vec<(PatternKey, usize)>,
     pattern_rows: Vec<u64>,
     line: LineBuffer,
+    /// The line's collision state when no colours are wanted.
+    planes: CollisionPlanes,
+    /// Per sprite line (bit `l % 64` of word `l / 64`), whether two sprites sharing a
+    /// collision-mask bit cover a common 16-px chunk of it: on the other lines no pixel
+    /// can collide.
+    may_collide: [u64; SPRITE_LINES / 64],
+    /// The VRAM span holding the frame's sprite patterns (first and last byte; first >
+    /// last when no sprite is enabled).
+    pattern_span: (u32, u32),
 }
 
 impl Default for SpriteRenderer {
@@ -177,6 +187,9 @@ impl SpriteRenderer {
             patterns: Vec::with_capacity(SPRITE_COUNT),
             pattern_rows: Vec::with_capacity(SPRITE_COUNT * 64),
             line: LineBuffer::new(),
+            planes: CollisionPlanes::default(),
+            pattern_span: (1, 0),
+            may_collide: [0; SPRITE_LINES / 64],
         }
     }
 
@@ -195,6 +208,7 @@ impl SpriteRenderer {
     /// Erases the line buffer after a line has been composed.
     pub fn clear_line(&mut self) {
         self.line.clear();
+        self.planes.clear();
     }
 
     /// Decodes the attribute table, builds the views and files sprites under their lines.
@@ -253,15 +267,49 @@ impl SpriteRenderer {
             enabled += 1;
         }
         self.views.truncate(enabled);
+        self.pattern_span = self
+            .patterns
+            .iter()
+            .fold((1, 0), |(first, last), (key, _)| {
+                let bytes =
+                    u32::from(key.w_px) * u32::from(key.h_px) / if key.bpp8 { 1 } else { 2 };
+                let end = key.addr + bytes - 1;
+                if end > VRAM_ADDR_MASK {
+                    // Wrapping past the end of VRAM: any address may hold it.
+                    (0, VRAM_ADDR_MASK)
+                } else if first > last {
+                    (key.addr, end)
+                } else {
+                    (first.min(key.addr), last.max(end))
+                }
+            });
 
         let placed = &self.placed;
         let mut row_units = [0u32; SPRITE_LINES];
         let mut slots = [0u32; SPRITE_LINES];
+        // Per line and mask bit, the line-buffer chunks under sprites with that bit.
+        let mut occupied = [[0u64; 4]; SPRITE_LINES];
+        self.may_collide = [0; SPRITE_LINES / 64];
         for p in placed.iter().filter(|p| p.view != NO_VIEW) {
             let (first, end) = lines_of(&p.attr);
+            let mask = p.attr.collision_mask;
             for line in first..end {
                 row_units[line] += p.row_cost;
                 slots[line] = u32::from(p.attr.number) + 1;
+                if mask == 0 {
+                    continue;
+                }
+                let chunks = &mut occupied[line];
+                let mut meets = false;
+                for (k, chunk) in chunks.iter_mut().enumerate() {
+                    if mask & (1 << k) != 0 {
+                        meets |= *chunk & p.chunks != 0;
+                        *chunk |= p.chunks;
+                    }
+                }
+                if meets {
+                    self.may_collide[line / 64] |= 1 << (line % 64);
+                }
             }
         }
         for (units, (rows, slots)) in self.line_units.iter_mut().zip(row_units.iter().zip(&slots)) {
@@ -281,21 +329,43 @@ impl SpriteRenderer {
     }
 
     /// Renders sprite line `line` into the (empty) line buffer and returns the collision
-    /// bits it detected.
-    pub fn render_line(&mut self, vram: &Vram, line: u16, hidden_adds_mask: bool) -> u8 {
+    /// bits it detected. With `colours` false only the collision state is kept (the
+    /// line buffer's colours are not written) when it gives the same collisions: when
+    /// no sprite pattern was written since the frame's line 0 (VRAM marked there), the
+    /// opaque pixels taken there are the pixels the buffer would draw now (see `plot`).
+    pub fn render_line(
+        &mut self,
+        vram: &Vram,
+        line: u16,
+        hidden_adds_mask: bool,
+        colours: bool,
+    ) -> u8 {
+        let (first, last) = self.pattern_span;
+        let target = if colours || vram.written_within(first, last) {
+            Target::Pixels { hidden_adds_mask }
+        } else {
+            Target::Planes { hidden_adds_mask }
+        };
         let within_budget = self
             .line_units
             .get(usize::from(line))
             .is_some_and(|&units| units < LINE_BUDGET_UNITS);
         if within_budget {
-            self.render_drawn_rows(vram, line, hidden_adds_mask)
+            if let Target::Planes { .. } = target {
+                let l = usize::from(line) % SPRITE_LINES;
+                if self.may_collide[l / 64] & (1 << (l % 64)) == 0 {
+                    // Only collisions are kept, and none can happen here.
+                    return 0;
+                }
+            }
+            self.render_drawn_rows(vram, line, target)
         } else {
-            self.render_with_budget(vram, line, hidden_adds_mask)
+            self.render_with_budget(vram, line, target)
         }
     }
 
     /// A line that fits the budget: only the rows with opaque on-screen pixels.
-    fn render_drawn_rows(&mut self, vram: &Vram, line: u16, hidden_adds_mask: bool) -> u8 {
+    fn render_drawn_rows(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut collisions = 0u8;
         for &number in self.drawn_on_line.on(usize::from(line)) {
             let placed = &self.placed[usize::from(number) % SPRITE_COUNT];
@@ -305,26 +375,30 @@ impl SpriteRenderer {
                 .copied()
                 .unwrap_or(0)
                 & placed.cols;
-            self.line.touch_chunks(placed.chunks);
-            collisions |= plot_row(
+            if let Target::Pixels { .. } = target {
+                self.line.touch_chunks(placed.chunks);
+            }
+            let attr = placed.attr;
+            collisions |= plot(
                 &mut self.line,
+                &mut self.planes,
                 vram,
-                &placed.attr,
+                &attr,
                 line,
                 bits,
-                hidden_adds_mask,
+                target,
             );
         }
         collisions
     }
 
     /// A line that may overrun: every sprite on it, charged in index order.
-    fn render_with_budget(&mut self, vram: &Vram, line: u16, hidden_adds_mask: bool) -> u8 {
+    fn render_with_budget(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut budget = LineBudget::new();
         let mut collisions = 0u8;
         for &number in self.on_line.on(usize::from(line)) {
             let placed = &self.placed[usize::from(number) % SPRITE_COUNT];
-            let attr = &placed.attr;
+            let attr = placed.attr;
             let (first_col, end_col) = (placed.first_col, placed.end_col);
             if first_col >= end_col {
                 budget.visit_only(number);
@@ -335,28 +409,76 @@ impl SpriteRenderer {
                     Allowance::All => end_col,
                     Allowance::First(n) => first_col + n,
                 };
-            if done_col < end_col
-                && let Some(view) = self.views.get_mut(usize::from(placed.view))
-            {
-                view.budget_cut_lines.push(line);
-            }
             let bits = self
                 .pattern_rows
                 .get((i32::from(line) + placed.rows_base) as usize)
                 .copied()
                 .unwrap_or(0)
                 & bit_range(u32::from(first_col), u32::from(done_col));
+            if done_col < end_col
+                && let Some(view) = self.views.get_mut(usize::from(placed.view))
+            {
+                view.budget_cut_lines.push(line);
+            }
             if bits == 0 {
                 continue;
             }
-            let x0 = i32::from(attr.x_px);
-            self.line.touch(
-                (x0 + i32::from(first_col)) as usize,
-                (x0 + i32::from(done_col)) as usize,
+            if let Target::Pixels { .. } = target {
+                let x0 = i32::from(attr.x_px);
+                self.line.touch(
+                    (x0 + i32::from(first_col)) as usize,
+                    (x0 + i32::from(done_col)) as usize,
+                );
+            }
+            collisions |= plot(
+                &mut self.line,
+                &mut self.planes,
+                vram,
+                &attr,
+                line,
+                bits,
+                target,
             );
-            collisions |= plot_row(&mut self.line, vram, attr, line, bits, hidden_adds_mask);
         }
         collisions
+    }
+}
+
+/// Where a line's pixels go.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    /// The line buffer, pixel by pixel with colours (the picture is drawn, or VRAM changed
+    /// since line 0 and each pixel's raw colour is read again).
+    Pixels { hidden_adds_mask: bool },
+    /// The collision planes only.
+    Planes { hidden_adds_mask: bool },
+}
+
+/// Plots the opaque pixels `bits` of `attr`'s row on sprite line `line` into the target;
+/// returns the collision bits. The planes take `bits` as they are: they are chosen only
+/// while VRAM is as it was at line 0, when every bit is a pixel whose raw colour is
+/// non-zero now.
+#[inline]
+fn plot(
+    line_buffer: &mut LineBuffer,
+    planes: &mut CollisionPlanes,
+    vram: &Vram,
+    attr: &SpriteAttributes,
+    line: u16,
+    bits: u64,
+    target: Target,
+) -> u8 {
+    match target {
+        Target::Pixels { hidden_adds_mask } => {
+            plot_row(line_buffer, vram, attr, line, bits, hidden_adds_mask)
+        }
+        Target::Planes { hidden_adds_mask } => planes.plot(
+            i32::from(attr.x_px),
+            bits,
+            attr.z,
+            attr.collision_mask,
+            hidden_adds_mask,
+        ),
     }
 }
 

@@ -85,7 +85,8 @@ impl Default for Vera {
 
 impl Vera {
     /// A chip in its power-on state with all-zero VRAM (so all sprites disabled and an
-    /// all-black palette), following `quirks`.
+    /// all-black palette; [`Self::write_default_palette`] gives the X16's default
+    /// colours), following `quirks`.
     #[must_use]
     pub fn new(quirks: Quirks) -> Self {
         Self {
@@ -187,7 +188,7 @@ impl Vera {
 
     /// CTRL bit 7: the FPGA reconfigures and every register returns to its power-on
     /// value. VRAM (with the palette and the attribute table) is kept; the FPGA's reload
-    /// of its default palette is not modelled.
+    /// of its default palette into palette RAM is not modelled.
     fn reset_registers(&mut self) {
         self.ports = [DataPort::default(); 2];
         self.display = Display::default();
@@ -196,6 +197,12 @@ impl Vera {
     }
 
     // ----- Direct API: the same effects without going through the data ports. -----
+
+    /// Writes the X16's default palette at 0x1FA00 (256 entries, 512 bytes), as the
+    /// KERNAL's screen set-up uploads it through DATA0 (see [`palette::DEFAULT_RGB12`]).
+    pub fn write_default_palette(&mut self) {
+        palette::write_default(&mut self.vram);
+    }
 
     /// Writes `bytes` into VRAM from `addr` on (wrapping at 128 KiB), as a run of DATA0
     /// writes with increment 1 would; the data ports' latches are not refreshed (use the
@@ -329,6 +336,8 @@ impl Vera {
 
     /// Takes the frame's settings at its first line.
     fn begin_frame(&mut self) {
+        // What line 0 takes; the lines after it tell from here whether it changed.
+        self.vram.mark();
         self.palette_rgb = palette::snapshot(&self.vram);
         self.renderer.prepare(&self.vram);
         let shown = self.display.sprites_enabled();
@@ -364,9 +373,12 @@ impl Vera {
         if let Some(line) = sprite_line
             && !repeat
         {
-            self.drawing.collisions |=
-                self.renderer
-                    .render_line(&self.vram, line, self.drawing.hidden_adds_mask);
+            self.drawing.collisions |= self.renderer.render_line(
+                &self.vram,
+                line,
+                self.drawing.hidden_adds_mask,
+                self.frame_output,
+            );
         }
         if self.frame_output {
             if repeat && active_v.start < out_line {

@@ -19,10 +19,16 @@ pub const SPRITE_COUNT: usize = 128;
 /// Bytes per sprite attribute entry.
 pub const SPRITE_ATTR_BYTES: usize = 8;
 
+/// No address written yet.
+const NOTHING_WRITTEN: (u32, u32) = (u32::MAX, 0);
+
 /// The video RAM.
 #[derive(Clone)]
 pub(crate) struct Vram {
     bytes: Box<[u8; VRAM_BYTES]>,
+    /// The lowest and highest address written since [`Self::mark`] (lowest > highest
+    /// when nothing was): a frame can tell whether the bytes it took at line 0 changed.
+    written: (u32, u32),
 }
 
 impl std::fmt::Debug for Vram {
@@ -45,7 +51,23 @@ impl Vram {
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("the vector has exactly VRAM_BYTES bytes"));
-        Self { bytes }
+        Self {
+            bytes,
+            written: NOTHING_WRITTEN,
+        }
+    }
+
+    /// Starts a new span of written addresses.
+    pub fn mark(&mut self) {
+        self.written = NOTHING_WRITTEN;
+    }
+
+    /// Whether a byte in `first..=last` was written since [`Self::mark`].
+    #[inline]
+    #[must_use]
+    pub const fn written_within(&self, first: u32, last: u32) -> bool {
+        let (lo, hi) = self.written;
+        lo <= hi && lo <= last && first <= hi
     }
 
     /// The byte at `addr` (reduced modulo 128 KiB).
@@ -58,13 +80,26 @@ impl Vram {
     /// Writes one byte at `addr` (reduced modulo 128 KiB).
     #[inline]
     pub fn write(&mut self, addr: u32, value: u8) {
-        self.bytes[(addr & VRAM_ADDR_MASK) as usize] = value;
+        let addr = addr & VRAM_ADDR_MASK;
+        self.written = (self.written.0.min(addr), self.written.1.max(addr));
+        self.bytes[addr as usize] = value;
     }
 
     /// Writes `data` from `addr` on, wrapping from 0x1FFFF to 0x00000 as the data port's
     /// address does; more than 128 KiB simply overwrites from the start again.
     pub fn write_slice(&mut self, addr: u32, data: &[u8]) {
         let mut at = (addr & VRAM_ADDR_MASK) as usize;
+        if !data.is_empty() {
+            let end = at + data.len() - 1;
+            self.written = if end >= VRAM_BYTES {
+                (0, VRAM_ADDR_MASK)
+            } else {
+                (
+                    self.written.0.min(at as u32),
+                    self.written.1.max(end as u32),
+                )
+            };
+        }
         let mut rest = data;
         while !rest.is_empty() {
             let room = VRAM_BYTES - at;

@@ -197,3 +197,35 @@ fn frame_output_off_keeps_collisions_and_the_last_frame() {
     off.run_frame();
     assert_eq!(px(&off, 0, 0), 5);
 }
+
+#[test]
+fn frame_output_off_sees_a_pattern_cleared_during_the_frame() {
+    // The same two sprites, then, after line 0 is begun, sprite 1's pattern (at $3100)
+    // is cleared: the lines drawn after that read raw colour 0 for it, so nothing is
+    // plotted and nothing collides, with the picture and without it.
+    let build = |picture: bool| {
+        let mut vera = Vera::default();
+        vera.set_frame_output(picture);
+        poke(&mut vera, 0x3000, &[0x55; 32]);
+        poke(&mut vera, 0x3100, &[0x55; 32]);
+        poke(
+            &mut vera,
+            0x1FC00,
+            &[
+                0x80, 0x01, 0, 0, 0, 0, 0x1C, 0x00, 0x88, 0x01, 4, 0, 0, 0, 0x1C, 0x00,
+            ],
+        );
+        vera.write_reg(DC_VIDEO, 0x40);
+        vera.start_line(0);
+        poke(&mut vera, 0x3100, &[0; 32]);
+        for line in 0..480 {
+            vera.draw_line(line);
+            vera.start_line(line + 1);
+        }
+        vera
+    };
+    let (on, off) = (build(true), build(false));
+    assert_eq!(on.isr() & 0xF0, 0x00, "no collision with the picture");
+    assert_eq!(off.isr(), on.isr());
+    assert_eq!(px(&on, 5, 0), 5, "sprite 0 still drawn");
+}

@@ -336,6 +336,11 @@ fn isr_nibble_matches_the_pairwise_rule_over_1000_frames() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5EED_0005);
     let mut hw = Vera::new(Quirks::Hardware);
     let mut emu = Vera::new(Quirks::X16Emu);
+    // The same frames without a picture (the collision-only path).
+    let mut hw_headless = Vera::new(Quirks::Hardware);
+    let mut emu_headless = Vera::new(Quirks::X16Emu);
+    hw_headless.set_frame_output(false);
+    emu_headless.set_frame_output(false);
     let mut scene = new_scene(&mut rng, 20, &[0, 0, 0, 1, 1, 2, 3], true, false);
     let (mut collided, mut differed) = (0, 0);
     let mut sprcol = false;
@@ -362,15 +367,21 @@ fn isr_nibble_matches_the_pairwise_rule_over_1000_frames() {
         let through_port = frame % 2 == 0;
         load(&mut hw, &scene, through_port);
         load(&mut emu, &scene, through_port);
+        load(&mut hw_headless, &scene, through_port);
+        load(&mut emu_headless, &scene, through_port);
         // The interrupt handler acknowledges some bits before the frame.
         let ack = rng.random::<u8>();
         hw.write_reg(ISR, ack);
         emu.write_reg(ISR, 0x0F & ack);
+        hw_headless.write_reg(ISR, ack);
+        emu_headless.write_reg(ISR, 0x0F & ack);
         if ack & 0x04 != 0 {
             sprcol = false;
         }
         hw.run_frame();
         emu.run_frame();
+        hw_headless.run_frame();
+        emu_headless.run_frame();
 
         let views = hw.sprites();
         assert_eq!(views, emu.sprites(), "frame {frame}");
@@ -383,6 +394,16 @@ fn isr_nibble_matches_the_pairwise_rule_over_1000_frames() {
         let expected_emu = expected_nibble(views, false, &|_, _| u64::MAX);
         assert_eq!(nibble(&hw), expected_hw, "frame {frame}: hardware");
         assert_eq!(nibble(&emu), expected_emu, "frame {frame}: emulator");
+        assert_eq!(
+            hw_headless.isr(),
+            hw.isr(),
+            "frame {frame}: hardware, no picture"
+        );
+        assert_eq!(
+            emu_headless.isr(),
+            emu.isr(),
+            "frame {frame}: emulator, no picture"
+        );
         sprcol |= expected_hw != 0;
         assert_eq!(
             hw.isr() & 0x0F,
@@ -470,6 +491,8 @@ fn simulate_budget(views: &[SpriteView]) -> (Vec<Vec<u64>>, Vec<Vec<u16>>) {
 fn budget_cut_lines_and_the_nibble_follow_the_accounting_on_crowded_lines() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x00B0_D6E7);
     let mut hw = Vera::new(Quirks::Hardware);
+    let mut headless = Vera::new(Quirks::Hardware);
+    headless.set_frame_output(false);
     let (mut frames_cut, mut budget_mattered) = (0, 0);
     for frame in 0..300 {
         let count = rng.random_range(20..=60);
@@ -483,7 +506,14 @@ fn budget_cut_lines_and_the_nibble_follow_the_accounting_on_crowded_lines() {
             scene.mem[0x1_FC00 + n * 8..0x1_FC00 + n * 8 + 8].copy_from_slice(&a.bytes());
         }
         load(&mut hw, &scene, frame % 2 == 0);
+        load(&mut headless, &scene, frame % 2 == 0);
         hw.run_frame();
+        headless.run_frame();
+        assert_eq!(
+            headless.sprites(),
+            hw.sprites(),
+            "frame {frame}: no picture"
+        );
         let views = hw.sprites();
         check_views(views, &scene);
         let (processed, cut) = simulate_budget(views);
@@ -496,6 +526,7 @@ fn budget_cut_lines_and_the_nibble_follow_the_accounting_on_crowded_lines() {
         }
         let expected = expected_nibble(views, true, &|i, y| processed[i][y as usize]);
         assert_eq!(nibble(&hw), expected, "frame {frame}");
+        assert_eq!(nibble(&headless), expected, "frame {frame}: no picture");
         let by_number: Vec<usize> = (0..128)
             .map(|n| {
                 views

@@ -2,7 +2,7 @@
 ; reads ISR, rewrites all 128 sprites' attributes through DATA0 every frame from a table in
 ; RAM, and marks a hit by switching the target sprite's bitmap and clearing its collision
 ; mask; an 8-bpp bitmap layer behind the sprites (a dark blue band on lines 0-7; palette
-; entries 1-3 set, the rest of the palette left black).
+; entries 0-3 set, the rest of the palette left as the KERNAL set it).
 ;
 ; By construction: sprite 0 (the player, 16x16, mask %0010) moves right 1 px per frame on
 ; lines 0-15 from X 0, so frame n shows it at X n; sprite 127 (the target, mask %0010)

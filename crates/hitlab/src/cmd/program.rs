@@ -7,7 +7,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use machine::program::{FrameRecord, Harness, HarnessError, ProgramError};
-use scene::program::tally::{Tally, score_frame};
+use scene::program::tally::{ChipVsTruth, Tally, chip_vs_truth, score_frame};
 use scene::program::{BareError, BareImage, BootError, LoadedProgram};
 use serde_json::{Value, json};
 
@@ -99,9 +99,15 @@ pub fn boot(p: &LoadedProgram) -> Result<Box<dyn machine::Machine>, Fault> {
     })
 }
 
-/// A harness error: the program failed (exit 1).
+/// A harness error: the program failed (exit 1), or the program file's object rules do
+/// not fit the machine (exit 3).
 pub fn failed(path: &Path, e: &HarnessError) -> Fault {
-    Fault::Other(anyhow::anyhow!("{}: {e}", path.display()))
+    let error = anyhow::anyhow!("{}: {e}", path.display());
+    if matches!(e, HarnessError::Objects { .. }) {
+        bad_input(error)
+    } else {
+        Fault::Other(error)
+    }
 }
 
 fn cycles_json(list: &[machine::program::NamedCycles]) -> Value {
@@ -140,6 +146,11 @@ pub fn frame_json(r: &FrameRecord) -> Value {
         "status": r.verdict.status,
         "collided": r.verdict.collided,
         "chip_collision_mask": r.verdict.collision_mask,
+        "chip_vs_truth": match chip_vs_truth(r) {
+            ChipVsTruth::Agrees => "agrees",
+            ChipVsTruth::Blind { .. } => "blind",
+            ChipVsTruth::Differs => "differs",
+        },
         "overflow": r.verdict.overflow,
         "truth": {"box": ids(&r.box_pairs), "pixel": ids(&r.pixel_pairs)},
         "decisions": r.decisions.iter().map(|d| json!({
@@ -175,6 +186,8 @@ pub fn tally_json(t: &Tally) -> Value {
         "box_truth_frames": t.box_frames,
         "pixel_truth_frames": t.pixel_frames,
         "chip_frames": t.chip_frames.len(),
+        "chip_differs_frames": t.chip_differs.0,
+        "chip_blind_frames": t.chip_blind.0,
         "handlers": cyc(&t.handlers),
         "spans": cyc(&t.spans),
         "lag_frames": t.lag_frames,
@@ -260,6 +273,18 @@ pub fn text(p: &LoadedProgram, played: &Played) -> String {
         played.flag_name,
         t.chip_frames.len()
     );
+    s += &format!(
+        "chip vs pixel truth: differs in {} frames {:?}",
+        t.chip_differs.0, t.chip_differs.1
+    );
+    if t.chip_blind.0 > 0 {
+        s += &format!(
+            "; blind in {} more {:?} (the pairs' collision masks share no bit: the chip \
+             cannot see them)",
+            t.chip_blind.0, t.chip_blind.1
+        );
+    }
+    s += "\n";
     if t.judged {
         for (name, sc) in [("box", &t.by_box), ("pixel", &t.by_pixel)] {
             s += &format!(

@@ -24,7 +24,7 @@ use collide::Pair;
 use collide::truth::{Scope, box_pairs, pixel_pairs};
 use thiserror::Error;
 
-use super::objects::{self, FrameObjects, ObjectRules};
+use super::objects::{self, FrameObjects, ObjectRules, ObjectsError};
 use super::observe::{Cycles, Observer, Space, Span, Watch};
 use super::{Input, ProgramBoard, ProgramError};
 use crate::contract::{Machine, Verdict};
@@ -90,6 +90,14 @@ pub enum HarnessError {
         frames: u32,
         /// The PC now.
         now: u32,
+    },
+    /// The program file's object rules do not fit the machine's sprites.
+    #[error("the {machine}: {error}")]
+    Objects {
+        /// The machine's key.
+        machine: &'static str,
+        /// Which rule and attribute.
+        error: ObjectsError,
     },
 }
 
@@ -330,7 +338,7 @@ impl<'m> Harness<'m> {
         if self.observer.waits > 0 {
             self.waits_seen = true;
         }
-        self.pending = Some(self.observe(call, run.cycles));
+        self.pending = Some(self.observe(call, run.cycles)?);
         Ok(done)
     }
 
@@ -363,12 +371,17 @@ impl<'m> Harness<'m> {
     }
 
     /// What the chip shows at the end of call `call`'s display.
-    fn observe(&mut self, call: u32, cycles: u64) -> FrameRecord {
+    fn observe(&mut self, call: u32, cycles: u64) -> Result<FrameRecord, HarnessError> {
         let sprites = self.machine.get().sprites();
-        let objects = objects::build(&sprites, &self.config.objects);
+        let objects = objects::build(&sprites, &self.config.objects).map_err(|error| {
+            HarnessError::Objects {
+                machine: self.machine.get().key(),
+                error,
+            }
+        })?;
         let box_pairs = box_pairs(&objects.objects, Scope::Game);
         let pixel_pairs = pixel_pairs(&objects.objects, Scope::Game);
-        FrameRecord {
+        Ok(FrameRecord {
             frame: call,
             verdict: self.machine.get().peek_verdict(),
             sprites,
@@ -377,7 +390,7 @@ impl<'m> Harness<'m> {
             pixel_pairs,
             cycles,
             ..FrameRecord::default()
-        }
+        })
     }
 }
 

@@ -239,5 +239,5 @@ pub mod objects;
 pub mod observe;
 
 pub use harness::{Decision, FrameRecord, Harness, HarnessConfig, HarnessError, NamedCycles};
-pub use objects::{FrameObjects, ObjectRule, ObjectRules};
+pub use objects::{FrameObjects, ObjectRule, ObjectRules, ObjectsError};
 pub use observe::{Cycles, MemoryHit, Observer, Space, Span, Watch, WatchObject};

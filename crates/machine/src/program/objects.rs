@@ -1,5 +1,6 @@
 //! Which hardware sprites make one object of a program's frame (specs/programs.md, "What
-//! the harness observes"): by sprite number ranges, or one object per visible sprite.
+//! the harness observes"): by sprite number ranges, by attribute (palette, pattern, VERA
+//! collision mask, as the chip read them this frame), or one object per visible sprite.
 //!
 //! The chip's sprite view ([`SpriteView`]) is the only input, so the objects are what the
 //! chip drew, in the chip's own numbering: an object's id is its lowest sprite number.
@@ -12,16 +13,68 @@ use collide::{Group, Object, OpaqueMask, PxBox};
 
 use crate::view::SpriteView;
 
-/// One rule: the sprites `sprites` belong to `group`; `merge` makes them one object (a
-/// metasprite), otherwise each is an object of its own.
+/// One rule: the sprites it selects belong to `group`; `merge` makes them one object (a
+/// metasprite), otherwise each is an object of its own. A sprite is selected when its
+/// number is in `sprites` and every attribute given matches (a program telling enemies
+/// by their palette or bitmap, or a hit by a cleared collision mask).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObjectRule {
     /// Sprite numbers, inclusive.
     pub sprites: RangeInclusive<u32>,
+    /// The palette ([`crate::SpriteFields::palette`]) equals this.
+    pub palette: Option<u8>,
+    /// The pattern ([`crate::SpriteFields::pattern`]) lies in this range.
+    pub pattern: Option<RangeInclusive<u32>>,
+    /// The collision mask ([`crate::SpriteFields::collision_mask`]) equals this.
+    pub collision_mask: Option<u8>,
     /// The object's group.
     pub group: Group,
-    /// All the visible sprites of the range form one object.
+    /// All the visible sprites selected form one object.
     pub merge: bool,
+}
+
+impl ObjectRule {
+    /// Sprites `sprites` in `group`, chosen by number alone.
+    #[must_use]
+    pub const fn by_number(sprites: RangeInclusive<u32>, group: Group, merge: bool) -> Self {
+        Self {
+            sprites,
+            palette: None,
+            pattern: None,
+            collision_mask: None,
+            group,
+            merge,
+        }
+    }
+
+    /// Whether the rule selects `s`, or the name of the attribute it chooses by that the
+    /// chip's sprites lack.
+    fn selects(&self, s: &SpriteView) -> Result<bool, &'static str> {
+        let f = &s.fields;
+        let mut selected = self.sprites.contains(&s.number);
+        if let Some(palette) = self.palette {
+            selected &= f.palette.ok_or("palette")? == palette;
+        }
+        if let Some(pattern) = &self.pattern {
+            selected &= pattern.contains(&f.pattern.ok_or("pattern")?);
+        }
+        if let Some(mask) = self.collision_mask {
+            selected &= f.collision_mask.ok_or("collision_mask")? == mask;
+        }
+        Ok(selected)
+    }
+}
+
+/// A rule chooses by an attribute the machine's sprites do not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "objects.rules[{rule}] chooses sprites by {field}, which this machine's sprites do not have"
+)]
+pub struct ObjectsError {
+    /// The rule's index.
+    pub rule: usize,
+    /// The attribute.
+    pub field: &'static str,
 }
 
 /// How objects are built from the sprite view: the first rule naming a sprite decides;
@@ -69,16 +122,22 @@ fn visible(s: &SpriteView) -> bool {
 }
 
 /// Builds the frame's objects from the chip's sprite view.
-#[must_use]
-pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> FrameObjects {
+///
+/// # Errors
+/// [`ObjectsError`] when a rule chooses by an attribute the sprites of the view lack.
+pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects, ObjectsError> {
     // Key: (rule index or usize::MAX, merge key) -> members; ordered by first sprite later.
     let mut groups: BTreeMap<(usize, u32), (Group, Vec<&SpriteView>)> = BTreeMap::new();
     for s in sprites.iter().filter(|s| visible(s)) {
-        let rule = rules
-            .rules
-            .iter()
-            .enumerate()
-            .find(|(_, r)| r.sprites.contains(&s.number));
+        let mut rule = None;
+        for (i, r) in rules.rules.iter().enumerate() {
+            if r.selects(s)
+                .map_err(|field| ObjectsError { rule: i, field })?
+            {
+                rule = Some((i, r));
+                break;
+            }
+        }
         let (key, group) = match rule {
             Some((i, r)) if r.merge => ((i, 0), r.group),
             Some((i, r)) => ((i, s.number), r.group),
@@ -95,7 +154,7 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> FrameObjects {
         .collect();
     built.sort_by_key(|(o, _)| o.id);
     let (objects, sprites) = built.into_iter().unzip();
-    FrameObjects { objects, sprites }
+    Ok(FrameObjects { objects, sprites })
 }
 
 /// One object from one or more sprites: the union of their boxes, the union of their

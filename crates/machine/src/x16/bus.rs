@@ -42,20 +42,20 @@ pub const OPEN_BUS: u8 = 0x9F;
 /// RAM, banked RAM, ROM banks and the two bank registers.
 #[derive(Clone)]
 pub struct Memory {
-    /// $0000-$9EFF (the two bank registers live in `ram_bank` / `rom_bank`).
+    /// $0000-$9EFF; $0000 and $0001 hold the two bank registers.
     low: Box<[u8; IO as usize]>,
     banked: Box<[u8]>,
     rom: Box<[u8]>,
-    ram_bank: u8,
-    rom_bank: u8,
+    /// ROM banks in `rom`.
+    rom_banks: usize,
 }
 
 impl std::fmt::Debug for Memory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Memory")
-            .field("ram_bank", &self.ram_bank)
-            .field("rom_bank", &self.rom_bank)
-            .field("rom_banks", &(self.rom.len() / ROM_BANK_BYTES))
+            .field("ram_bank", &self.ram_bank())
+            .field("rom_bank", &self.rom_bank())
+            .field("rom_banks", &self.rom_banks)
             .finish_non_exhaustive()
     }
 }
@@ -68,17 +68,15 @@ impl Memory {
         Self {
             low: Box::new([0; IO as usize]),
             banked: vec![0; RAM_BANKS * RAM_BANK_BYTES].into_boxed_slice(),
+            rom_banks: (rom.len() / ROM_BANK_BYTES).max(1),
             rom,
-            ram_bank: 0,
-            rom_bank: 0,
         }
     }
 
     /// Where `addr` in the ROM window lands in the ROM image.
     #[inline]
     fn rom_index(&self, addr: u16) -> usize {
-        let banks = self.rom.len() / ROM_BANK_BYTES;
-        (usize::from(self.rom_bank) % banks) * ROM_BANK_BYTES + usize::from(addr - ROM)
+        (usize::from(self.rom_bank()) % self.rom_banks) * ROM_BANK_BYTES + usize::from(addr - ROM)
     }
 
     /// A byte as the CPU reads it, the I/O page excepted (the caller routes it).
@@ -86,30 +84,30 @@ impl Memory {
     #[must_use]
     pub fn read(&self, addr: u16) -> u8 {
         match addr {
-            RAM_BANK => self.ram_bank,
-            ROM_BANK => self.rom_bank,
+            // The bank registers included: they are kept at $0000 and $0001.
             a if a < IO => self.low[usize::from(a)],
             a if a < BANK_WINDOW => OPEN_BUS,
-            a if a < ROM => {
-                self.banked
-                    [usize::from(self.ram_bank) * RAM_BANK_BYTES + usize::from(a - BANK_WINDOW)]
-            }
+            a if a < ROM => self.banked[self.banked_index(a)],
             a => self.rom[self.rom_index(a)],
         }
+    }
+
+    /// Where `addr` in the banked window lands in banked RAM.
+    #[inline]
+    fn banked_index(&self, addr: u16) -> usize {
+        usize::from(self.ram_bank()) * RAM_BANK_BYTES + usize::from(addr - BANK_WINDOW)
     }
 
     /// A CPU write, the I/O page excepted; ROM ignores it.
     #[inline]
     pub fn write(&mut self, addr: u16, value: u8) {
         match addr {
-            RAM_BANK => self.ram_bank = value,
-            ROM_BANK => self.rom_bank = value,
+            // The bank registers included, at $0000 and $0001.
             a if a < IO => self.low[usize::from(a)] = value,
             a if a < BANK_WINDOW => {}
             a if a < ROM => {
-                self.banked
-                    [usize::from(self.ram_bank) * RAM_BANK_BYTES + usize::from(a - BANK_WINDOW)] =
-                    value;
+                let at = self.banked_index(a);
+                self.banked[at] = value;
             }
             _ => {}
         }
@@ -133,14 +131,14 @@ impl Memory {
 
     /// The RAM bank register.
     #[must_use]
-    pub const fn ram_bank(&self) -> u8 {
-        self.ram_bank
+    pub fn ram_bank(&self) -> u8 {
+        self.low[usize::from(RAM_BANK)]
     }
 
     /// The ROM bank register.
     #[must_use]
-    pub const fn rom_bank(&self) -> u8 {
-        self.rom_bank
+    pub fn rom_bank(&self) -> u8 {
+        self.low[usize::from(ROM_BANK)]
     }
 }
 
@@ -176,9 +174,12 @@ pub fn peek(mem: &Memory, vera: &Vera, addr: u16) -> u8 {
 }
 
 impl Bus for X16Bus<'_> {
-    #[inline]
+    #[inline(always)]
     fn read(&mut self, addr: u16) -> u8 {
-        if addr & 0xFF00 == IO {
+        if addr < IO {
+            // Fixed RAM, the most frequent case, first.
+            self.mem.low[usize::from(addr)]
+        } else if addr & 0xFF00 == IO {
             if (VERA_BASE..=VERA_LAST).contains(&addr) {
                 self.vera.read_reg((addr - VERA_BASE) as u8)
             } else {
@@ -189,9 +190,11 @@ impl Bus for X16Bus<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
-        if addr & 0xFF00 == IO {
+        if addr < IO {
+            self.mem.low[usize::from(addr)] = value;
+        } else if addr & 0xFF00 == IO {
             if (VERA_BASE..=VERA_LAST).contains(&addr) {
                 self.vera.write_reg((addr - VERA_BASE) as u8, value);
             }

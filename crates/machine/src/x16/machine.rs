@@ -3,7 +3,7 @@
 //! reads ISR and acknowledges it the way seed 004's IRQ routine does.
 
 use collide::methods::quadrants::quadrant_mask;
-use collide::{Hardware, MethodId, PxBox, Screen};
+use collide::{Hardware, MethodId, OpaqueMask, PxBox, Screen};
 use vera::isr::{COLLISIONS, SPRCOL, VSYNC};
 use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSCALE, IEN, ISR};
 use vera::{Quirks, Vera};
@@ -14,7 +14,7 @@ use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage};
-use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
+use crate::view::{HwSprite, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
 /// 1024-px wrap does not bring it back.
@@ -287,12 +287,22 @@ pub fn verdict(isr: u8) -> Verdict {
 /// VERA's sprite view as the driver's [`SpriteView`]s.
 #[must_use]
 pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
+    // Sprites showing the same pattern share one mask (a program's enemies usually do).
+    let mut masks: Vec<(&vera::SpriteView, std::sync::Arc<OpaqueMask>)> = Vec::new();
     vera.sprites()
         .iter()
         .map(|v| SpriteView {
             number: u32::from(v.number),
             bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-            mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
+            mask: if let Some((_, mask)) = masks.iter().find(|(seen, _)| {
+                (seen.w_px, seen.h_px) == (v.w_px, v.h_px) && seen.mask_rows == v.mask_rows
+            }) {
+                std::sync::Arc::clone(mask)
+            } else {
+                let mask = std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows));
+                masks.push((v, std::sync::Arc::clone(&mask)));
+                mask
+            },
             collision_mask: v.collision_mask,
             z: v.z,
             not_drawn: if v.budget_cut_lines.is_empty() {
@@ -301,6 +311,11 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
                 vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
             },
             drawn: drawn(v),
+            fields: SpriteFields {
+                palette: Some(v.palette_offset),
+                pattern: Some(v.pattern_addr),
+                collision_mask: Some(v.collision_mask >> 4),
+            },
         })
         .collect()
 }

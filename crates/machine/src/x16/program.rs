@@ -12,9 +12,10 @@
 //! S = $FF (empty stack), P with I and D clear (the KERNAL runs with interrupts on),
 //! A = X = Y = 0, RAM bank 0, ROM bank 0; CINV/CBINV/NMINV hold the shim's defaults; VERA
 //! freshly reset, then DC_VIDEO = $21 (VGA, layer 1 on, sprites off) and IEN = $01
-//! (VSYNC), as the KERNAL's init leaves them. VRAM (palette included) is zero: the
-//! KERNAL's default palette and character set are not loaded. The beam is at the start of
-//! line 0.
+//! (VSYNC), as the KERNAL's init leaves them. The palette at $1FA00 holds the X16's
+//! default palette ([`vera::palette::DEFAULT_RGB12`]), which the KERNAL's screen_init
+//! uploads; the rest of VRAM is zero (the KERNAL's character set and text screen are not
+//! loaded). The beam is at the start of line 0.
 //!
 //! # Time
 //! The frame is [`CYCLES_PER_FRAME`] = 133,466 CPU cycles over 525 VGA lines; line `k` of
@@ -33,8 +34,10 @@
 //! nothing: the VIAs are not modelled.
 //!
 //! # Not modelled
-//! The VIAs (keyboard, pads, timers), the YM2151, the SMC; a user `rom.bin` (it would need
-//! the KERNAL's own boot, which the board does not run yet).
+//! The VIAs (keyboard, pads, timers), the YM2151, the SMC, the RTC, the SD card. A user
+//! `rom.bin` is refused: its KERNAL's reset (x16-rom `kernal/cbm/init.s`: `ioinit`,
+//! `ramtas`, I2C to the SMC and RTC over VIA 1, `cint`, audio init) needs those devices,
+//! and BASIC then loads the program from the SD card only when `LOAD` and `RUN` are typed.
 
 use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
@@ -105,8 +108,14 @@ impl Program {
     pub fn boot(image: &ProgramImage<'_>) -> Result<Self, ProgramError> {
         if image.system_rom.is_some() {
             return Err(ProgramError::SystemRom {
-                what: "a ROM of your own needs the KERNAL's own boot, which this board does \
-                       not run; leave --rom out to use the board's KERNAL shim"
+                what: "the X16 board cannot run a rom.bin of your own: its KERNAL's reset \
+                       sets up the two VIAs ($9F00, $9F10), talks I2C through VIA 1 to the \
+                       SMC (keyboard, mouse, power) and the RTC, initialises the YM2151, \
+                       then BASIC waits for LOAD and RUN typed at the keyboard and reads the \
+                       .PRG from the SD card through VERA's SPI; the board has none of these \
+                       devices, so your program would never be loaded. Leave --rom out: the \
+                       board's KERNAL shim starts the program in the state the KERNAL leaves \
+                       at SYS"
                     .to_owned(),
             });
         }
@@ -182,6 +191,9 @@ impl Program {
         let frame_output = vera.frame_output();
         *vera = Vera::new(vera.quirks());
         vera.set_frame_output(frame_output);
+        // The KERNAL's screen_init uploads the default palette (x16-rom
+        // `graphics/palette.s`), the same colours the FPGA's palette RAM starts with.
+        vera.write_default_palette();
         vera.write_reg(vera::registers::DC_VIDEO, 0x21);
         vera.write_reg(vera::registers::IEN, 0x01);
         vera.start_line(0);
@@ -465,6 +477,21 @@ mod tests {
             sys_address(&no_sys),
             Err(ProgramError::Image { .. })
         ));
+    }
+
+    #[test]
+    fn a_rom_of_your_own_is_refused_saying_what_its_boot_needs() {
+        let rom = vec![0u8; 0x4000];
+        let e = Program::boot(&ProgramImage {
+            bytes: &[0x01, 0x08, 0x00],
+            system_rom: Some(&rom),
+            ..ProgramImage::default()
+        })
+        .unwrap_err();
+        assert!(matches!(e, ProgramError::SystemRom { .. }), "{e}");
+        for device in ["VIAs", "SMC", "SD card", "LOAD and RUN", "Leave --rom out"] {
+            assert!(e.to_string().contains(device), "{e}");
+        }
     }
 
     #[test]

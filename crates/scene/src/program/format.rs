@@ -113,6 +113,13 @@ pub struct ObjectsSpec {
     pub others: Option<GroupName>,
 }
 
+/// Every sprite: a rule without `sprites`.
+pub const ALL_SPRITES: (u32, u32) = (0, u32::MAX);
+
+const fn all_sprites() -> (u32, u32) {
+    ALL_SPRITES
+}
+
 #[allow(clippy::unnecessary_wraps)]
 const fn good() -> Option<GroupName> {
     Some(GroupName::Good)
@@ -127,12 +134,25 @@ impl Default for ObjectsSpec {
     }
 }
 
-/// Sprites `first..=last` in `group`, one object when `merge`.
+/// The sprites a rule chooses, in `group`, one object when `merge`: those numbered
+/// `first..=last` whose attributes match every attribute given.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectRuleSpec {
-    /// `(first, last)` sprite numbers, inclusive.
+    /// `(first, last)` sprite numbers, inclusive; every sprite when absent.
+    #[serde(default = "all_sprites")]
     pub sprites: (u32, u32),
+    /// The palette: VERA's palette offset, the Genesis palette line, the TMS9918's
+    /// colour.
+    #[serde(default)]
+    pub palette: Option<u8>,
+    /// `(first, last)` pattern addresses (VERA, bytes in VRAM) or indices (Genesis),
+    /// inclusive: numbers or labels.
+    #[serde(default)]
+    pub pattern: Option<(String, String)>,
+    /// VERA's 4-bit collision mask (attribute byte 6 bits 7-4) as a value 0-15.
+    #[serde(default)]
+    pub collision_mask: Option<u8>,
     /// Their group.
     pub group: GroupName,
     /// One object of all of them.

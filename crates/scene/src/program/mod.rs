@@ -264,10 +264,42 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
                 ),
             ));
         }
+        let field = |name: &str| format!("objects.rules[{i}].{name}");
+        if r.sprites == format::ALL_SPRITES
+            && r.palette.is_none()
+            && r.pattern.is_none()
+            && r.collision_mask.is_none()
+        {
+            return Err(at(
+                &format!("objects.rules[{i}]"),
+                "chooses no sprites: give `sprites`, `palette`, `pattern` or `collision_mask`"
+                    .to_owned(),
+            ));
+        }
+        for (name, value) in [("palette", r.palette), ("collision_mask", r.collision_mask)] {
+            if let Some(v) = value.filter(|&v| v > 15) {
+                return Err(at(&field(name), format!("{v} is not a 4-bit value (0-15)")));
+            }
+        }
+        let pattern = match &r.pattern {
+            Some((first, last)) => {
+                let first = resolve(first, sym).map_err(|m| at(&field("pattern"), m))?;
+                let last = resolve(last, sym).map_err(|m| at(&field("pattern"), m))?;
+                if first > last {
+                    return Err(at(
+                        &field("pattern"),
+                        format!("first pattern ${first:X} is after the last ${last:X}"),
+                    ));
+                }
+                Some(first..=last)
+            }
+            None => None,
+        };
         rules.push(ObjectRule {
-            sprites: r.sprites.0..=r.sprites.1,
-            group: group(r.group),
-            merge: r.merge,
+            palette: r.palette,
+            pattern,
+            collision_mask: r.collision_mask,
+            ..ObjectRule::by_number(r.sprites.0..=r.sprites.1, group(r.group), r.merge)
         });
     }
     Ok(LoadedProgram {

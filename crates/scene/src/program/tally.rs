@@ -7,6 +7,14 @@
 //! among objects; the program **marked** it when a watch named one of its sprites in the
 //! decisions about that frame. A miss is true-hit and not marked; a false alarm is marked
 //! and not true-hit.
+//!
+//! The chip's flag is set against pixel truth too ([`chip_vs_truth`]). Truth is among the
+//! objects whatever their collision masks; the chip only sees pixels whose masks share a
+//! bit (VERA's collision masks; specs/programs.md: truth from the chip's own sprite view,
+//! the chip's flag as set). A program that marks a hit by clearing a sprite's mask (the
+//! seed demo's way) makes the chip blind to that sprite on purpose, so a frame whose every
+//! pixel pair has masks sharing no bit is counted apart, as the chip's blind frames, not as
+//! the chip differing from truth.
 
 use std::collections::BTreeMap;
 
@@ -58,6 +66,75 @@ pub fn score_frame(r: &FrameRecord) -> FrameScore {
     }
 }
 
+/// The chip's flag against pixel truth in one frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChipVsTruth {
+    /// Set with a pixel pair, clear without one.
+    Agrees,
+    /// Clear although opaque pixels meet, and every pair that meets has collision masks
+    /// sharing no bit: the chip cannot see them. The first such pair's lowest sprite
+    /// numbers and their masks (0-15).
+    Blind {
+        /// The two objects' ids (their lowest sprite numbers).
+        objects: (u32, u32),
+        /// Their collision masks as 4-bit values.
+        masks: (u8, u8),
+    },
+    /// Set with no pixel pair, or clear with a pair the chip could see.
+    Differs,
+}
+
+impl ChipVsTruth {
+    /// A line saying it, for the panel and the text report (`None` when they agree).
+    #[must_use]
+    pub fn line(&self) -> Option<String> {
+        match self {
+            Self::Agrees => None,
+            Self::Blind {
+                objects: (a, b),
+                masks: (ma, mb),
+            } => Some(format!(
+                "chip saw no collision: sprites {a} and {b} meet but their collision masks \
+                 %{ma:04b} and %{mb:04b} share no bit"
+            )),
+            Self::Differs => Some("chip DIFFERS from pixel truth".to_owned()),
+        }
+    }
+}
+
+/// Compares the chip's flag with pixel truth in frame `r` (see the module docs).
+#[must_use]
+pub fn chip_vs_truth(r: &FrameRecord) -> ChipVsTruth {
+    let truth = !r.pixel_pairs.is_empty();
+    if r.verdict.collided == truth {
+        return ChipVsTruth::Agrees;
+    }
+    // Only a chip whose sprites carry collision masks can be blind to a pair.
+    let masked = r.sprites.iter().any(|s| s.fields.collision_mask.is_some());
+    if r.verdict.collided || !masked {
+        return ChipVsTruth::Differs;
+    }
+    let objects = &r.objects.objects;
+    let mut first = None;
+    for p in &r.pixel_pairs {
+        let (Some(a), Some(b)) = (objects.get(p.a as usize), objects.get(p.b as usize)) else {
+            return ChipVsTruth::Differs;
+        };
+        if a.collision_mask & b.collision_mask != 0 {
+            return ChipVsTruth::Differs;
+        }
+        first.get_or_insert(ChipVsTruth::Blind {
+            objects: (a.id.min(b.id), a.id.max(b.id)),
+            masks: if a.id <= b.id {
+                (a.collision_mask >> 4, b.collision_mask >> 4)
+            } else {
+                (b.collision_mask >> 4, a.collision_mask >> 4)
+            },
+        });
+    }
+    first.unwrap_or(ChipVsTruth::Differs)
+}
+
 /// The run so far.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
@@ -75,6 +152,11 @@ pub struct Tally {
     pub pixel_frames: u32,
     /// Frames the chip's collision flag was set in.
     pub chip_frames: Vec<u32>,
+    /// Frames the chip's flag differs from pixel truth in (the first few), and how many.
+    pub chip_differs: (u32, Vec<u32>),
+    /// Frames the chip could not see the pixel pairs in, their masks sharing no bit (the
+    /// first few), and how many.
+    pub chip_blind: (u32, Vec<u32>),
     /// Per handler source: runs, total cycles, the longest run.
     pub handlers: BTreeMap<String, (u64, u64, u64)>,
     /// Per span: runs, total cycles, the longest run.
@@ -120,6 +202,17 @@ impl Tally {
         self.pixel_frames += u32::from(!r.pixel_pairs.is_empty());
         if r.verdict.collided {
             self.chip_frames.push(r.frame);
+        }
+        let apart = match chip_vs_truth(r) {
+            ChipVsTruth::Agrees => None,
+            ChipVsTruth::Blind { .. } => Some(&mut self.chip_blind),
+            ChipVsTruth::Differs => Some(&mut self.chip_differs),
+        };
+        if let Some((count, first)) = apart {
+            *count += 1;
+            if first.len() < FIRST_FRAMES {
+                first.push(r.frame);
+            }
         }
         for (map, list) in [
             (&mut self.handlers, &r.handlers),
@@ -217,5 +310,71 @@ impl Tally {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use collide::{Group, Object, OpaqueMask, Pair, PxBox};
+    use machine::{SpriteFields, SpriteView};
+
+    use super::*;
+
+    /// A frame with sprites 3 and 9 meeting (VERA masks given in byte 6 form).
+    fn frame(collided: bool, masks: (u8, u8)) -> FrameRecord {
+        let mut r = FrameRecord::default();
+        r.verdict.collided = collided;
+        for (n, m) in [(3, masks.0), (9, masks.1)] {
+            let mut o = Object::new(n, PxBox::new(0, 0, 8, 8), Group::Good);
+            o.collision_mask = m;
+            r.objects.objects.push(o);
+            r.sprites.push(SpriteView {
+                number: n,
+                bbox: PxBox::new(0, 0, 8, 8),
+                mask: Arc::new(OpaqueMask::new(8, 8)),
+                collision_mask: m,
+                z: 3,
+                not_drawn: Vec::new(),
+                drawn: true,
+                fields: SpriteFields {
+                    collision_mask: Some(m >> 4),
+                    ..SpriteFields::default()
+                },
+            });
+        }
+        r.pixel_pairs.push(Pair::new(0, 1));
+        r
+    }
+
+    #[test]
+    fn a_pair_whose_masks_share_no_bit_is_blind_not_a_difference() {
+        assert_eq!(
+            chip_vs_truth(&frame(true, (0x20, 0x20))),
+            ChipVsTruth::Agrees
+        );
+        let blind = chip_vs_truth(&frame(false, (0x20, 0x00)));
+        assert_eq!(
+            blind,
+            ChipVsTruth::Blind {
+                objects: (3, 9),
+                masks: (0b0010, 0)
+            }
+        );
+        assert_eq!(
+            blind.line().unwrap(),
+            "chip saw no collision: sprites 3 and 9 meet but their collision masks %0010 and \
+             %0000 share no bit"
+        );
+        // Masks sharing bit 1: the chip should have seen it.
+        assert_eq!(
+            chip_vs_truth(&frame(false, (0x20, 0x60))),
+            ChipVsTruth::Differs
+        );
+        // Set with no pair.
+        let mut none = frame(true, (0x20, 0x20));
+        none.pixel_pairs.clear();
+        assert_eq!(chip_vs_truth(&none), ChipVsTruth::Differs);
     }
 }

@@ -28,6 +28,11 @@ pub struct ProgramSeries {
     pub lag: Vec<u32>,
     /// Frames with pixel truth pairs, and whether the chip's flag was set in them.
     pub truth_and_chip: Vec<(u32, bool, bool)>,
+    /// Frames the chip's flag differs from pixel truth in, and frames it could not see
+    /// the pairs in (collision masks sharing no bit).
+    pub chip_differs: Vec<u32>,
+    /// See `chip_differs`.
+    pub chip_blind: Vec<u32>,
 }
 
 impl ProgramSeries {
@@ -45,6 +50,11 @@ impl ProgramSeries {
         self.frame_cycles.set(at, Some(r.cycles));
         if r.lag {
             self.lag.push(r.frame);
+        }
+        match scene::program::tally::chip_vs_truth(r) {
+            scene::program::tally::ChipVsTruth::Agrees => {}
+            scene::program::tally::ChipVsTruth::Blind { .. } => self.chip_blind.push(r.frame),
+            scene::program::tally::ChipVsTruth::Differs => self.chip_differs.push(r.frame),
         }
         let truth = !r.pixel_pairs.is_empty();
         if truth || r.verdict.collided {
@@ -150,17 +160,18 @@ pub fn page(
             20
         ))
     );
-    let differ: Vec<u32> = s
-        .truth_and_chip
-        .iter()
-        .filter(|t| t.1 != t.2)
-        .map(|t| t.0)
-        .collect();
     let _ = writeln!(
         out,
         "<p class=\"differ\">Chip differs from pixel truth in frames: {}</p>",
-        escape(&frame_runs(&differ, 20))
+        escape(&frame_runs(&s.chip_differs, 20))
     );
+    if !s.chip_blind.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p>The chip could not see the pairs (collision masks sharing no bit) in frames: {}</p>",
+            escape(&frame_runs(&s.chip_blind, 20))
+        );
+    }
     out.push_str("</section>\n<section id=\"cycles\">\n<h2>Cycles per frame</h2>\n");
     let mut rows: Vec<(&str, &Track)> = s.handlers.iter().map(|t| ("handler", t)).collect();
     rows.extend(s.spans.iter().map(|t| ("span", t)));
