@@ -315,6 +315,11 @@ pub struct ProgramArgs {
     /// Write one JSON line per frame here.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Frames after which no interrupt taken, or a handler not returned, is a failure
+    /// (default 120, or the program file's `give_up_frames`); 0 never gives up, for a
+    /// program that polls the chip instead of taking its interrupts.
+    #[arg(long, value_name = "FRAMES")]
+    pub give_up_frames: Option<u32>,
 }
 
 /// `hitlab roms`.

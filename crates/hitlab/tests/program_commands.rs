@@ -197,6 +197,63 @@ fn compare_json_on_the_genesis_vint_dma_image_for_600_frames() {
     assert_eq!(v["lag_frames"], serde_json::json!([]));
 }
 
+#[test]
+fn a_polling_genesis_program_fails_by_default_and_runs_with_give_up_frames_0() {
+    // roms/genesis/programs/status-poll.s never enables VINT or HINT (register 1 = $54,
+    // register 0 = $04): the harness gives up after 120 frames with no interrupt taken
+    // (exit 1) and says how to run a polling program.
+    let dir = scratch("prog_genesis_poll");
+    let image = repo("roms/genesis/programs/status-poll.bin");
+    let o = hitlab(&dir, &["compare", &image, "--target", "genesis"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no interrupt was taken in the first 120 frames"),
+        "{err}"
+    );
+    assert!(err.contains("--give-up-frames 0"), "{err}");
+    // With --give-up-frames 0 it runs. Its sprites 0 (Y 100) and 1 (Y 104, X 96) are
+    // placed once before the display is enabled and overlap on lines 104-107 in every
+    // frame after the first; the program reads (and so clears) bit 5 on those lines, yet
+    // the chip set it in each of those frames: the chip agrees with pixel truth.
+    let o = hitlab(
+        &dir,
+        &[
+            "compare",
+            &image,
+            "--target",
+            "genesis",
+            "--frames",
+            "600",
+            "--give-up-frames",
+            "0",
+            "--json",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["pixel_truth_frames"], 599);
+    assert_eq!(v["chip_frames"], 599);
+    assert_eq!(v["chip_differs_frames"], 0);
+    assert_eq!(v["handlers"], serde_json::json!({}));
+    // The option is a program's: with a scene it is refused as usage.
+    let o = hitlab(
+        &dir,
+        &[
+            "compare",
+            &repo("scenes/genesis/shmup.ron"),
+            "--give-up-frames",
+            "0",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// `(width, height, frames)` of a GIF.
 fn gif_shape(path: &Path) -> (u16, u16, usize) {
     let mut dec = gif::DecodeOptions::new()

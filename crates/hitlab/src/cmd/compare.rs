@@ -147,12 +147,7 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
     if crate::cmd::program::is_program(&args.scene, &args.program) {
         return run_program(args);
     }
-    if args.program.trace.is_some() {
-        return Err(crate::usage(anyhow::anyhow!(
-            "--trace records a program's frames; {} is a scene",
-            args.scene.display()
-        )));
-    }
+    crate::cmd::program::scene_only(&args.program, &args.scene)?;
     let mut frames_json = Vec::new();
     let (loaded, summary, named) = play(&args.scene, args.frames, &args.methods, |r| {
         if args.per_frame && args.json {

@@ -33,13 +33,14 @@ pub fn is_program_file(path: &Path) -> bool {
 /// A usage error naming the scene.
 pub fn scene_only(args: &ProgramArgs, scene: &Path) -> Result<(), Fault> {
     if args.trace.is_some()
+        || args.give_up_frames.is_some()
         || args.start.is_some()
         || args.rom.is_some()
         || args.mapper.is_some()
         || args.symbols.is_some()
     {
         return Err(usage(anyhow::anyhow!(
-            "{} is a scene: --trace, --start, --rom, --mapper and --symbols go with programs",
+            "{} is a scene: --trace, --give-up-frames, --start, --rom, --mapper and --symbols go with programs",
             scene.display()
         )));
     }
@@ -79,6 +80,9 @@ pub fn load(path: &Path, frames: Option<u32>, args: &ProgramArgs) -> Result<Load
     };
     if let Some(n) = frames {
         p.config.frames = n;
+    }
+    if let Some(k) = args.give_up_frames {
+        p.config.give_up_frames = k;
     }
     Ok(p)
 }
@@ -207,7 +211,8 @@ pub struct Played {
     pub cycles_per_frame: u64,
 }
 
-/// Runs `p` headless, calling `each` per frame, writing `trace` when given.
+/// Runs `p` headless (no picture drawn), calling `each` per frame, writing `trace` when
+/// given.
 ///
 /// # Errors
 /// The machine cannot boot it, the trace cannot be written, or the program failed.
@@ -217,6 +222,9 @@ pub fn play(
     mut each: impl FnMut(&FrameRecord, &dyn machine::Machine),
 ) -> Result<Played, Fault> {
     let mut m = boot(p)?;
+    // No caller of `play` shows the picture: the chip keeps its flags and sprite view
+    // exact with frame output off, and skips drawing the layers behind the sprites.
+    m.set_frame_output(false);
     let title = m.title();
     let flag_name = m.flag_name();
     let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());

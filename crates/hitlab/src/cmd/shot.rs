@@ -71,6 +71,7 @@ pub fn run(args: &ShotArgs) -> Result<Outcome, Fault> {
     if crate::cmd::program::is_program(&args.scene, &args.program) {
         return run_program(args);
     }
+    crate::cmd::program::scene_only(&args.program, &args.scene)?;
     let mut player = Player::open(
         &args.scene,
         &Options {

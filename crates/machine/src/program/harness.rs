@@ -67,7 +67,7 @@ pub enum HarnessError {
     },
     /// No interrupt was taken in the first frames: the program never enabled one.
     #[error(
-        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): the program never enables an interrupt the chip raises"
+        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): the program never enables an interrupt the chip raises (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
     )]
     NoInterrupt {
         /// Frames run.
@@ -381,9 +381,14 @@ impl<'m> Harness<'m> {
         })?;
         let box_pairs = box_pairs(&objects.objects, Scope::Game);
         let pixel_pairs = pixel_pairs(&objects.objects, Scope::Game);
+        let mut verdict = self.machine.get().peek_verdict();
+        // The flag as the chip set it during the frame: a program that reads the status
+        // mid-frame clears it (roms/genesis/programs/status-poll.s does on every line), but
+        // the chip saw the collision all the same, and records the line it set it on.
+        verdict.collided |= verdict.first_collision_line.is_some();
         Ok(FrameRecord {
             frame: call,
-            verdict: self.machine.get().peek_verdict(),
+            verdict,
             sprites,
             objects,
             box_pairs,
