@@ -12,7 +12,7 @@ use super::layout::{self, PanelAt};
 use super::overlay::{self, FALSE_RGB, HIT_RGB, MISS_RGB};
 use super::panel::{COLS, Line};
 use super::picture::Picture;
-use super::text::fit;
+use super::text::{fit, wrap};
 use super::{Overlays, draw_panel};
 
 /// Truth pairs when the program makes no decision to judge (no watch): what was true.
@@ -122,9 +122,18 @@ pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
     if !r.pixel_pairs.is_empty() {
         push(format!(" pixel {}", pair_list(r, &r.pixel_pairs)), BODY_RGB);
     }
-    let truth = !r.pixel_pairs.is_empty();
-    if r.verdict.collided != truth {
-        push("chip DIFFERS from pixel truth".into(), BAD_RGB);
+    let verdict = scene::program::tally::chip_vs_truth(r);
+    if let Some(line) = verdict.line() {
+        // A blind frame is the program's doing (a cleared collision mask), not the chip's
+        // error: only a difference is drawn as bad.
+        let rgb = if matches!(verdict, scene::program::tally::ChipVsTruth::Differs) {
+            BAD_RGB
+        } else {
+            BODY_RGB
+        };
+        for part in wrap(&line, COLS) {
+            push(part, rgb);
+        }
     }
     push(String::new(), BODY_RGB);
     if info.judged {
