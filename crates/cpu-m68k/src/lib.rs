@@ -52,6 +52,8 @@
 //! 254.0x real time by CPU time (173.3x by wall time), `m68k` 68.7x (38.8x), a ratio of
 //! 3.70x by CPU time (4.46x by wall time); then, with the step inlined into the caller's
 //! loop, 260.4x against 43.4x, 6.00x (the `m68k` figure the more disturbed by the load).
+//! On the idle machine: this core 239.9x by CPU time, `m68k` 64.2x, 3.74x (3.73x by wall
+//! time).
 //!
 //! On the Genesis board the core's step is inlined into the board's loop, and the board
 //! looks at the VDP only after an instruction that reached it (see the `machine` crate's
