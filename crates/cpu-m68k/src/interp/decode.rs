@@ -109,7 +109,7 @@ pub struct Op {
     /// left), bit 1 a count in a register.
     pub ea2: u8,
     /// The handler that runs it, an index into the handler table of
-    /// [`super::dispatch`] (specialised on the fields above).
+    /// `interp::dispatch` (specialised on the fields above).
     pub handler: u16,
 }
 
