@@ -12,12 +12,14 @@
 //! machine does not inflate); criterion's lines are time per frame.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use machine::msx::MsxSettings;
-use machine::program::NoProbe;
 use machine::{Machine, Resources, Settings};
+
+mod program_rate;
+use program_rate::{frame, measure};
 
 const PROGRAMS: [(&str, &[u8]); 3] = [
     (
@@ -32,24 +34,6 @@ const PROGRAMS: [(&str, &[u8]); 3] = [
 ];
 /// NTSC MSX: 3,579,545 Hz / (228 x 262) T-states.
 const FRAME_HZ: f64 = 3_579_545.0 / (228.0 * 262.0);
-
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
-
-fn frame(m: &mut dyn Machine) -> u16 {
-    m.program()
-        .expect("booted")
-        .run_frame(&mut NoProbe::default())
-        .expect("runs");
-    black_box(m.sprites());
-    m.peek_verdict().status
-}
 
 fn booted(rom: &[u8]) -> Box<dyn Machine> {
     let mut m = MsxSettings::default()
@@ -67,35 +51,12 @@ fn booted(rom: &[u8]) -> Box<dyn Machine> {
     m
 }
 
-/// Runs frames for two seconds and prints the rate by wall clock and by CPU time.
-fn measure(m: &mut dyn Machine, what: &str) {
-    let start = Instant::now();
-    let cpu_start = thread_cpu_ns();
-    let mut frames = 0u64;
-    while start.elapsed() < Duration::from_secs(2) {
-        black_box(frame(m));
-        frames += 1;
-    }
-    let wall = start.elapsed().as_secs_f64();
-    eprintln!(
-        "msx {what} program, headless: wall clock {:.0} frames/s = {:.1}x real time",
-        frames as f64 / wall,
-        frames as f64 / wall / FRAME_HZ
-    );
-    if let (Some(a), Some(b)) = (cpu_start, thread_cpu_ns()) {
-        let per_cpu_second = frames as f64 / ((b - a) as f64 / 1e9);
-        eprintln!(
-            "msx {what} program, headless: thread CPU time {:.0} frames/s = {:.1}x real time",
-            per_cpu_second,
-            per_cpu_second / FRAME_HZ
-        );
-    }
-}
-
 fn bench(c: &mut Criterion) {
     for (name, rom) in PROGRAMS {
         let mut m = booted(rom);
-        measure(m.as_mut(), name);
+        measure(&format!("msx {name} program, headless"), FRAME_HZ, || {
+            frame(m.as_mut());
+        });
         c.bench_function(&format!("msx_program_{name}_frame_headless"), |b| {
             b.iter(|| black_box(frame(m.as_mut())));
         });
