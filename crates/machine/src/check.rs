@@ -138,6 +138,7 @@ mod tests {
             z: 0,
             not_drawn: Vec::new(),
             drawn: true,
+            lines: None,
             fields: crate::view::SpriteFields::default(),
         }
     }

@@ -30,4 +30,4 @@ mod template;
 pub use check::{Form, HardwareCheck};
 pub use contract::{Builtin, Display, Machine, Region, Stroke, TargetCode, Verdict};
 pub use registry::{KEYS, Resources, RoutineContract, Settings, Target, routine_contract};
-pub use view::{HwSprite, NotDrawn, SpriteFields, SpriteView};
+pub use view::{HwSprite, LineSpan, NotDrawn, SpriteFields, SpriteView};

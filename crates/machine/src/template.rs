@@ -137,6 +137,7 @@ impl TemplateMachine {
                     z: 0,
                     not_drawn: Vec::new(),
                     drawn: true,
+                    lines: None,
                     fields: crate::view::SpriteFields::default(),
                 }
             })

@@ -81,6 +81,20 @@ pub struct SpriteView {
     /// Attribute fields a program file can choose objects by (`None` where the chip's
     /// sprites have no such field).
     pub fields: SpriteFields,
+    /// The screen lines this entry was shown on, when the sprite changed during the
+    /// display: the chip read its attributes line by line, and each distinct position (or
+    /// size, pattern, mask) is one entry with its own first and last line, its box and
+    /// opaque rows clipped to them. `None`: the same on every line of the frame.
+    pub lines: Option<LineSpan>,
+}
+
+/// Screen lines `first..=last` (top line 0) over which one sprite entry was shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LineSpan {
+    /// The first screen line.
+    pub first: u16,
+    /// The last screen line (inclusive).
+    pub last: u16,
 }
 
 /// Attribute fields of one sprite as the chip read them, for choosing objects by

@@ -38,7 +38,7 @@ impl Probe for Watch {
             BoardEvent::Interrupt { .. } => self.interrupts += 1,
             BoardEvent::Return { .. } => self.returns += 1,
             BoardEvent::Vblank { cycle } => self.vblanks.push(cycle),
-            BoardEvent::Wait { .. } => {}
+            BoardEvent::Wait { .. } | BoardEvent::DisplayStart { .. } => {}
         }
     }
 }

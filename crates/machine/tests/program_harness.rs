@@ -218,6 +218,7 @@ impl Machine for Fake {
                 not_drawn: Vec::new(),
                 drawn: true,
                 // A palette of its own per sprite (2, 3, ...); no pattern or mask fields.
+                lines: None,
                 fields: machine::SpriteFields {
                     palette: Some(i as u8 + 2),
                     ..machine::SpriteFields::default()

@@ -307,6 +307,7 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
             z: 0,
             not_drawn,
             drawn: v.any_drawn(),
+            lines: None,
             fields: crate::view::SpriteFields {
                 palette: Some(v.palette),
                 pattern: Some(u32::from(v.pattern)),

@@ -314,6 +314,7 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
                 z: 0,
                 not_drawn,
                 drawn: drawn(v),
+                lines: None,
                 fields: crate::view::SpriteFields {
                     palette: Some(v.colour),
                     ..crate::view::SpriteFields::default()

@@ -181,6 +181,15 @@ pub enum BoardEvent {
         /// The CPU cycle.
         cycle: u64,
     },
+    /// The chip began the frame's active display: its first visible line. A handler still
+    /// running then has overrun the blanking time.
+    DisplayStart {
+        /// The CPU cycle.
+        cycle: u64,
+        /// CPU cycles in one line, in 1/256 cycles (the Genesis's 68000 runs 488 4/7 a
+        /// line), so the harness can say by how many lines a handler overran.
+        line_cycles_256: u32,
+    },
 }
 
 /// The harness's side of a running board.

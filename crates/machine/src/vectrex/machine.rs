@@ -353,6 +353,7 @@ impl Machine for VectrexMachine {
                 z: 0,
                 not_drawn: Vec::new(),
                 drawn: true,
+                lines: None,
                 fields: crate::view::SpriteFields::default(),
             })
             .collect()

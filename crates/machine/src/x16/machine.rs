@@ -311,6 +311,7 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
                 vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
             },
             drawn: drawn(v),
+            lines: None,
             fields: SpriteFields {
                 palette: Some(v.palette_offset),
                 pattern: Some(v.pattern_addr),

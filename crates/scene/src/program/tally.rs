@@ -338,6 +338,7 @@ mod tests {
                 z: 3,
                 not_drawn: Vec::new(),
                 drawn: true,
+                lines: None,
                 fields: SpriteFields {
                     collision_mask: Some(m >> 4),
                     ..SpriteFields::default()

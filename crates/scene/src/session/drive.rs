@@ -129,6 +129,7 @@ mod tests {
             z: 0,
             not_drawn: Vec::new(),
             drawn: true,
+            lines: None,
             fields: machine::SpriteFields::default(),
         }
     }
