@@ -12,7 +12,7 @@
 //! board costs, whatever else shares the machine) and per wall second: the best of five
 //! rounds of 20 frames.
 
-#[path = "../tests/x16_common/mod.rs"]
+#[path = "../tests/it/x16_common/mod.rs"]
 mod x16_common;
 
 use std::hint::black_box;

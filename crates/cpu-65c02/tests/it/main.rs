@@ -1,0 +1,7 @@
+//! The cpu-65c02 crate's integration tests, one binary (one link) for them all.
+
+mod bus;
+mod common;
+mod cycles;
+mod klaus;
+mod ops;

@@ -1,0 +1,5 @@
+//! The cpu-m68k crate's integration tests, one binary (one link) for them all.
+
+mod bus_wrap;
+mod manual;
+mod single_step;

@@ -1,0 +1,8 @@
+//! The cpu-z80 crate's integration tests, one binary (one link) for them all.
+
+mod arithmetic;
+mod bus_hooks;
+mod common;
+mod interrupts;
+mod single_step;
+mod timing_table;

@@ -1,0 +1,17 @@
+//! The genesis crate's integration tests, one binary (one link) for them all.
+
+mod bad_input;
+mod collision;
+mod common;
+mod fifo;
+mod limits;
+mod line_and_dma;
+mod link;
+mod masking;
+mod planes;
+mod port;
+mod random_frames;
+mod register12;
+mod render;
+mod sat_cache;
+mod status;

@@ -1,0 +1,10 @@
+//! The vera crate's integration tests, one binary (one link) for them all.
+
+mod bad_input;
+mod common;
+mod layers;
+mod port;
+mod quirks;
+mod random_isr;
+mod reference;
+mod scale;
