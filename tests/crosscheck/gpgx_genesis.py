@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the Genesis test programs (roms/genesis/programs/*.bin) on Genesis Plus GX, the
 libretro core that PyPI's stable-retro ships, and checks the values the board's tests in
-crates/machine/tests/genesis_programs.rs assert: the programs' own RAM logs (status words
+crates/machine/tests/it/genesis_programs.rs assert: the programs' own RAM logs (status words
 read by the VINT handler, the V counter where a mid-frame poll sees bit 5, the V counter
 of each HINT, the VINTs at which a lagging game DMAs, the Z80 loop's byte, the lines a
 68000 DMA holds the 68000 and a fill stays busy). It also times

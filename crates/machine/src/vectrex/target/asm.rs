@@ -1039,7 +1039,7 @@ mod tests {
     }
 
     /// `Obj_Hit` as the BIOS disassembly has it, and the bytes the core's own test
-    /// hand-assembled (crates/cpu-6809/tests/obj_hit.rs).
+    /// hand-assembled (crates/cpu-6809/tests/it/obj_hit.rs).
     #[test]
     fn the_bios_obj_hit_assembles_to_its_rom_bytes() {
         // The same source the integration tests run on the core.

@@ -1,0 +1,5 @@
+//! The via6522 crate's integration tests, one binary.
+
+mod ports;
+mod shift;
+mod timers;
