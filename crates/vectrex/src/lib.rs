@@ -11,6 +11,7 @@
 //! Pure Rust, no I/O. Every read from a memory image is bounds-checked and every list
 //! traversal is bounded, so no input can make a routine panic or hang.
 
+pub mod analog;
 pub mod bios;
 pub mod display;
 pub mod memory;
