@@ -326,6 +326,13 @@ impl Via {
         self.t2.counter()
     }
 
+    /// Whether Timer 2 will set its flag by counting Φ2 cycles (loaded, not yet timed
+    /// out, not counting PB6 pulses).
+    #[must_use]
+    pub fn t2_pending(&self) -> bool {
+        self.acr & regs::acr::T2_PULSE_COUNT == 0 && self.t2.cycles_to_timeout().is_some()
+    }
+
     /// Cycles until the next event that changes an interrupt flag or PB7 by itself (a
     /// timer or shift timeout), so a board can run a waiting CPU straight to it.
     #[must_use]

@@ -15,9 +15,11 @@ use ::vectrex::display::{Display, Frame, Point};
 use collide::{MethodId, OpaqueMask, PxBox, Screen};
 
 use super::VectrexSettings;
+use super::board::VectrexBoard;
 use super::maze::{Labyrinth, wall_list_draw_vl_mode};
 use super::target::{CYCLES_PER_FRAME, VectrexTarget};
 use crate::contract::{Display as Picture, Machine, Region, Stroke, TargetCode, Verdict};
+use crate::program::{CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage};
 use crate::view::{HwSprite, SpriteView};
 
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
@@ -43,6 +45,9 @@ pub struct VectrexMachine {
     verdict: Verdict,
     last: Frame,
     image: Vec<u8>,
+    /// The board running a whole program, after [`Machine::boot`].
+    program: Option<Box<VectrexBoard>>,
+    frame_output: bool,
 }
 
 impl VectrexMachine {
@@ -71,6 +76,25 @@ impl VectrexMachine {
             verdict: Verdict::default(),
             last: Frame::default(),
             image: Vec::new(),
+            program: None,
+            frame_output: true,
+        }
+    }
+
+    /// The picture's size in pixels (one pixel per 127 beam units): the labyrinth for a
+    /// scene, the whole tube for a program.
+    fn area_px(&self) -> (u16, u16) {
+        if self.program.is_some() {
+            let unit = f64::from(SCALE);
+            (
+                (f64::from(TUBE_BEAM_UNITS.0) / unit).round() as u16,
+                (f64::from(TUBE_BEAM_UNITS.1) / unit).round() as u16,
+            )
+        } else {
+            (
+                u16::from(self.lab.width()) * 16,
+                u16::from(self.lab.height()) * 16,
+            )
         }
     }
 
@@ -110,10 +134,8 @@ impl VectrexMachine {
     /// Draws the frame's segments into the picture, one pixel per fine unit over the
     /// labyrinth (the part of the tube the game uses), brightest segment winning.
     fn rasterise(&mut self) {
-        let (w, h) = (
-            i64::from(self.lab.width()) * 16,
-            i64::from(self.lab.height()) * 16,
-        );
+        let (w, h) = self.area_px();
+        let (w, h) = (i64::from(w), i64::from(h));
         let (image_w, image_h) = (w as usize, h as usize);
         self.image.clear();
         self.image.resize(image_w * image_h, 0);
@@ -208,10 +230,8 @@ impl Machine for VectrexMachine {
 
     fn strokes(&self) -> Vec<Stroke> {
         let unit = f32::from(SCALE);
-        let (w, h) = (
-            f32::from(self.lab.width()) * 16.0,
-            f32::from(self.lab.height()) * 16.0,
-        );
+        let (w, h) = self.area_px();
+        let (w, h) = (f32::from(w), f32::from(h));
         // Beam units (y up, zero at the centre) to screen pixels (y down, from the corner).
         let px = |p: Point| (p.x as f32 / unit + w / 2.0, h / 2.0 - p.y as f32 / unit);
         self.last
@@ -238,10 +258,8 @@ impl Machine for VectrexMachine {
     }
 
     fn screen(&self) -> Screen {
-        Screen::new(
-            u16::from(self.lab.width()) * 16,
-            u16::from(self.lab.height()) * 16,
-        )
+        let (w, h) = self.area_px();
+        Screen::new(w, h)
     }
 
     fn frame_rate_hz(&self) -> u32 {
@@ -342,6 +360,10 @@ impl Machine for VectrexMachine {
     }
 
     fn sprites(&self) -> Vec<SpriteView> {
+        if self.program.is_some() {
+            // No sprite hardware: a program's objects live in its own RAM.
+            return Vec::new();
+        }
         self.sprites
             .iter()
             .enumerate()
@@ -379,5 +401,94 @@ impl Machine for VectrexMachine {
 
     fn disagreement_note(&self) -> Option<&'static str> {
         Some("Obj_Hit's bounds are closed: objects that only touch count as a hit")
+    }
+
+    fn set_frame_output(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.frame_output, on)
+    }
+
+    /// Inserts the cartridge and powers on: with the user's BIOS (`--rom`) the 6809 starts
+    /// at its reset vector; without, at the first byte after the cartridge's header.
+    fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
+        if image.start.is_some() {
+            return Err(ProgramError::Image {
+                what: "--start: a Vectrex cartridge starts after its header".into(),
+            });
+        }
+        if image.mapper.is_some() {
+            return Err(ProgramError::Image {
+                what: "--mapper: a Vectrex cartridge has no mapper (64 KB images bank on PB6)"
+                    .into(),
+            });
+        }
+        self.program = Some(Box::new(VectrexBoard::new(image.bytes, image.system_rom)?));
+        self.last = Frame::default();
+        self.sprites.clear();
+        Ok(())
+    }
+
+    fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
+        if self.program.is_some() {
+            Some(self)
+        } else {
+            None
+        }
+    }
+}
+
+impl ProgramBoard for VectrexMachine {
+    fn run_frame(&mut self, probe: &mut dyn Probe) -> Result<FrameRun, ProgramError> {
+        let board = self
+            .program
+            .as_mut()
+            .ok_or(ProgramError::Unsupported { machine: "vectrex" })?;
+        let run = board.run_frame(probe)?;
+        self.last = Frame {
+            segments: board.segments().to_vec(),
+            cycles: run.cycles,
+        };
+        if self.frame_output {
+            self.rasterise();
+        }
+        Ok(run)
+    }
+
+    fn cpu(&self) -> &dyn CpuView {
+        match &self.program {
+            Some(b) => &**b,
+            None => &NO_PROGRAM,
+        }
+    }
+
+    fn peek_vram(&self, addr: u32) -> u8 {
+        // No video memory: the beam is driven from the CPU's own RAM and ROM.
+        self.program.as_ref().map_or(0xFF, |b| b.peek(addr))
+    }
+
+    fn set_input(&mut self, input: Input) {
+        if let Some(b) = &mut self.program {
+            b.set_input(input);
+        }
+    }
+
+    fn cycles_per_frame(&self) -> u64 {
+        CYCLES_PER_FRAME
+    }
+}
+
+/// The CPU view before a boot: nothing to see.
+struct NoProgram;
+
+const NO_PROGRAM: NoProgram = NoProgram;
+
+impl CpuView for NoProgram {
+    fn register(&self, _name: &str) -> Option<u32> {
+        None
+    }
+    fn pc(&self) -> u32 {
+        0
+    }
+    fn peek(&self, _addr: u32) -> u8 {
+        0xFF
     }
 }

@@ -4,6 +4,7 @@
 //! Rules come from `specs/vectrex.md` and, beneath it, the `vectrex` crate's module docs
 //! (the annotated BIOS disassembly, vecx).
 
+pub mod board;
 pub mod code;
 mod machine;
 pub mod maze;
@@ -36,10 +37,14 @@ impl Settings for VectrexSettings {
     }
 
     fn build(&self, resources: &Resources) -> Result<Box<dyn Machine>, String> {
-        let lab = resources
-            .labyrinth
-            .clone()
-            .ok_or("a Vectrex scene needs its labyrinth loaded")?;
+        // A scene brings its labyrinth; a whole program draws its own picture, so the
+        // machine it boots on carries an empty one-tile labyrinth.
+        let lab = match resources.labyrinth.clone() {
+            Some(lab) => lab,
+            None => {
+                std::sync::Arc::new(maze::Labyrinth::new(1, 1, vec![0]).map_err(|e| e.to_string())?)
+            }
+        };
         Ok(Box::new(VectrexMachine::new(lab, self)))
     }
 }

@@ -13,6 +13,7 @@ mod msx_target;
 mod program_harness;
 mod vectrex_board;
 mod vectrex_common;
+mod vectrex_programs;
 mod vectrex_walls;
 mod x16_common;
 mod x16_programs;

@@ -1,0 +1,149 @@
+//! Whole cartridges on the Vectrex board: `roms/vectrex/programs/line.asm` drives the VIA
+//! itself (no BIOS), so every figure below is derived by hand from its source, the 6809
+//! data sheet's cycle counts and the VIA and analog rules (see the source's header).
+
+use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramBoard, ProgramError};
+use machine::vectrex::board::{VectrexBoard, code_start};
+use machine::vectrex::target::asm::assemble;
+use vectrex::display::Point;
+
+const SOURCE: &str = include_str!("../../../../roms/vectrex/programs/line.asm");
+const IMAGE: &[u8] = include_bytes!("../../../../roms/vectrex/programs/line.bin");
+
+#[derive(Default)]
+struct Events {
+    bp: Breakpoints,
+    vblanks: Vec<u64>,
+    hits: Vec<u64>,
+}
+
+impl Probe for Events {
+    fn breakpoints(&self) -> &Breakpoints {
+        &self.bp
+    }
+    fn on_pc(&mut self, _pc: u32, cycle: u64, _cpu: &dyn CpuView) {
+        self.hits.push(cycle);
+    }
+    fn on_event(&mut self, event: BoardEvent) {
+        if let BoardEvent::Vblank { cycle } = event {
+            self.vblanks.push(cycle);
+        }
+    }
+}
+
+#[test]
+fn the_committed_image_is_the_source_assembled() {
+    let asm = assemble(SOURCE).expect("line.asm assembles");
+    assert_eq!(asm.origin, 0);
+    assert_eq!(asm.image, IMAGE);
+}
+
+#[test]
+fn the_header_is_skipped_to_the_code_as_the_bios_does() {
+    let asm = assemble(SOURCE).unwrap();
+    assert_eq!(code_start(IMAGE).unwrap(), asm.symbol("start").unwrap());
+}
+
+#[test]
+fn each_frame_draws_the_line_the_source_says() {
+    let mut board = VectrexBoard::new(IMAGE, None).unwrap();
+    let mut probe = Events::default();
+    for frame in 1..=3u8 {
+        board.run_frame(&mut probe).unwrap();
+        let lines: Vec<_> = board.segments().iter().filter(|s| s.from != s.to).collect();
+        assert_eq!(lines.len(), 1, "frame {frame}: one line");
+        assert_eq!(lines[0].from, Point { y: 0, x: 0 });
+        assert_eq!(lines[0].to, Point { y: 3488, x: 1744 });
+        assert_eq!(lines[0].intensity, 64);
+        assert_eq!(board.peek(0xC880), frame, "the frame counter");
+    }
+}
+
+#[test]
+fn frames_end_where_timer_2_times_out() {
+    let asm = assemble(SOURCE).unwrap();
+    let mut board = VectrexBoard::new(IMAGE, None).unwrap();
+    let mut probe = Events::default();
+    // The cycle each frame's Timer 2 load completes: a breakpoint on the instruction after
+    // `sta via_t2h`.
+    probe.bp.insert(u32::from(asm.symbol("loaded").unwrap()));
+    for _ in 0..4 {
+        board.run_frame(&mut probe).unwrap();
+    }
+    // In this model an access reaches the VIA at the instruction's first cycle and the
+    // instruction's own cycles (`sta` extended: 5) then count, so the timeout comes
+    // 30,001 cycles after the store's first cycle: 30,001 - 5 after the next instruction
+    // begins.
+    assert_eq!(probe.vblanks.len(), 4);
+    for (load, end) in probe.hits.iter().zip(&probe.vblanks) {
+        let from_load = end - load;
+        // The frame ends after the instruction in which the flag rose: the poll loop's
+        // longest instruction is 5 cycles (`lda` extended).
+        assert!(
+            (30_001 - 5..30_001 - 5 + 5).contains(&from_load),
+            "frame ended {from_load} cycles after the load"
+        );
+    }
+}
+
+#[test]
+fn without_a_bios_a_call_into_it_names_the_routine() {
+    // A cartridge whose code calls Wait_Recal ($F192) with JSR extended.
+    let mut cart = IMAGE[..usize::from(code_start(IMAGE).unwrap())].to_vec();
+    cart.extend_from_slice(&[0x10, 0xCE, 0xCB, 0xEA, 0xBD, 0xF1, 0x92]); // LDS #$CBEA; JSR $F192
+    let mut board = VectrexBoard::new(&cart, None).unwrap();
+    let err = board.run_frame(&mut Events::default()).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, ProgramError::Fault { .. }), "{text}");
+    assert!(
+        text.contains("$F192") && text.contains("Wait_Recal"),
+        "{text}"
+    );
+    assert!(text.contains("--rom"), "{text}");
+}
+
+#[test]
+fn bad_cartridges_and_bioses_are_refused() {
+    let no_header = [0x12u8; 64];
+    assert!(
+        VectrexBoard::new(&no_header, None)
+            .unwrap_err()
+            .to_string()
+            .contains("g GCE")
+    );
+    let huge = vec![0u8; 0x1_0001];
+    assert!(
+        VectrexBoard::new(&huge, None)
+            .unwrap_err()
+            .to_string()
+            .contains("64 KB")
+    );
+    let small_bios = [0u8; 4096];
+    assert!(matches!(
+        VectrexBoard::new(IMAGE, Some(&small_bios)),
+        Err(ProgramError::SystemRom { .. })
+    ));
+    let mut bios = vec![0u8; 8192];
+    bios[8190] = 0x10; // reset vector $1000: not in the BIOS
+    assert!(matches!(
+        VectrexBoard::new(IMAGE, Some(&bios)),
+        Err(ProgramError::SystemRom { .. })
+    ));
+    // A header whose title list never ends.
+    let mut open = IMAGE[..13].to_vec();
+    open.extend_from_slice(&[0xF8, 0x50, 0x20, 0xC0, 0x41]);
+    assert!(VectrexBoard::new(&open, None).is_err());
+}
+
+#[test]
+fn a_bios_image_runs_from_its_reset_vector() {
+    // A stand-in 8 KB ROM: reset at $E000, which jumps to the cartridge's code start.
+    let start = code_start(IMAGE).unwrap();
+    let mut bios = vec![0x12u8; 8192]; // NOP
+    bios[0] = 0x7E; // JMP extended
+    bios[1..3].copy_from_slice(&start.to_be_bytes());
+    bios[8190..].copy_from_slice(&[0xE0, 0x00]);
+    let mut board = VectrexBoard::new(IMAGE, Some(&bios)).unwrap();
+    board.run_frame(&mut Events::default()).unwrap();
+    assert_eq!(board.peek(0xC880), 1);
+}
