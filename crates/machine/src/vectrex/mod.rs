@@ -23,6 +23,12 @@ impl Settings for VectrexSettings {
     }
 
     fn check(&self) -> Result<(), (&'static str, String)> {
+        if self.labyrinth.is_empty() {
+            return Err((
+                "labyrinth",
+                "a Vectrex scene names its labyrinth file (RON, relative to the scene)".into(),
+            ));
+        }
         if self.check_every == 0 {
             return Err((
                 "check_every",
@@ -33,7 +39,7 @@ impl Settings for VectrexSettings {
     }
 
     fn labyrinth_file(&self) -> Option<&str> {
-        Some(&self.labyrinth)
+        (!self.labyrinth.is_empty()).then_some(self.labyrinth.as_str())
     }
 
     fn build(&self, resources: &Resources) -> Result<Box<dyn Machine>, String> {

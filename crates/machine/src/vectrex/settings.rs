@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VectrexSettings {
-    /// Labyrinth file (RON), relative to the scene.
+    /// Labyrinth file (RON), relative to the scene. A scene must name one; a whole
+    /// program draws its own picture and boots with none.
+    #[serde(default)]
     pub labyrinth: String,
     /// Run the wall check every N frames (1 = every frame): the seed's "check only sometimes".
     #[serde(default = "one")]
