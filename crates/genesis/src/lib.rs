@@ -98,7 +98,10 @@ mod vram;
 pub use cram::{CRAM_BYTES, colour_to_rgb};
 pub use dma::{Dma68k, DmaKind};
 pub use error::ImageSizeError;
-pub use line::{LINES_PER_FRAME_NTSC, LineEnd, MASTER_PER_LINE};
+pub use line::{
+    LINES_PER_FRAME_NTSC, LineEnd, MASTER_PER_LINE, POWER_ON_ACTIVE_LINES, POWER_ON_LINE,
+    POWER_ON_MASTER_IN_LINE,
+};
 pub use port::PortState;
 pub use registers::{HMode, Registers, VMode};
 pub use status::{
