@@ -67,8 +67,11 @@
 //!
 //! # Line by line
 //! A board drives the chip line by line ([`line`]): each line is evaluated
-//! ([`Vdp::start_line`], [`Vdp::hblank`]) beside the CPU, so bits 5 and 6 are set on the line they happen, VINT
+//! ([`Vdp::start_line`], [`Vdp::hblank`]) beside the CPU, with the sprite table and the
+//! display enable as they are when the line begins (a state shown on some lines only is
+//! listed with them, [`SpriteView::lines`]), so bits 5 and 6 are set on the line they happen, VINT
 //! and HINT are raised at their lines ([`Vdp::irq_level`]), and the HV counter follows.
+//! [`Vdp::power_on`] puts the chip where a console's is when the 68000 leaves reset.
 //! DMA ([`dma`]): 68000 to VRAM/CRAM/VSRAM (the board supplies the words), fill and copy,
 //! with status bit 1 for their duration.
 //!

@@ -281,9 +281,9 @@ impl SpriteViews {
             self.close(v, start, line);
         }
         self.len = views.len();
-        views.extend(self.views.drain(..));
-        keys.extend(self.keys.drain(..));
-        starts.extend(self.span_start.drain(..));
+        views.append(&mut self.views);
+        keys.append(&mut self.keys);
+        starts.append(&mut self.span_start);
         self.views = views;
         self.keys = keys;
         self.span_start = starts;
