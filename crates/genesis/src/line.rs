@@ -123,6 +123,7 @@ impl Vdp {
     /// fresh from [`Vdp::new`].
     pub fn power_on(&mut self) {
         self.begin_frame();
+        self.views.not_shown_before(POWER_ON_LINE);
         self.timing.line = POWER_ON_LINE;
         self.timing.power_on_active = Some(POWER_ON_ACTIVE_LINES);
     }

@@ -232,6 +232,23 @@ impl SpriteViews {
         }
     }
 
+    /// The frame began at `line` (the power-on frame): the rows on the active lines
+    /// before it were not shown in this frame, and are listed off-screen.
+    pub(crate) fn not_shown_before(&mut self, line: u16) {
+        for view in &mut self.views[..self.len] {
+            let first = view.y_px.max(0);
+            let end = (view.y_px + i32::from(view.h_px)).min(i32::from(line));
+            for l in first..end {
+                view.not_drawn.push(NotDrawn {
+                    line: l,
+                    first_col_px: 0,
+                    end_col_px: view.w_px,
+                    reason: Reason::OffScreen,
+                });
+            }
+        }
+    }
+
     /// The table changed before active line `line` (a CPU write or a DMA): the views
     /// follow the new walk. A sprite whose position, size, pattern, flips, palette,
     /// priority and cells are what they were keeps its view; any other state it had ends
@@ -346,8 +363,18 @@ impl SpriteViews {
                 (Some(_), None) => {
                     let last = !states[i + 1..].iter().any(|o| o.number == v.number);
                     if last && !shown_elsewhere(v.number) {
+                        // Listed once, as every sprite of the list is, with none of its
+                        // rows shown in this frame.
                         let mut v = v.clone();
                         v.lines = None;
+                        v.not_drawn = (0..i32::from(v.h_px))
+                            .map(|r| NotDrawn {
+                                line: v.y_px + r,
+                                first_col_px: 0,
+                                end_col_px: v.w_px,
+                                reason: Reason::OffScreen,
+                            })
+                            .collect();
                         self.all.push(v);
                     }
                 }

@@ -60,7 +60,11 @@ fn the_display_switched_on_between_lines_counts_from_the_next_line() {
     v.write_register(1, 0x04);
     let _ = v.read_status();
     to_vblank(&mut v);
-    assert_eq!(v.peek_status() & STATUS_COLLISION, 0, "no collision after line 151");
+    assert_eq!(
+        v.peek_status() & STATUS_COLLISION,
+        0,
+        "no collision after line 151"
+    );
     assert_eq!(px(&v, 100, 150), 1, "rows 150 and 151 drawn");
     assert_eq!(px(&v, 100, 152), 0);
 }
@@ -150,13 +154,21 @@ fn a_display_never_enabled_runs_frame_after_frame_without_flags() {
         }
         assert_eq!(v.peek_status() & STATUS_COLLISION, 0);
         assert_eq!(v.first_collision_line(), None);
-        assert!(v.sprites().iter().all(|s| !s.any_drawn() && s.lines.is_none()));
+        assert!(
+            v.sprites()
+                .iter()
+                .all(|s| !s.any_drawn() && s.lines.is_none())
+        );
     }
 }
 
 #[test]
 fn the_power_on_frame_has_192_active_lines_and_its_blank_goes_on_from_e0() {
+    // A sprite on lines 100-107 (SAT at 0, the power-on base; cell 100): not shown in the
+    // power-on frame, whose active lines are 159-191.
     let mut v = Vdp::new();
+    write_cells(&mut v, 100, &[solid(1)]);
+    v.write_vram(0, &Spr::at(10, 100, 1, 1, 100).encode());
     v.power_on();
     assert_eq!((v.line(), v.v_counter()), (POWER_ON_LINE, 0x9F));
     // Mode 5, V28, display on, as a program sets it at once.
@@ -169,11 +181,16 @@ fn the_power_on_frame_has_192_active_lines_and_its_blank_goes_on_from_e0() {
     // reads the V28 blank's first line.
     assert_eq!(lines, POWER_ON_ACTIVE_LINES - POWER_ON_LINE);
     assert_eq!(v.line(), 225, "the blank's first line ($E0) was run");
+    let s = &v.sprites()[0];
+    assert!(!s.any_drawn());
+    assert!(listed(s, 100, 0, genesis::Reason::OffScreen));
     let mut blank = 1;
     while v.line() != 0 {
         v.step_line();
         blank += 1;
     }
-    // $E0-$105: 38 blank lines, then a whole frame.
+    // $E0-$105: 38 blank lines, then a whole frame, which shows the sprite.
     assert_eq!(blank, 38);
+    to_vblank(&mut v);
+    assert!(v.sprites()[0].any_drawn());
 }

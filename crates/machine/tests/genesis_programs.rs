@@ -323,10 +323,7 @@ fn a_dma_over_many_lines_lands_as_the_slots_come_and_holds_the_68000() {
     // and 105 start without sprite 1 where it belongs, so the sprites (overlapping on rows
     // 104-107) first meet on line 106. From frame 3 on the table is there from line 0:
     // line 104.
-    assert_eq!(
-        first_lines,
-        [None, None, Some(106), Some(104), Some(104)]
-    );
+    assert_eq!(first_lines, [None, None, Some(106), Some(104), Some(104)]);
     assert!(word(&mut m, 0xFF_0000) >= 3, "frames with the DMA");
     // The 68000 was held to the transfer's end: its next instruction reads line 105; the
     // status then: fixed bits, FIFO empty, F (vblank flag never acknowledged), bit 5 from
