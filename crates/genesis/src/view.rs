@@ -390,7 +390,7 @@ fn clip(v: &SpriteView, height_px: u16) -> Option<(u16, u16)> {
     let bottom = (v.y_px + i32::from(v.h_px) - 1)
         .min(i32::from(last))
         .min(i32::from(height_px) - 1);
-    (top <= bottom).then(|| (top as u16, bottom as u16))
+    (top <= bottom).then_some((top as u16, bottom as u16))
 }
 
 /// Whether `view` (built under `key`) shows visit `s` as it is now.

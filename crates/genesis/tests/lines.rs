@@ -7,6 +7,9 @@ mod common;
 use common::*;
 use genesis::{POWER_ON_ACTIVE_LINES, POWER_ON_LINE, STATUS_COLLISION, Vdp};
 
+/// A view entry: sprite number, X and lines.
+type State = (u8, i32, Option<(u16, u16)>);
+
 /// Runs lines until vertical blank has begun (line 225 reached).
 fn to_vblank(v: &mut Vdp) {
     while v.line() <= 224 {
@@ -93,7 +96,7 @@ fn a_sprite_moved_and_moved_back_is_listed_once_per_distinct_run_of_lines() {
     back.link = 1;
     write_entry(&mut v, 0, &back);
     to_vblank(&mut v);
-    let states: Vec<(u8, i32, Option<(u16, u16)>)> = v
+    let states: Vec<State> = v
         .sprites()
         .iter()
         .map(|s| (s.number, s.x_px, s.lines))

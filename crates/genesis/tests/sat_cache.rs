@@ -7,6 +7,9 @@ use genesis::{ImageSizeError, Vdp};
 
 const OTHER_SAT: u16 = 0xE000;
 
+/// A view entry: sprite number, X and lines.
+type State = (u8, i32, Option<(u16, u16)>);
+
 #[test]
 fn writes_inside_the_window_update_the_cache() {
     let mut v = chip(true, false);
@@ -161,7 +164,7 @@ fn a_table_write_between_lines_is_seen_from_the_next_line() {
     // The view lists sprite 1 in both states with the lines each was shown on, clipped
     // to its rows: at (100, 20) on lines 20-23, at (14, 20) on 24-27; sprite 0, the same
     // throughout, once.
-    let states: Vec<(u8, i32, Option<(u16, u16)>)> = v
+    let states: Vec<State> = v
         .sprites()
         .iter()
         .map(|s| (s.number, s.x_px, s.lines))
