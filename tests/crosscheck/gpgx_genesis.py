@@ -4,7 +4,12 @@ libretro core that PyPI's stable-retro ships, and checks the values the board's 
 crates/machine/tests/it/genesis_programs.rs assert: the programs' own RAM logs (status words
 read by the VINT handler, the V counter where a mid-frame poll sees bit 5, the V counter
 of each HINT, the VINTs at which a lagging game DMAs, the Z80 loop's byte, the lines a
-68000 DMA holds the 68000 and a fill stays busy). It also times
+68000 DMA holds the 68000 and a fill stays busy), and the programs judged on the lines as
+drawn (crates/machine/tests/genesis_lines.rs): the V counter where a poll first sees bit 5
+after the sprite table was rewritten on line 100 or the display enabled there, the status
+around the switch, and where the VDP is at power-on (the first HV read, the loop count
+at the first two VINTs). Stable-retro runs the power-on frame while it loads the game, so
+its step k is the board's frame k + 1. It also times
 GPGX's frames per second on vint-dma.bin and lag.bin, and right after, in the same run,
 hitlab's on the same ROMs, so the speeds are taken under the same load: the program
 board headless (the collision-only mode: flags, first lines and sprite view, no
@@ -152,6 +157,38 @@ def main():
     check(results, "dma-lines: lines 64 back-to-back VRAM writes take (hitlab 7 or 8)",
           core.word(0xFF001E) - core.word(0xFF001C), lambda d: d in (7, 8))
     print(f"info: dma-lines: burst V {core.word(0xFF001C)} -> {core.word(0xFF001E)}")
+
+    core.load("sprites-mid.bin")
+    core.run(5)
+    check(results, "sprites-mid: V where bit 5 shows after the table changes on line 100, "
+          "5 frames (hitlab 154 each)",
+          [core.word(0xFF0010 + 2 * i) for i in range(5)], [154] * 5)
+
+    core.load("display-mid.bin")
+    core.run(5)
+    check(results, "display-mid: V where bit 5 shows with the display on from line 100, "
+          "5 frames (hitlab 154 each)",
+          [core.word(0xFF0010 + 2 * i) for i in range(5)], [154] * 5)
+    check(results, "display-mid: status bits 7-0 before and after the display goes on "
+          "(hitlab $88, $80)",
+          [hex(core.word(0xFF0040) & 0xFF), hex(core.word(0xFF0042) & 0xFF)],
+          ["0x88", "0x80"])
+
+    core.load("power-on.bin")
+    core.run(2)
+    first_hv = core.word(0xFF0010)
+    check(results, "power-on: V counter of the first HV read (hitlab $9F)",
+          hex(first_hv >> 8), "0x9f")
+    print(f"info: power-on: first HV word GPGX ${first_hv:04X} (hitlab's H byte counts "
+          "from the line's start)")
+    count_1, count_2 = core.word(0xFF0100), core.word(0xFF0108)
+    check(results, "power-on: loop count at the first VINT (hitlab within 12 of GPGX)",
+          count_1, lambda c: abs(c - 1141) <= 12)
+    check(results, "power-on: loop passes between the first two VINTs (hitlab 9,123 +- 2)",
+          count_2 - count_1, lambda d: abs(d - 9123) <= 2)
+    check(results, "power-on: V and status bits 7-0 read at the first VINT (hitlab $E0, $08)",
+          [hex(core.word(0xFF0102) >> 8), hex(core.word(0xFF0104) & 0xFF)], ["0xe0", "0x8"])
+    print(f"info: power-on: counts GPGX {count_1}, {count_2}")
 
     for name in ("vint-dma.bin", "lag.bin"):
         core.load(name)

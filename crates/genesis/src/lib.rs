@@ -67,8 +67,11 @@
 //!
 //! # Line by line
 //! A board drives the chip line by line ([`line`]): each line is evaluated
-//! ([`Vdp::start_line`], [`Vdp::hblank`]) beside the CPU, so bits 5 and 6 are set on the line they happen, VINT
+//! ([`Vdp::start_line`], [`Vdp::hblank`]) beside the CPU, with the sprite table and the
+//! display enable as they are when the line begins (a state shown on some lines only is
+//! listed with them, [`SpriteView::lines`]), so bits 5 and 6 are set on the line they happen, VINT
 //! and HINT are raised at their lines ([`Vdp::irq_level`]), and the HV counter follows.
+//! [`Vdp::power_on`] puts the chip where a console's is when the 68000 leaves reset.
 //! DMA ([`dma`]): 68000 to VRAM/CRAM/VSRAM (the board supplies the words), fill and copy,
 //! with status bit 1 for their duration.
 //!
@@ -98,7 +101,10 @@ mod vram;
 pub use cram::{CRAM_BYTES, colour_to_rgb};
 pub use dma::{Dma68k, DmaKind};
 pub use error::ImageSizeError;
-pub use line::{LINES_PER_FRAME_NTSC, LineEnd, MASTER_PER_LINE};
+pub use line::{
+    LINES_PER_FRAME_NTSC, LineEnd, MASTER_PER_LINE, POWER_ON_ACTIVE_LINES, POWER_ON_LINE,
+    POWER_ON_MASTER_IN_LINE,
+};
 pub use port::PortState;
 pub use registers::{HMode, Registers, VMode};
 pub use status::{

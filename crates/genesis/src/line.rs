@@ -19,6 +19,16 @@
 //!   With register 10 = N the first HINT comes in line N's hblank, then every N + 1 lines,
 //!   and the handler reads line N's V counter (GPGX: the counter runs over lines 0 to the
 //!   first blank line inclusive; the cross-check in tests/crosscheck agrees on the V).
+//! - **Power-on**: [`Vdp::power_on`] puts the chip where a console's VDP is when the
+//!   68000 leaves reset: line 159 ([`POWER_ON_LINE`]), [`POWER_ON_MASTER_IN_LINE`] master
+//!   clocks in (a VA4 NTSC console's first HV read after `move.w #$8104,$C00004` is $9F21
+//!   on every power-on, as reported in Genesis Plus GX `gen_reset`, which starts its 68000
+//!   there), in a frame of 192 active lines (the power-on mode 4's height; GPGX applies a
+//!   height change from the next frame, `vdp_reg_w` register 1). That frame's vertical
+//!   blank therefore begins after line 191, with VINT, and the V counter goes on from the
+//!   first blank line of the mode then set (224 in V28), as in GPGX, whose first frame
+//!   after reset ends there: a program's first VINT comes about 16,000 68000 cycles after
+//!   reset, not a whole frame later.
 //! - **V counter**: the line number, with the NTSC V28 jump $EA -> $E5 (lines 235-261
 //!   read $E5-$FF), and NTSC V30 ($00-$FF, then $00-$05: the counter wraps).
 
@@ -28,6 +38,14 @@ use crate::Vdp;
 pub const MASTER_PER_LINE: u32 = 3_420;
 /// Lines per NTSC frame.
 pub const LINES_PER_FRAME_NTSC: u16 = 262;
+
+/// The line the VDP is on when the 68000 leaves reset at power-on.
+pub const POWER_ON_LINE: u16 = 159;
+/// Master clocks into [`POWER_ON_LINE`] at that moment: GPGX `gen_reset`'s 1,004 rounded
+/// down to whole 68000 cycles (7 master clocks each).
+pub const POWER_ON_MASTER_IN_LINE: u32 = 1_001;
+/// Active lines of the frame the VDP is in at power-on (mode 4's 192).
+pub const POWER_ON_ACTIVE_LINES: u16 = 192;
 
 /// Register 0 bit 4: horizontal interrupt enable.
 const REG0_IE1: u8 = 0x10;
@@ -43,6 +61,8 @@ pub struct LineState {
     pub hint_counter: i16,
     /// A horizontal interrupt is pending.
     pub hint_pending: bool,
+    /// The active lines of the power-on frame, until its vertical blank begins.
+    pub power_on_active: Option<u16>,
 }
 
 /// What a line's start or hblank did.
@@ -78,15 +98,34 @@ impl Vdp {
         if line == 0 {
             self.begin_frame();
         }
-        let height = self.frame_mode.1.height_px();
+        let height = self
+            .timing
+            .power_on_active
+            .unwrap_or(self.frame_mode.1.height_px());
         let mut out = LineEnd::default();
         if line < height {
             self.active_line(line);
         } else if line == height {
             self.enter_vblank();
             out.vblank = true;
+            if self.timing.power_on_active.take().is_some() {
+                // The power-on frame's blank goes on from the current mode's first blank
+                // line.
+                self.timing.line = self.registers.v_mode().height_px();
+            }
         }
         out
+    }
+
+    /// The chip as the 68000 finds it leaving reset at power-on: [`POWER_ON_LINE`] of a
+    /// frame of [`POWER_ON_ACTIVE_LINES`] active lines (the line's start has passed: the
+    /// board runs the CPU from [`POWER_ON_MASTER_IN_LINE`] into it). Call it on a chip
+    /// fresh from [`Vdp::new`].
+    pub fn power_on(&mut self) {
+        self.begin_frame();
+        self.views.not_shown_before(POWER_ON_LINE);
+        self.timing.line = POWER_ON_LINE;
+        self.timing.power_on_active = Some(POWER_ON_ACTIVE_LINES);
     }
 
     /// The end of the line's active display (the board calls it at

@@ -30,8 +30,6 @@ pub struct Vdp {
     pub(crate) status: Status,
     pub(crate) sprite_state: SpriteState,
     pub(crate) frame_output: bool,
-    /// The display enable the frame began with.
-    pub(crate) frame_display: bool,
     /// Planes drawn in the picture ([`Vdp::set_planes`]).
     pub(crate) planes: bool,
     pub(crate) timing: crate::line::LineState,
@@ -88,7 +86,6 @@ impl Vdp {
             },
             sprite_state: SpriteState::default(),
             frame_output: true,
-            frame_display: false,
             planes: false,
             timing: crate::line::LineState::default(),
             dma: crate::dma::DmaState::default(),

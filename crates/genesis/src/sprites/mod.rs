@@ -1,9 +1,9 @@
 //! The sprite engine in the chip's three phases, one file each, as jgenesis splits them
 //! (sources/genesis.md section 7):
 //!
-//! 1. [`link`]: the walk of the link list through the SAT cache (once per frame: nothing
-//!    can write the cache while [`crate::Vdp::run_frame`] runs, so every line's walk
-//!    would visit the same entries);
+//! 1. [`link`]: the walk of the link list through the SAT cache, once per frame and again
+//!    before any line the table was written before (the chip walks it on every line; a
+//!    walk between writes would visit the same entries);
 //! 2. [`scan`]: per line, which visited sprites are in range, and the sprite-count limit
 //!    that sets status bit 6;
 //! 3. [`fetch`]: per line, X and the attribute word, the pixel budget with its

@@ -7,6 +7,9 @@ use genesis::{ImageSizeError, Vdp};
 
 const OTHER_SAT: u16 = 0xE000;
 
+/// A view entry: sprite number, X and lines.
+type State = (u8, i32, Option<(u16, u16)>);
+
 #[test]
 fn writes_inside_the_window_update_the_cache() {
     let mut v = chip(true, false);
@@ -149,7 +152,8 @@ fn a_table_write_between_lines_is_seen_from_the_next_line() {
     let mut moved = Spr::at(14, 20, 1, 1, 2);
     moved.link = 0;
     write_entry(&mut v, 1, &moved);
-    while v.line() < 224 {
+    // To the start of vertical blank, where the frame's view is made.
+    while v.line() <= 224 {
         v.step_line();
     }
     assert_eq!(v.first_collision_line(), Some(24));
@@ -157,10 +161,27 @@ fn a_table_write_between_lines_is_seen_from_the_next_line() {
     // is first in the list, so its pixels win: colour 1 at 14, colour 2 at 18).
     assert_eq!((px(&v, 100, 23), px(&v, 100, 24)), (2, 0));
     assert_eq!((px(&v, 14, 24), px(&v, 18, 24)), (1, 2));
-    // The view is the table after the change: sprite 1 at (14, 20), its rows 20-23 listed
-    // as not drawn there.
-    let s = &v.sprites()[1];
-    assert_eq!((s.x_px, s.y_px), (14, 20));
-    let rows: Vec<i32> = s.not_drawn.iter().map(|n| n.line).collect();
-    assert_eq!(rows, [20, 21, 22, 23]);
+    // The view lists sprite 1 in both states with the lines each was shown on, clipped
+    // to its rows: at (100, 20) on lines 20-23, at (14, 20) on 24-27; sprite 0, the same
+    // throughout, once.
+    let states: Vec<State> = v
+        .sprites()
+        .iter()
+        .map(|s| (s.number, s.x_px, s.lines))
+        .collect();
+    assert_eq!(
+        states,
+        [
+            (1, 100, Some((20, 23))),
+            (0, 10, None),
+            (1, 14, Some((24, 27)))
+        ]
+    );
+    for s in v.sprites() {
+        assert!(s.not_drawn.is_empty(), "every row of each state was drawn");
+        assert!(s.any_drawn());
+    }
+    // Rows outside a state's lines are not part of it.
+    assert_eq!(v.sprites()[0].drawn_row(4), 0);
+    assert_ne!(v.sprites()[2].drawn_row(4), 0);
 }

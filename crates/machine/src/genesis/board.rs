@@ -2,6 +2,14 @@
 //! through its vector table, on the same memory map as a routine call ([`super::bus`]),
 //! with the 68000, the VDP and the Z80 interleaved line by line.
 //!
+//! # Power-on
+//! The VDP is not at the top of a frame when the 68000 leaves reset: it is on line 159,
+//! 1,001 master clocks in, in a frame whose vertical blank (and the program's first
+//! possible VINT) comes after line 191 ([`genesis::Vdp::power_on`]; the reference is a
+//! console's first HV read, $9F21, and Genesis Plus GX `gen_reset`, which starts its
+//! 68000 there). So the board's first frame ends 33 lines after reset, where GPGX's
+//! first frame after reset ends.
+//!
 //! # The ROM
 //! At least the 512 bytes of vector table and header, at most 4 MB; "SEGA" at $000100
 //! (the header's system name, which the TMSS console also checks); the reset vector (long
@@ -16,8 +24,8 @@
 //! instructions while its clock is below that (an instruction that crosses the end
 //! finishes, and the next line starts later by as much). The line begins with the VDP's
 //! [`genesis::Vdp::start_line`] (the line's sprites drawn: a status read in the line sees
-//! the flags it set; at the first blank line, vertical blank and VINT, where
-//! [`ProgramBoard::run_frame`] returns); the 68000 runs to the end of the active display
+//! the flags it set; at line 0 the board reports [`BoardEvent::DisplayStart`]; at the
+//! first blank line, vertical blank and VINT, where [`ProgramBoard::run_frame`] returns); the 68000 runs to the end of the active display
 //! ([`genesis::Vdp::hblank_master`]), the VDP's [`genesis::Vdp::hblank`] runs the HINT
 //! counter, and the 68000 runs to the end of the line. Before each instruction the
 //! interrupt level the VDP requests is presented on the 68000's IPL pins (VINT 6, HINT 4,
@@ -61,6 +69,9 @@ use crate::program::{
 };
 use crate::routine::Addr;
 
+/// 68000 cycles in a line, in 1/256 cycles: 3,420 master clocks / 7 x 256.
+const LINE_CYCLES_256: u32 = (MASTER_PER_LINE * 256 / MASTER_PER_CYCLE) as u32;
+
 /// The largest cartridge: the 4 MB ROM space.
 pub const ROM_MAX: usize = ROM_SPACE as usize;
 
@@ -69,7 +80,8 @@ pub const ROM_MAX: usize = ROM_SPACE as usize;
 pub struct ProgramState {
     /// Lines run since boot.
     lines: u64,
-    /// 68000 cycles spent held (DMA) or stopped since boot.
+    /// 68000 cycles spent held (DMA), stopped, or in reset since the start of the VDP
+    /// line the console powered on in.
     idle: u64,
     /// The interrupts taken and not yet returned from: (resume PC, SSP before the entry).
     interrupted: Vec<(u32, u32)>,
@@ -127,10 +139,15 @@ impl Genesis {
         let vdp = self.vdp_mut();
         *vdp = Vdp::new();
         vdp.set_planes(true);
+        vdp.power_on();
         let target = self.target_mut();
         target.mem = Memory::new(image.bytes.to_vec());
         target.cpu = Cpu::new();
-        target.program = Some(ProgramState::default());
+        target.program = Some(ProgramState {
+            // The 68000 leaves reset this far into the VDP's power-on line.
+            idle: u64::from(genesis::POWER_ON_MASTER_IN_LINE) / MASTER_PER_CYCLE,
+            ..ProgramState::default()
+        });
         let (target, vdp) = self.parts_mut();
         let mut bus = GenesisBus::program(&mut target.mem, vdp, 0);
         target.cpu.reset(&mut bus);
@@ -363,7 +380,15 @@ fn run_frame(
     loop {
         if !st.line_started {
             st.line_started = true;
-            if vdp.start_line().vblank {
+            let line = vdp.line();
+            let began = vdp.start_line();
+            if line == 0 {
+                probe.on_event(BoardEvent::DisplayStart {
+                    cycle: cpu.cycles() + st.idle,
+                    line_cycles_256: LINE_CYCLES_256,
+                });
+            }
+            if began.vblank {
                 st.z80_int = true;
                 mem.z80.cpu.set_int(true);
                 let cycle = cpu.cycles() + st.idle;

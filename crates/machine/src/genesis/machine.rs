@@ -11,7 +11,7 @@ use super::GenesisSettings;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage};
-use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows};
+use crate::view::{HwSprite, LineSpan, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
 #[derive(Debug)]
@@ -270,19 +270,44 @@ pub fn verdict(status: u16, first_collision_line: Option<u16>) -> Verdict {
     }
 }
 
-/// The VDP's sprite view as the driver's [`SpriteView`]s, each sprite once.
+/// The VDP's sprite view as the driver's [`SpriteView`]s, each sprite once; a sprite
+/// whose attributes changed during the display once per state, its box and mask clipped
+/// to the lines that state was shown on ([`SpriteView::lines`]).
 #[must_use]
 pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
     let mut seen = [false; 80];
+    let mut seen_states: Vec<(u8, (u16, u16))> = Vec::new();
     let mut out = Vec::new();
     for v in vdp.sprites() {
-        // A link cycle visits an entry again; the software layer sees each sprite once.
-        if std::mem::replace(&mut seen[usize::from(v.number) % 80], true) {
+        // A link cycle visits an entry again; the software layer sees each sprite (each
+        // state of it) once.
+        let again = match v.lines {
+            None => std::mem::replace(&mut seen[usize::from(v.number) % 80], true),
+            Some(lines) if seen_states.contains(&(v.number, lines)) => true,
+            Some(lines) => {
+                seen_states.push((v.number, lines));
+                false
+            }
+        };
+        if again {
             continue;
         }
+        // The rows of the sprite this entry covers.
+        let (first_row, rows) = match v.lines {
+            Some((first, last)) => {
+                let top = (i32::from(first) - v.y_px).clamp(0, i32::from(v.h_px));
+                let end = (i32::from(last) + 1 - v.y_px).clamp(top, i32::from(v.h_px));
+                (top as u16, (end - top) as u16)
+            }
+            None => (0, v.h_px),
+        };
+        let in_rows = |line: i32| {
+            let row = line - v.y_px;
+            row >= i32::from(first_row) && row < i32::from(first_row + rows)
+        };
         let mut not_drawn: Vec<(NotDrawn, u32)> = Vec::new();
         let mut last_line: Option<(i32, NotDrawn)> = None;
-        for nd in &v.not_drawn {
+        for nd in v.not_drawn.iter().filter(|nd| in_rows(nd.line)) {
             let reason = match nd.reason {
                 genesis::Reason::OffScreen => NotDrawn::OffScreen,
                 genesis::Reason::LineLimit => NotDrawn::LineLimit,
@@ -299,15 +324,19 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
                 None => not_drawn.push((reason, 1)),
             }
         }
+        let mask_rows = v
+            .mask_rows
+            .get(usize::from(first_row)..usize::from(first_row + rows))
+            .unwrap_or(&[]);
         out.push(SpriteView {
             number: u32::from(v.number),
-            bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-            mask: std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows)),
+            bbox: PxBox::new(v.x_px, v.y_px + i32::from(first_row), v.w_px, rows),
+            mask: std::sync::Arc::new(mask_from_rows(v.w_px, rows, mask_rows)),
             collision_mask: 0,
             z: 0,
             not_drawn,
             drawn: v.any_drawn(),
-            lines: None,
+            lines: v.lines.map(|(first, last)| LineSpan { first, last }),
             fields: crate::view::SpriteFields {
                 palette: Some(v.palette),
                 pattern: Some(u32::from(v.pattern)),

@@ -84,11 +84,13 @@ fn the_vint_handler_dmas_the_table_and_bit_5_follows_the_sprites() {
         assert_eq!(after, 0x3608, "VINT {j} after the DMA");
     }
     // The CPU STOPs before every vblank, so each frame ends exactly on a line boundary:
-    // frame 0 ends after 224 lines, frame k after 224 + 262k.
-    let mut total = 0;
+    // frame 0 (the power-on frame: the 68000 starts 143 cycles into line 159, and the
+    // blank begins after line 191) after 33 lines, frame k after 33 + 262k, counted from
+    // the power-on line's start.
+    let mut total = 143;
     for (k, r) in runs.iter().enumerate() {
         total += r.cycles;
-        assert_eq!(total, line_end_cycle(224 + 262 * k as u64), "frame {k}");
+        assert_eq!(total, line_end_cycle(33 + 262 * k as u64), "frame {k}");
     }
     // Seven NTSC frames are exactly 7 x 262 x 3,420 / 7 = 896,040 cycles.
     let seven: u64 = runs[1..8].iter().map(|r| r.cycles).sum();
@@ -295,10 +297,11 @@ fn a_program_that_never_enables_vint_runs_on_deterministically() {
     let mut probe = Events::default();
     let a = m.program().unwrap().run_frame(&mut probe).unwrap();
     let b = m.program().unwrap().run_frame(&mut probe).unwrap();
-    // BRA.S is 10 cycles: frame 0 ends on the first instruction boundary at or after
-    // cycle 109,440 (224 lines) counted from 0, frame 1 at or after 237,445.
-    assert_eq!(a.cycles, 109_440);
-    assert_eq!(a.cycles + b.cycles, 237_450);
+    // BRA.S is 10 cycles from cycle 143 of the power-on line (line 159): frame 0 ends on
+    // the first instruction boundary at or after cycle 16,122 (33 lines to the power-on
+    // frame's blank), 16,123; frame 1 at or after 144,128 (295 lines), 144,133.
+    assert_eq!(a.cycles, 16_123 - 143);
+    assert_eq!(a.cycles + b.cycles, 144_133 - 143);
 }
 
 const DMA_LINES: &[u8] = include_bytes!("../../../../roms/genesis/programs/dma-lines.bin");
@@ -312,18 +315,15 @@ fn a_dma_over_many_lines_lands_as_the_slots_come_and_holds_the_68000() {
         m.program().unwrap().run_frame(&mut probe).unwrap();
         first_lines.push(m.peek_verdict().first_collision_line);
     }
-    // Frame 0 began with the display off (no sprites); the program's first DMA comes in
-    // frame 1. The DMA starts early in line 72: 264 VRAM words at 2 slots each, 16 slots a line
+    // Frame 0 is the power-on frame (from line 159: no line 72); the program lets the
+    // first line 72 it sees pass (frame 1's), so its first DMA comes in frame 2. The DMA starts early in line 72: 264 VRAM words at 2 slots each, 16 slots a line
     // (H32, active display) = 33 lines. Word k lands k / 8 lines after the start, so the
     // sprite table (words 257-264) lands during line 104 and, for sprite 1's X (word
-    // 264), at the same point of line 105. In frame 1 the SAT held zeros before: line 104
+    // 264), at the same point of line 105. In frame 2 the SAT held zeros before: line 104
     // and 105 start without sprite 1 where it belongs, so the sprites (overlapping on rows
-    // 104-107) first meet on line 106. From frame 2 on the table is there from line 0:
+    // 104-107) first meet on line 106. From frame 3 on the table is there from line 0:
     // line 104.
-    assert_eq!(
-        first_lines,
-        [None, Some(106), Some(104), Some(104), Some(104)]
-    );
+    assert_eq!(first_lines, [None, None, Some(106), Some(104), Some(104)]);
     assert!(word(&mut m, 0xFF_0000) >= 3, "frames with the DMA");
     // The 68000 was held to the transfer's end: its next instruction reads line 105; the
     // status then: fixed bits, FIFO empty, F (vblank flag never acknowledged), bit 5 from
