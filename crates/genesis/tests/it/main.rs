@@ -6,6 +6,7 @@ mod common;
 mod fifo;
 mod limits;
 mod line_and_dma;
+mod lines;
 mod link;
 mod masking;
 mod planes;

@@ -11,9 +11,9 @@ use machine::genesis::{Genesis, GenesisSettings};
 use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramImage};
 use machine::{LineSpan, Machine, SpriteView};
 
-const SPRITES_MID: &[u8] = include_bytes!("../../../roms/genesis/programs/sprites-mid.bin");
-const DISPLAY_MID: &[u8] = include_bytes!("../../../roms/genesis/programs/display-mid.bin");
-const POWER_ON: &[u8] = include_bytes!("../../../roms/genesis/programs/power-on.bin");
+const SPRITES_MID: &[u8] = include_bytes!("../../../../roms/genesis/programs/sprites-mid.bin");
+const DISPLAY_MID: &[u8] = include_bytes!("../../../../roms/genesis/programs/display-mid.bin");
+const POWER_ON: &[u8] = include_bytes!("../../../../roms/genesis/programs/power-on.bin");
 
 /// A probe that keeps every event.
 #[derive(Default)]

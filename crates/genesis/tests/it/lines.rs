@@ -3,7 +3,7 @@
 //! power-on frame, and programs that write the table on every line or never enable the
 //! display. Expected values are derived by hand from the rules in those modules.
 
-mod common;
+use crate::common;
 use common::*;
 use genesis::{POWER_ON_ACTIVE_LINES, POWER_ON_LINE, STATUS_COLLISION, Vdp};
 
