@@ -1,0 +1,98 @@
+//! The project's KERNAL (crates/machine/src/x16/kernal, roms/vera/kernal) under whole
+//! programs: cc65's `hello` sample (Debian's cc65 2.19, built with `cl65 -t cx16`) and
+//! small 65C02 programs that call the KERNAL, their output read back from the text layer
+//! in VRAM. Expected text comes from the programs' sources (what they print and where) and
+//! the PETSCII screen codes; expected cycles from the 65C02 data sheet's cycle table.
+
+use machine::program::{NoProbe, ProgramImage};
+use machine::x16::VeraSettings;
+use machine::x16::kernal::text::screen_text;
+use machine::{Machine, Settings};
+
+const HELLO: &[u8] = include_bytes!("../../../roms/vera/programs/hello.prg");
+
+fn booted(prg: &[u8], start: Option<u32>) -> Box<dyn Machine> {
+    let settings = VeraSettings::default();
+    let mut m = settings
+        .build(&machine::Resources::default())
+        .expect("machine");
+    m.boot(&ProgramImage {
+        bytes: prg,
+        start,
+        ..ProgramImage::default()
+    })
+    .expect("boot");
+    m
+}
+
+fn run(m: &mut Box<dyn Machine>, frames: usize) {
+    for _ in 0..frames {
+        m.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .expect("frame");
+    }
+}
+
+fn text(m: &mut Box<dyn Machine>) -> Vec<String> {
+    let board = m.program().unwrap();
+    screen_text(|a| board.peek_vram(a), 80, 60)
+}
+
+fn vram(m: &mut Box<dyn Machine>, addr: u32) -> u8 {
+    m.program().unwrap().peek_vram(addr)
+}
+
+#[test]
+fn the_start_screen_is_the_kernal_s_text_screen() {
+    // A program that only waits: the screen is as the KERNAL left it.
+    let mut m = booted(&[0x00, 0x10, 0xCB, 0x80, 0xFD], Some(0x1000)); // WAI ; BRA -3
+    run(&mut m, 1);
+    let p = m.program().unwrap();
+    let cpu = p.cpu();
+    // Layer 1: a 128 x 64 map of 1-bpp tiles at $00000, the tiles at $0F800.
+    assert_eq!(cpu.peek(0x9F34), 0x60);
+    assert_eq!(cpu.peek(0x9F35), 0x00);
+    assert_eq!(cpu.peek(0x9F36), 0x7C);
+    assert_eq!(cpu.peek(0x9F29) & 0x7F, 0x21, "VGA, layer 1 on");
+    // 80 x 60: DC_HSCALE = DC_VSCALE = 128 (1:1).
+    assert_eq!((cpu.peek(0x9F2A), cpu.peek(0x9F2B)), (128, 128));
+    // Every cell of the 80 x 60 screen a space, white on blue ($61).
+    for (row, col) in [(0, 0), (0, 79), (59, 0), (59, 79), (30, 40)] {
+        let at = row * 256 + col * 2;
+        assert_eq!((vram(&mut m, at), vram(&mut m, at + 1)), (0x20, 0x61));
+    }
+    // Glyph 1 of the PETSCII upper case set ('A') at $0F808, its reverse at $0FC08.
+    let a = [0x18, 0x3C, 0x66, 0x7E, 0x66, 0x66, 0x66, 0x00];
+    for (i, &b) in a.iter().enumerate() {
+        assert_eq!(vram(&mut m, 0x0F808 + i as u32), b);
+        assert_eq!(vram(&mut m, 0x0FC08 + i as u32), !b);
+    }
+    assert!(text(&mut m).iter().all(String::is_empty));
+}
+
+#[test]
+fn cc65_hello_prints_its_greeting_in_the_middle_of_a_framed_screen() {
+    let mut m = booted(HELLO, None);
+    // hello.c: white on black, clrscr, a frame round the screen (SCREEN gives 80 x 60),
+    // "Hello world!" at ((80 - 12) / 2, 60 / 2) = (34, 30), then it waits for a key.
+    run(&mut m, 10);
+    let rows = text(&mut m);
+    // The frame's corners and lines are PETSCII graphics ('·' here).
+    assert_eq!(rows[0], "·".repeat(80));
+    assert_eq!(rows[59], "·".repeat(80));
+    let side = format!("·{}·", " ".repeat(78));
+    assert_eq!(rows[1], side);
+    let greeting = format!("·{}Hello world!{}·", " ".repeat(33), " ".repeat(33));
+    assert_eq!(rows[30], greeting);
+    // textcolor(COLOR_WHITE), bgcolor(COLOR_BLACK): colour byte $01.
+    assert_eq!(vram(&mut m, 30 * 256 + 34 * 2 + 1), 0x01);
+    // crt0 printed $0E: the upper/lower case set is loaded (glyph 1 is 'a').
+    let lower_a = [0x00, 0x00, 0x3C, 0x06, 0x3E, 0x66, 0x3E, 0x00];
+    for (i, &b) in lower_a.iter().enumerate() {
+        assert_eq!(vram(&mut m, 0x0F808 + i as u32), b);
+    }
+    // Still waiting in cgetc 100 frames on: the board has no keyboard.
+    run(&mut m, 100);
+    assert_eq!(text(&mut m)[30], greeting);
+}
