@@ -96,3 +96,57 @@ fn cc65_hello_prints_its_greeting_in_the_middle_of_a_framed_screen() {
     run(&mut m, 100);
     assert_eq!(text(&mut m)[30], greeting);
 }
+
+/// Builds `/usr/share/cc65/samples/<name>.c` with `cl65 -t cx16 -O` into a fresh folder;
+/// `None` when cc65 is not installed (the CI installs it; see .ci/run).
+fn cc65_sample(name: &str) -> Option<Vec<u8>> {
+    let source = std::path::Path::new("/usr/share/cc65/samples").join(format!("{name}.c"));
+    if !source.is_file() {
+        eprintln!("cc65's samples are not installed: {name} not built");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("hitlab-cc65-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prg = dir.join(format!("{name}.prg"));
+    let status = std::process::Command::new("cl65")
+        .args(["-t", "cx16", "-O", "-o"])
+        .arg(&prg)
+        .arg(&source)
+        .current_dir(&dir)
+        .status();
+    let bytes = match status {
+        Ok(s) if s.success() => std::fs::read(&prg).unwrap(),
+        Ok(s) => panic!("cl65 failed on {name}: {s}"),
+        Err(e) => {
+            eprintln!("cl65 not found ({e}): {name} not built");
+            None?
+        }
+    };
+    std::fs::remove_dir_all(&dir).ok();
+    Some(bytes)
+}
+
+#[test]
+fn cc65_samples_print_what_their_sources_say() {
+    // sieve.c prints its banner through printf (stdout: CKOUT to the screen's file, then
+    // CHROUT), sieves for some seconds, prints the time from clock() (RDTIM) and waits
+    // for a key.
+    if let Some(prg) = cc65_sample("sieve") {
+        let mut m = booted(&prg, None);
+        run(&mut m, 600);
+        let rows = text(&mut m);
+        assert_eq!(rows[0], "Sieve benchmark - calculating primes", "{rows:#?}");
+        assert_eq!(rows[1], "between 2 and 16384");
+        assert_eq!(rows[2], "Please wait patiently ...");
+        assert!(rows[3].starts_with("Time used: "), "{rows:#?}");
+        assert!(rows[3].ends_with(" seconds"), "{rows:#?}");
+        assert_eq!(rows[4], "Q to quit, any other key for list");
+    }
+    // gunzip65.c asks for a file name on stdin (CHRIN from the keyboard) and waits.
+    if let Some(prg) = cc65_sample("gunzip65") {
+        let mut m = booted(&prg, None);
+        run(&mut m, 30);
+        let rows = text(&mut m);
+        assert_eq!(rows[0], "GZIP file name:", "{rows:#?}");
+    }
+}
