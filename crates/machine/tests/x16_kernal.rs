@@ -4,12 +4,25 @@
 //! in VRAM. Expected text comes from the programs' sources (what they print and where) and
 //! the PETSCII screen codes; expected cycles from the 65C02 data sheet's cycle table.
 
-use machine::program::{NoProbe, ProgramImage};
+use machine::program::{Input, NoProbe, ProgramImage};
 use machine::x16::VeraSettings;
 use machine::x16::kernal::text::screen_text;
 use machine::{Machine, Settings};
 
 const HELLO: &[u8] = include_bytes!("../../../roms/vera/programs/hello.prg");
+const SPRITES: &[u8] = include_bytes!("../../../roms/vera/programs/sprites.prg");
+const SPRITES_LBL: &str = include_str!("../../../roms/vera/programs/sprites.lbl");
+
+/// A C name's address from ld65's label file (`al 000BAC ._hit_frame`).
+fn label(lbl: &str, name: &str) -> u32 {
+    lbl.lines()
+        .find_map(|l| {
+            let mut w = l.split_whitespace();
+            let (_, addr, n) = (w.next()?, w.next()?, w.next()?);
+            (n.trim_start_matches('.') == name).then(|| u32::from_str_radix(addr, 16).ok())?
+        })
+        .unwrap_or_else(|| panic!("no label {name}"))
+}
 
 fn booted(prg: &[u8], start: Option<u32>) -> Box<dyn Machine> {
     let settings = VeraSettings::default();
@@ -149,4 +162,32 @@ fn cc65_samples_print_what_their_sources_say() {
         let rows = text(&mut m);
         assert_eq!(rows[0], "GZIP file name:", "{rows:#?}");
     }
+}
+
+#[test]
+fn the_c_sprite_program_moves_with_pad_1_and_marks_its_hits() {
+    let mut m = booted(SPRITES, None);
+    // Held right from the first frame. sprites.c waits for the jiffy clock to move (the
+    // KERNAL's VSYNC interrupt, at the start of each run after the first), then reads the
+    // SPRCOL of the frame just drawn and moves the player, whose new X shows in the frame
+    // the run draws: run k shows X = 100 + k, and the program's frame counter is k + 1
+    // when it reads that frame's SPRCOL. The 16-px player meets the target at 200..215
+    // from X 185 to 215: runs 85-115, 31 frames; the first seen at frame counter 86.
+    for _ in 0..130 {
+        let board = m.program().unwrap();
+        board.set_input(Input { pad1: Input::RIGHT });
+        board.run_frame(&mut NoProbe::default()).unwrap();
+    }
+    let cpu = m.program().unwrap().cpu();
+    let word = |name: &str| {
+        let at = label(SPRITES_LBL, name);
+        u16::from_le_bytes([cpu.peek(at) as u8, cpu.peek(at + 1) as u8])
+    };
+    assert_eq!(word("_hit_frame"), 86);
+    assert_eq!(word("_hits"), 31);
+    // 129 moves: one in each run after the first.
+    assert_eq!(word("_player_x"), 100 + 129);
+    assert_eq!(word("_frame"), 129);
+    // The target's attribute byte 7 ($1FC0F) turned to palette offset 2 at the hit.
+    assert_eq!(vram(&mut m, 0x1FC0F), 0x52);
 }
