@@ -181,7 +181,7 @@ fn the_c_sprite_program_moves_with_pad_1_and_marks_its_hits() {
     let cpu = m.program().unwrap().cpu();
     let word = |name: &str| {
         let at = label(SPRITES_LBL, name);
-        u16::from_le_bytes([cpu.peek(at) as u8, cpu.peek(at + 1) as u8])
+        u16::from_le_bytes([cpu.peek(at), cpu.peek(at + 1)])
     };
     assert_eq!(word("_hit_frame"), 86);
     assert_eq!(word("_hits"), 31);
