@@ -191,3 +191,68 @@ fn the_c_sprite_program_moves_with_pad_1_and_marks_its_hits() {
     // The target's attribute byte 7 ($1FC0F) turned to palette offset 2 at the hit.
     assert_eq!(vram(&mut m, 0x1FC0F), 0x52);
 }
+
+/// 65C02 code from (mnemonic-commented) bytes, loaded at $1000.
+fn prg(code: &[u8]) -> Vec<u8> {
+    let mut bytes = vec![0x00, 0x10];
+    bytes.extend_from_slice(code);
+    bytes
+}
+
+#[test]
+fn bad_arguments_get_the_kernal_s_documented_errors() {
+    let code = prg(&[
+        // OPEN 1,8,0 with no name: no device 8 on the board.
+        0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x00, 0x20, 0xBA, 0xFF, // LDA #1 LDX #8 LDY #0 JSR SETLFS
+        0xA9, 0x00, 0x20, 0xBD, 0xFF, // LDA #0 JSR SETNAM
+        0x20, 0xC0, 0xFF, 0x85, 0x20, 0x08, 0x68, 0x85, 0x21, // JSR OPEN STA $20 PHP PLA STA $21
+        0x20, 0xB7, 0xFF, 0x85, 0x22, // JSR READST STA $22
+        // CHKIN of file 9, never opened.
+        0xA2, 0x09, 0x20, 0xC6, 0xFF, 0x85, 0x23, 0x08, 0x68, 0x85, 0x24,
+        // PLOT to row 70: off the 60-row screen.
+        0xA2, 0x46, 0xA0, 0x00, 0x18, 0x20, 0xF0, 0xFF, 0x08, 0x68, 0x85, 0x25,
+        // screen_mode 7: no such mode.
+        0xA9, 0x07, 0x18, 0x20, 0x5F, 0xFF, 0x08, 0x68, 0x85, 0x26,
+        // LOAD from device 8.
+        0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x00, 0x20, 0xBA, 0xFF, // SETLFS 1,8,0
+        0xA9, 0x00, 0x20, 0xD5, 0xFF, 0x85, 0x27, 0x08, 0x68, 0x85, 0x28, // LDA #0 JSR LOAD
+        // LOAD from the screen (device 3): an illegal device.
+        0xA9, 0x01, 0xA2, 0x03, 0xA0, 0x00, 0x20, 0xBA, 0xFF, // SETLFS 1,3,0
+        0xA9, 0x00, 0x20, 0xD5, 0xFF, 0x85, 0x2A, // LDA #0 JSR LOAD STA $2A
+        // The last row, "AB", RETURN, "C": the screen scrolls one row up.
+        0xA2, 0x3B, 0xA0, 0x00, 0x18, 0x20, 0xF0, 0xFF, // LDX #59 LDY #0 CLC JSR PLOT
+        0xA9, 0x41, 0x20, 0xD2, 0xFF, 0xA9, 0x42, 0x20, 0xD2, 0xFF, // 'A' 'B'
+        0xA9, 0x0D, 0x20, 0xD2, 0xFF, 0xA9, 0x43, 0x20, 0xD2, 0xFF, // RETURN 'C'
+        // Then WAI; JSR RDTIM; STA $29; BRA back to the WAI.
+        0xCB, 0x20, 0xDE, 0xFF, 0x85, 0x29, 0x80, 0xF8,
+    ]);
+    let mut m = booted(&code, Some(0x1000));
+    run(&mut m, 10);
+    let cpu = m.program().unwrap().cpu();
+    let peek = |a: u32| cpu.peek(a);
+    // OPEN: carry set, A = 5 (device not present), READST bit 7 (C64 KERNAL errors).
+    assert_eq!((peek(0x20), peek(0x21) & 1, peek(0x22)), (5, 1, 0x80));
+    // CHKIN: carry set, A = 3 (file not open).
+    assert_eq!((peek(0x23), peek(0x24) & 1), (3, 1));
+    // PLOT off the screen and screen_mode 7: carry set.
+    assert_eq!((peek(0x25) & 1, peek(0x26) & 1), (1, 1));
+    // LOAD from device 8: 5, carry set; from the screen: 9 (illegal device).
+    assert_eq!((peek(0x27), peek(0x28) & 1, peek(0x2A)), (5, 1, 9));
+    // The jiffy clock: one VSYNC at the start of each run after the first, 9 in 10 runs.
+    assert_eq!(peek(0x29), 9);
+    let rows = text(&mut m);
+    assert_eq!((rows[57].as_str(), rows[58].as_str(), rows[59].as_str()), ("", "AB", "C"));
+}
+
+#[test]
+fn iso_mode_prints_codes_as_they_are() {
+    // $0F: the ISO set and ISO mode; then "a{" (PETSCII would make $61 a graphic).
+    let code = prg(&[
+        0xA9, 0x0F, 0x20, 0xD2, 0xFF, 0xA9, 0x61, 0x20, 0xD2, 0xFF, 0xA9, 0x7B, 0x20, 0xD2,
+        0xFF, 0xCB, 0x80, 0xFD,
+    ]);
+    let mut m = booted(&code, Some(0x1000));
+    run(&mut m, 2);
+    assert_eq!(vram(&mut m, 0), 0x61);
+    assert_eq!(text(&mut m)[0], "a{");
+}

@@ -7,10 +7,11 @@
 ; A = 5 (device not present) and bit 7 of the status (READST) set, as the KERNAL does
 ; when nothing answers on the bus. Errors are the C64 KERNAL's numbers (kernal.inc).
 ;
-; Cycle costs: SETLFS 22 and SETNAM 22 (three stores and RTS, the JMP from the table
-; included: 3 + 3 x 4 + 6 + 1 for the table's JMP rounding), READST 13, CLRCHN 19,
-; OPEN of the screen about 100, CHKIN/CHKOUT about 50 plus 12 a file searched,
-; CHROUT as the screen's path (screen.s) plus 30 for the save and restore of A, X, Y.
+; Cycle costs, from the jump table's JMP to the RTS (the caller's JSR adds 6): SETLFS 21
+; (JMP 3, STA abs 4 x 3, RTS 6), SETNAM 19 (JMP 3, STA abs 4, STX zp 3, STY zp 3, RTS 6),
+; READST 13, CLRCHN 19 (JMP 3, LDA # 2, STA abs 4, STZ abs 4, RTS 6); OPEN of the screen
+; about 100 and CHKIN/CHKOUT about 50, plus 12 for each open file searched; CHROUT the
+; screen's path (screen.s) plus 41 (JMP, the save and restore of A, X, Y, the device test).
 
 ; --- SETLFS ($FFBA): A = logical file, X = device, Y = secondary address.
 setlfs: sta LA
