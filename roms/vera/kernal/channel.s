@@ -11,7 +11,8 @@
 ; (JMP 3, STA abs 4 x 3, RTS 6), SETNAM 19 (JMP 3, STA abs 4, STX zp 3, STY zp 3, RTS 6),
 ; READST 13, CLRCHN 19 (JMP 3, LDA # 2, STA abs 4, STZ abs 4, RTS 6); OPEN of the screen
 ; about 100 and CHKIN/CHKOUT about 50, plus 12 for each open file searched; CHROUT the
-; screen's path (screen.s) plus 41 (JMP, the save and restore of A, X, Y, the device test).
+; screen's path (screen.s) plus 46 (JMP 3, PHA PHX PHY 9, LDX abs 4, CPX # 2, BNE 2,
+; JSR 6, PLY PLX PLA 12, CLC 2, RTS 6).
 
 ; --- SETLFS ($FFBA): A = logical file, X = device, Y = secondary address.
 setlfs: sta LA

@@ -10,7 +10,9 @@
 ;
 ; Cycle costs (65C02 cycles, from the instructions each path runs; the board executes
 ; this code, so the costs are exact by construction):
-;   a printable character                  about 90 (CHROUT's entry and exit included)
+;   a PETSCII letter, $41-$5A, not at a line's end: 142 in screen_out (the tests 17,
+;   the conversion and reverse test 43, cell_addr 47, the two DATA0 stores 12, the
+;   cursor's move 23), 188 with CHROUT's 46 (a taken branch crossing a page adds 1)
 ;   CR, or a character wrapping the line   the above plus the scroll when on the last row
 ;   a scroll (80 x 60)                     59 rows x (about 30 + 160 x 13) = about 125,000
 ;   clear ($93)                            60 rows x (about 20 + 80 x 19) = about 92,000
