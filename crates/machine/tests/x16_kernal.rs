@@ -203,9 +203,11 @@ fn prg(code: &[u8]) -> Vec<u8> {
 fn bad_arguments_get_the_kernal_s_documented_errors() {
     let code = prg(&[
         // OPEN 1,8,0 with no name: no device 8 on the board.
-        0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x00, 0x20, 0xBA, 0xFF, // LDA #1 LDX #8 LDY #0 JSR SETLFS
+        0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x00, 0x20, 0xBA,
+        0xFF, // LDA #1 LDX #8 LDY #0 JSR SETLFS
         0xA9, 0x00, 0x20, 0xBD, 0xFF, // LDA #0 JSR SETNAM
-        0x20, 0xC0, 0xFF, 0x85, 0x20, 0x08, 0x68, 0x85, 0x21, // JSR OPEN STA $20 PHP PLA STA $21
+        0x20, 0xC0, 0xFF, 0x85, 0x20, 0x08, 0x68, 0x85,
+        0x21, // JSR OPEN STA $20 PHP PLA STA $21
         0x20, 0xB7, 0xFF, 0x85, 0x22, // JSR READST STA $22
         // CHKIN of file 9, never opened.
         0xA2, 0x09, 0x20, 0xC6, 0xFF, 0x85, 0x23, 0x08, 0x68, 0x85, 0x24,
@@ -241,18 +243,34 @@ fn bad_arguments_get_the_kernal_s_documented_errors() {
     // The jiffy clock: one VSYNC at the start of each run after the first, 9 in 10 runs.
     assert_eq!(peek(0x29), 9);
     let rows = text(&mut m);
-    assert_eq!((rows[57].as_str(), rows[58].as_str(), rows[59].as_str()), ("", "AB", "C"));
+    assert_eq!(
+        (rows[57].as_str(), rows[58].as_str(), rows[59].as_str()),
+        ("", "AB", "C")
+    );
 }
 
 #[test]
 fn iso_mode_prints_codes_as_they_are() {
     // $0F: the ISO set and ISO mode; then "a{" (PETSCII would make $61 a graphic).
     let code = prg(&[
-        0xA9, 0x0F, 0x20, 0xD2, 0xFF, 0xA9, 0x61, 0x20, 0xD2, 0xFF, 0xA9, 0x7B, 0x20, 0xD2,
-        0xFF, 0xCB, 0x80, 0xFD,
+        0xA9, 0x0F, 0x20, 0xD2, 0xFF, 0xA9, 0x61, 0x20, 0xD2, 0xFF, 0xA9, 0x7B, 0x20, 0xD2, 0xFF,
+        0xCB, 0x80, 0xFD,
     ]);
     let mut m = booted(&code, Some(0x1000));
     run(&mut m, 2);
     assert_eq!(vram(&mut m, 0), 0x61);
     assert_eq!(text(&mut m)[0], "a{");
+}
+
+#[test]
+fn a_program_returning_from_its_start_is_a_fault_saying_so() {
+    // LDA #1 ; RTS: with S = $FF the RTS pulls $0100-$0101, BASIC's return.
+    let code = prg(&[0xA9, 0x01, 0x60]);
+    let mut m = booted(&code, Some(0x1000));
+    let e = m
+        .program()
+        .unwrap()
+        .run_frame(&mut NoProbe::default())
+        .unwrap_err();
+    assert!(e.to_string().contains("returned from its start"), "{e}");
 }

@@ -132,8 +132,17 @@ reset:  sei
         sta VERA_DC_VIDEO
         lda #$01                ; VSYNC
         sta VERA_IEN
+        ; A program's RTS from its start (S = $FF) pulls its return address from $0100
+        ; and $0101 (the stack wraps): there, BASIC's SYS would resume. This board has no
+        ; BASIC: the RTS lands on basic_return, an STP the board reports.
+        lda #<(basic_return - 1)
+        sta $0100
+        lda #>(basic_return - 1)
+        sta $0101
         cli
 init_done:
+        stp
+basic_return:
         stp
 
 default_vectors:

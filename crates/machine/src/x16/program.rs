@@ -226,6 +226,13 @@ impl Program {
                 brk,
                 "BRK: the KERNAL would enter its monitor; the board stops".to_owned(),
             )
+        } else if pc == kernal::BASIC_RETURN {
+            (
+                pc,
+                "the program returned from its start (RTS with an empty stack): BASIC's SYS \
+                 would resume, and this board has no BASIC; the board stops"
+                    .to_owned(),
+            )
         } else if let Some(name) = kernal::kernal_entry_name(pc) {
             let caller = self.word(stacked(1)).wrapping_sub(2);
             (

@@ -24,6 +24,7 @@ fn the_fixed_addresses_are_where_the_assembler_put_them() {
     assert_eq!(label("default_brk"), DEFAULT_BRK);
     assert_eq!(label("reset"), RESET_ENTRY);
     assert_eq!(label("init_done"), INIT_DONE);
+    assert_eq!(label("basic_return"), BASIC_RETURN);
     assert_eq!(label("petscii_font"), 0xC000);
     assert_eq!(label("iso_font"), 0xC800);
 }
