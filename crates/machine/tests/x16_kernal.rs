@@ -274,3 +274,31 @@ fn a_program_returning_from_its_start_is_a_fault_saying_so() {
         .unwrap_err();
     assert!(e.to_string().contains("returned from its start"), "{e}");
 }
+
+#[test]
+fn primm_the_keyboard_buffer_memtop_and_jsrfar_work_as_documented() {
+    let code = prg(&[
+        0x20, 0x7D, 0xFF, b'H', b'I', 0x00, // JSR PRIMM "HI"
+        0xA9, 0x58, 0x20, 0xC3, 0xFE, // LDA #'X' JSR kbdbuf_put
+        0x20, 0xE4, 0xFF, 0x85, 0x20, // JSR GETIN STA $20
+        0x20, 0xE4, 0xFF, 0x85, 0x21, // JSR GETIN STA $21 (empty: 0)
+        0x38, 0x20, 0x99, 0xFF, 0x86, 0x22, 0x84, 0x23, 0x85, 0x24, // SEC JSR MEMTOP
+        // LDA $00 ; RTS copied to $A000 of RAM bank 5, then back to bank 0.
+        0xA9, 0x05, 0x85, 0x00, 0xA9, 0xA5, 0x8D, 0x00, 0xA0, 0xA9, 0x00, 0x8D, 0x01, 0xA0, 0xA9,
+        0x60, 0x8D, 0x02, 0xA0, 0x64, 0x00, 0x20, 0x6E, 0xFF, 0x00, 0xA0,
+        0x05, // JSR jsrfar .word $A000 .byte 5
+        0x85, 0x25, 0xA5, 0x00, 0x85, 0x26, // STA $25 LDA $00 STA $26
+        0xCB, 0x80, 0xFD, // WAI ; BRA -3
+    ]);
+    let mut m = booted(&code, Some(0x1000));
+    run(&mut m, 2);
+    assert_eq!(text(&mut m)[0], "HI");
+    let cpu = m.program().unwrap().cpu();
+    let peek = |a: u32| cpu.peek(a);
+    // GETIN returns the key kbdbuf_put stored, then 0.
+    assert_eq!((peek(0x20), peek(0x21)), (0x58, 0));
+    // MEMTOP: $9F00 (the I/O page), A = 0: 256 RAM banks.
+    assert_eq!((peek(0x22), peek(0x23), peek(0x24)), (0x00, 0x9F, 0));
+    // The routine ran in bank 5 and the caller's bank 0 came back.
+    assert_eq!((peek(0x25), peek(0x26)), (5, 0));
+}
