@@ -150,8 +150,9 @@ impl Machine for X16 {
     }
 
     fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
-        let program = Program::boot(image)?;
+        let mut program = Program::boot(image)?;
         Program::reset_chip(&mut self.vera);
+        program.start_kernal(&mut self.vera)?;
         self.program = Some(Box::new(program));
         Ok(())
     }

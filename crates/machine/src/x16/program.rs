@@ -1,5 +1,5 @@
 //! Whole programs on the X16 (specs/programs.md): a `.PRG` loaded where its header says,
-//! started at its BASIC stub's `SYS` address, under the project's KERNAL shim
+//! started at its BASIC stub's `SYS` address, under the project's KERNAL
 //! ([`super::kernal`]), the 65C02 and VERA interleaved line by line.
 //!
 //! # Loading
@@ -10,12 +10,12 @@
 //!
 //! # The state a program starts in (what the KERNAL leaves when BASIC runs `SYS`)
 //! S = $FF (empty stack), P with I and D clear (the KERNAL runs with interrupts on),
-//! A = X = Y = 0, RAM bank 0, ROM bank 0; CINV/CBINV/NMINV hold the shim's defaults; VERA
-//! freshly reset, then DC_VIDEO = $21 (VGA, layer 1 on, sprites off) and IEN = $01
-//! (VSYNC), as the KERNAL's init leaves them. The palette at $1FA00 holds the X16's
-//! default palette ([`vera::palette::DEFAULT_RGB12`]), which the KERNAL's screen_init
-//! uploads; the rest of VRAM is zero (the KERNAL's character set and text screen are not
-//! loaded). The beam is at the start of line 0.
+//! A = X = Y = 0, RAM bank 0, ROM bank 0; VERA freshly reset, the palette at $1FA00 the
+//! X16's default ([`vera::palette::DEFAULT_RGB12`]), which the KERNAL's screen_init
+//! uploads; then the KERNAL's own start-up code has run ([`Program::start_kernal`]):
+//! CINV/CBINV/NMINV hold its defaults, layer 1 is its 80x60 text screen (cleared, the
+//! PETSCII set loaded), DC_VIDEO = $21 (VGA, layer 1 on, sprites off) and IEN = $01
+//! (VSYNC). The beam is at the start of line 0.
 //!
 //! # Time
 //! The frame is [`CYCLES_PER_FRAME`] = 133,466 CPU cycles over 525 VGA lines; line `k` of
@@ -28,7 +28,7 @@
 //! The first frame after boot runs lines 0-479 only.
 //!
 //! # Pads
-//! A program reads pad 1 through the KERNAL's `joystick_get` (the shim's, see
+//! A program reads pad 1 through the KERNAL's `joystick_get` (the project KERNAL's, see
 //! [`super::kernal`]); the harness's input ([`ProgramBoard::set_input`]) is stored before
 //! each frame where it reads it. A program that reads the pads' VIA lines itself sees
 //! nothing: the VIAs are not modelled.
@@ -43,7 +43,7 @@ use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
-use super::kernal::{self, CBINV, CINV, DEFAULT_BRK, DEFAULT_IRQ, DEFAULT_NMI, NMINV};
+use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
@@ -114,7 +114,7 @@ impl Program {
                        then BASIC waits for LOAD and RUN typed at the keyboard and reads the \
                        .PRG from the SD card through VERA's SPI; the board has none of these \
                        devices, so your program would never be loaded. Leave --rom out: the \
-                       board's KERNAL shim starts the program in the state the KERNAL leaves \
+                       board's own KERNAL starts the program in the state the KERNAL leaves \
                        at SYS"
                     .to_owned(),
             });
@@ -163,15 +163,6 @@ impl Program {
         for (a, &b) in (load..).zip(body) {
             mem.write(a, b);
         }
-        for (vector, to) in [
-            (CINV, DEFAULT_IRQ),
-            (CBINV, DEFAULT_BRK),
-            (NMINV, DEFAULT_NMI),
-        ] {
-            let [lo, hi] = to.to_le_bytes();
-            mem.write(vector, lo);
-            mem.write(vector + 1, hi);
-        }
         let mut cpu = Cpu::new();
         cpu.s = 0xFF;
         cpu.pc = start;
@@ -199,6 +190,21 @@ impl Program {
         vera.start_line(0);
     }
 
+    /// Runs the KERNAL's start-up code (RESET to its end, [`kernal::run_reset`]) on
+    /// the loaded memory and the freshly reset chip, before the program's first cycle:
+    /// the RAM vectors, the channels, the clocks, the text screen.
+    ///
+    /// # Errors
+    /// [`ProgramError::Fault`] if the KERNAL's code does not reach its end.
+    pub fn start_kernal(&mut self, vera: &mut Vera) -> Result<(), ProgramError> {
+        kernal::run_reset(&mut self.mem, vera)?;
+        // The harness's pad state (set_pad) is the board's, not the KERNAL's idle value.
+        let [byte0, byte1] = kernal::snes_bytes(0);
+        self.mem.write_bank0(kernal::PAD_STATE, byte0);
+        self.mem.write_bank0(kernal::PAD_STATE + 1, byte1);
+        Ok(())
+    }
+
     /// The first cycle of the line after the beam's.
     fn line_end(&self) -> u64 {
         self.frame_start + (u64::from(self.line) + 1) * CYCLES_PER_FRAME / LINES_PER_FRAME
@@ -209,7 +215,7 @@ impl Program {
         u16::from_le_bytes([self.mem.read(addr), self.mem.read(addr.wrapping_add(1))])
     }
 
-    /// Why the PC cannot run at `pc` (the I/O page, the shim's traps), or `None`.
+    /// Why the PC cannot run at `pc` (the I/O page, the KERNAL's traps), or `None`.
     fn trap(&self, pc: u16) -> Option<ProgramError> {
         let s = self.cpu.s;
         let stacked = |k: u8| 0x0100 | u16::from(s.wrapping_add(k));
@@ -220,18 +226,23 @@ impl Program {
                 brk,
                 "BRK: the KERNAL would enter its monitor; the board stops".to_owned(),
             )
+        } else if pc == kernal::BASIC_RETURN {
+            (
+                pc,
+                "the program returned from its start (RTS with an empty stack): BASIC's SYS \
+                 would resume, and this board has no BASIC; the board stops"
+                    .to_owned(),
+            )
         } else if let Some(name) = kernal::kernal_entry_name(pc) {
             let caller = self.word(stacked(1)).wrapping_sub(2);
             (
                 caller,
-                format!(
-                    "KERNAL {name} (${pc:04X}) called: the board's KERNAL shim has only the interrupt entries"
-                ),
+                format!("KERNAL {name} (${pc:04X}) called: the board's KERNAL does not have it"),
             )
         } else if pc >= super::bus::ROM {
             (
                 pc,
-                "execution in the KERNAL ROM where the shim has no code".to_owned(),
+                "execution in the KERNAL ROM where it has no code".to_owned(),
             )
         } else {
             (pc, "execution in the I/O page".to_owned())
@@ -242,7 +253,7 @@ impl Program {
         })
     }
 
-    /// Stores pad 1 where the shim's `joystick_get` reads it (see [`kernal::PAD_STATE`]).
+    /// Stores pad 1 where the KERNAL's `joystick_get` reads it (see [`kernal::PAD_STATE`]).
     pub fn set_pad(&mut self, pad1: u16) {
         let [byte0, byte1] = kernal::snes_bytes(pad1);
         self.mem.write_bank0(kernal::PAD_STATE, byte0);
@@ -341,7 +352,7 @@ impl Program {
             }
             return;
         }
-        // An IRQ taken: the shim's entry (the ROM is always the shim's) reached with the
+        // An IRQ taken: the KERNAL's entry (the ROM is always its own) reached with the
         // interrupted PC and a status with B clear pushed.
         if cpu.pc == kernal::IRQ_ENTRY && cpu.s == s.wrapping_sub(3) {
             let p = self.mem.read(0x0100 | u16::from(cpu.s.wrapping_add(1)));

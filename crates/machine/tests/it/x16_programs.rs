@@ -172,11 +172,14 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
     assert_eq!(art, [&vec![127]]);
     // Frame 287 on line 8: the player at 287..302 in colour 1 (drawn first, so it keeps
     // the columns it shares with the target at equal z), the target at 300..315 in its
-    // hit bitmap's colour 2.
+    // hit bitmap's colour 2. Beside them the bitmap shows the KERNAL's cleared text
+    // screen, which shares VRAM $00000 (row r, column c at r x 256 + 2c: a space $20,
+    // then the colour $61): line 8's columns 286 and 316 are VRAM $0B1E and $0B3C, text
+    // row 11's columns 15 and 30, their spaces.
     let row = &m.frame_indexed()[8 * 640..9 * 640];
     assert_eq!(
         (row[286], row[290], row[302], row[303], row[315], row[316]),
-        (0, 1, 1, 2, 2, 0)
+        (0x20, 1, 1, 2, 2, 0x20)
     );
 }
 
@@ -202,12 +205,18 @@ fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
     // The 320 px bitmap repeats across the 640 columns.
     assert_eq!(row[320 + 136..320 + 144], row[136..144]);
     // The demo fills the bitmap's lines 0-7 with colour 3: shown where no sprite is (the
-    // player stands at X 2..17 after three calls, the target at 300..315), in front of
-    // nothing on line 8.
+    // player stands at X 2..17 after three calls, the target at 300..315). Line 8 shows
+    // the KERNAL's text screen the demo left in VRAM: column 100 is VRAM 2,660 = $0A64,
+    // text row 10's column 50, a space ($20); column 101 its colour, white on blue $61.
     let frame = m.frame_indexed();
     assert_eq!(
-        (frame[100], frame[7 * 640 + 639], frame[8 * 640 + 100]),
-        (3, 3, 0)
+        (
+            frame[100],
+            frame[7 * 640 + 639],
+            frame[8 * 640 + 100],
+            frame[8 * 640 + 101]
+        ),
+        (3, 3, 0x20, 0x61)
     );
     assert_eq!(
         frame[3 * 640 + 5],
@@ -308,16 +317,18 @@ fn joystick_get_returns_pad_1_as_snes_bytes() {
 }
 
 #[test]
-fn the_movers_handler_costs_106_cycles_from_the_acknowledge_to_rti() {
+fn the_movers_handler_costs_158_cycles_from_the_acknowledge_to_rti() {
     let mut m = booted(MOVER);
     let mut probe = Recorder::default();
     m.program().unwrap().run_frame(&mut probe).unwrap();
     probe.events.clear();
     m.program().unwrap().run_frame(&mut probe).unwrap();
-    // IRQ entry 7; shim PHA 3, PHX 3, PHY 3, TSX 2, LDA abs,X 4, AND # 2, BNE 2,
+    // IRQ entry 7; the KERNAL's PHA 3, PHX 3, PHY 3, TSX 2, LDA abs,X 4, AND # 2, BNE 2,
     // JMP (abs) 6 = 25; handler without SPRCOL LDA abs 4, AND # 2, BEQ taken 3, INC zp 5,
     // (LDA # 2, STA abs 4) x 3, LDA zp 3, STA abs 4, INC zp 5, JMP (abs) 6 = 50; the
-    // KERNAL's default LDA # 2, STA abs 4, PLY 4, PLX 4, PLA 4, RTI 6 = 24. 106 in all.
+    // KERNAL's default handler at VSYNC (roms/vera/kernal/irq.s): LDA abs 4, LSR 2, BCC 2,
+    // JSR 6, UDTIM's common path 38, LDA # 2, STA abs 4, PLY 4, PLX 4, PLA 4, RTI 6 = 76.
+    // 7 + 25 + 50 + 76 = 158 in all.
     // The CPU waited in WAI, so the acknowledge begins at line 480's first cycle.
     let main = label(MOVER_LBL, "main");
     let at = LINE_480;
@@ -329,10 +340,10 @@ fn the_movers_handler_costs_106_cycles_from_the_acknowledge_to_rti() {
                 cycle: at,
                 pc: main + 1
             },
-            BoardEvent::Return { cycle: at + 106 },
+            BoardEvent::Return { cycle: at + 158 },
             // BRA 3 back to the WAI, which begins 3 cycles later.
             BoardEvent::Wait {
-                cycle: at + 106 + 3,
+                cycle: at + 158 + 3,
                 pc: main
             },
         ]
@@ -398,8 +409,9 @@ fn a_handler_longer_than_a_frame_returns_in_the_next_frame() {
     );
     probe.events.clear();
     m.program().unwrap().run_frame(&mut probe).unwrap();
-    // Entry 7 + shim 25 + LDY # 2 + 110 x 1,286 - 1 + INC zp 5 + JMP (abs) 6 + default 24.
-    let handler = 7 + 25 + 2 + 110 * 1286 - 1 + 5 + 6 + 24;
+    // Entry 7 + the KERNAL's entry 25 + LDY # 2 + 110 x 1,286 - 1 + INC zp 5 + JMP (abs) 6
+    // + the default handler at VSYNC 76 (see the mover's test).
+    let handler = 7 + 25 + 2 + 110 * 1286 - 1 + 5 + 6 + 76;
     assert!(handler > FRAME);
     assert_eq!(
         probe.events[0],
@@ -434,8 +446,8 @@ fn bad_programs_are_errors_naming_what_is_wrong() {
     assert!(e.to_string().contains("$9F00"), "{e}");
     let e = boot(&mut m, &[0x00, 0x10, 0xEA], None).unwrap_err();
     assert!(e.to_string().contains("--start"), "{e}");
-    // JSR CHROUT at $1000, then BRK elsewhere.
-    boot(&mut m, &[0x00, 0x10, 0x20, 0xD2, 0xFF], Some(0x1000)).unwrap();
+    // JSR MACPTR at $1000 (the KERNAL has no serial bus to read from), then BRK elsewhere.
+    boot(&mut m, &[0x00, 0x10, 0x20, 0x44, 0xFF], Some(0x1000)).unwrap();
     let e = m
         .program()
         .unwrap()
@@ -445,9 +457,7 @@ fn bad_programs_are_errors_naming_what_is_wrong() {
         e,
         ProgramError::Fault {
             pc: machine::routine::Addr(0x1000),
-            what: "KERNAL CHROUT ($FFD2) called: the board's KERNAL shim has only the \
-                   interrupt entries"
-                .to_owned()
+            what: "KERNAL MACPTR ($FF44) called: the board's KERNAL does not have it".to_owned()
         }
     );
     boot(&mut m, &[0x00, 0x10, 0xEA, 0x00, 0x00], Some(0x1000)).unwrap();
