@@ -21,3 +21,4 @@ mod shot_names;
 mod special_outputs;
 mod templates;
 mod vectrex_words;
+mod x16_c_programs;

@@ -19,3 +19,4 @@ mod vectrex_walls;
 mod x16_common;
 mod x16_programs;
 mod x16_routines;
+mod x16_kernal;

@@ -9,9 +9,9 @@ use machine::x16::VeraSettings;
 use machine::x16::kernal::text::screen_text;
 use machine::{Machine, Settings};
 
-const HELLO: &[u8] = include_bytes!("../../../roms/vera/programs/hello.prg");
-const SPRITES: &[u8] = include_bytes!("../../../roms/vera/programs/sprites.prg");
-const SPRITES_LBL: &str = include_str!("../../../roms/vera/programs/sprites.lbl");
+const HELLO: &[u8] = include_bytes!("../../../../roms/vera/programs/hello.prg");
+const SPRITES: &[u8] = include_bytes!("../../../../roms/vera/programs/sprites.prg");
+const SPRITES_LBL: &str = include_str!("../../../../roms/vera/programs/sprites.lbl");
 
 /// A C name's address from ld65's label file (`al 000BAC ._hit_frame`).
 fn label(lbl: &str, name: &str) -> u32 {
