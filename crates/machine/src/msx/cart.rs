@@ -50,6 +50,10 @@ pub enum Mapper {
     Konami,
 }
 
+/// The mapper names `--mapper` takes (each also by openMSX's spelling, see
+/// `Mapper::by_name`).
+pub const MAPPER_NAMES: &[&str] = &["plain", "ascii8", "ascii16", "konami"];
+
 impl Mapper {
     /// The mapper named by the user (`--mapper`): `plain`, `ascii8`, `ascii16`, `konami`
     /// (openMSX's names `ASCII8`, `ASCII16`, `Konami`, `KonamiSCC`... case-insensitive).

@@ -13,7 +13,9 @@ use super::board::{MsxProgram, check_bios};
 use super::cart::Cartridge;
 use super::target::{MsxTarget, T_PER_FRAME};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
-use crate::program::{CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage};
+use crate::program::{
+    CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage, ProgramLimits,
+};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Y value that ends the attribute table.
@@ -228,6 +230,22 @@ impl Machine for Msx {
         Ok(())
     }
 
+    fn program_limits(&self) -> Option<ProgramLimits> {
+        Some(ProgramLimits {
+            cpu: "Z80",
+            registers: &[
+                "A", "F", "B", "C", "D", "E", "H", "L", "AF", "BC", "DE", "HL", "IX", "IY", "SP",
+                "PC", "I", "R", "IM", "IFF1",
+            ],
+            cpu_space: 1 << 16,
+            vram_bytes: 1 << 14,
+            // The BIOS starts a cartridge from its header; the BIOS may be the user's.
+            start: false,
+            system_rom: true,
+            mappers: super::cart::MAPPER_NAMES,
+        })
+    }
+
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         if self.booted { Some(self) } else { None }
     }
@@ -238,7 +256,16 @@ impl ProgramBoard for Msx {
         if !self.booted {
             return Err(ProgramError::Unsupported { machine: "msx" });
         }
-        Ok(self.target.program_mut().run_frame(&mut self.vdp, probe))
+        let run = self.target.program_mut().run_frame(&mut self.vdp, probe);
+        match self.target.program().dead_halt() {
+            Some(pc) => Err(ProgramError::Fault {
+                pc: crate::routine::Addr(u32::from(pc)),
+                what: "CPU halted with interrupts masked (DI before HALT): it can never go \
+                       on, the MSX wires no NMI"
+                    .into(),
+            }),
+            None => Ok(run),
+        }
     }
 
     fn cpu(&self) -> &dyn CpuView {
