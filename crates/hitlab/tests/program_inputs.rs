@@ -205,6 +205,19 @@ fn options_and_fields_the_machine_lacks() {
             "len.prg.ron:3:37: watches[0].len: 4294967295 sprites: the vera has 128",
         ),
         (3, vec!["compare", "strid.prg.ron"], "strid.prg.ron:3:"),
+        // A BIOS of the wrong size given on the command line is the BIOS's fault.
+        (
+            3,
+            vec![
+                "compare",
+                "dihalt.rom",
+                "--target",
+                "msx",
+                "--bios",
+                "bios.bin",
+            ],
+            "bios.bin: system ROM: 100 bytes",
+        ),
         // A binary file given without --target.
         (
             3,
