@@ -139,7 +139,7 @@ fn lengths_and_addresses_are_bounded_by_the_machine() {
             &format!("    watches: [\n        {body},\n    ],\n"),
         );
         let (e, _) = boot_error(&path);
-        assert!(e.contains(&format!(".prg.ron:7:")), "{body}: {e}");
+        assert!(e.contains(".prg.ron:7:"), "{body}: {e}");
         assert!(
             e.contains(&format!("watches[0].{field}: ")) && e.contains(text),
             "{body}: {e}"
