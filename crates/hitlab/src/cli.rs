@@ -149,17 +149,19 @@ pub struct BenchArgs {
 /// A machine with a dump probe, by its registry key.
 fn probe_target(s: &str) -> Result<String, String> {
     let keys = machine::registry::probe_keys();
+    let s = machine_key(s);
     if keys.contains(&s) {
         Ok(s.to_owned())
     } else {
-        Err(format!("expected one of {}", keys.join(", ")))
+        Err(format!("expected one of {} (or x16)", keys.join(", ")))
     }
 }
 
 /// `hitlab frame`.
 #[derive(Debug, Args)]
 pub struct FrameArgs {
-    /// The machine: genesis, msx or vera (the machines with video memory to dump).
+    /// The machine: genesis, msx or vera (or x16) (the machines with video memory to
+    /// dump).
     #[arg(long, value_parser = probe_target)]
     pub target: String,
     /// VRAM dump: Genesis 65,536 bytes, MSX 16,384, VERA 131,072.
@@ -463,6 +465,26 @@ mod readme {
             out.push(tokens);
         }
         out
+    }
+
+    /// `x16` is the X16 wherever a machine is named on the command line.
+    #[test]
+    fn x16_names_the_x16_everywhere() {
+        for args in [
+            &["hitlab", "routine", "r.bin", "--target", "x16"][..],
+            &["hitlab", "routine", "--abi", "X16"],
+            &["hitlab", "frame", "--target", "x16", "--vram", "v.bin"],
+            &["hitlab", "hunt", "half-pairs", "--target", "x16"],
+        ] {
+            let cli = Cli::try_parse_from(args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let key = match cli.command {
+                super::Command::Routine(r) => r.target.or(r.abi),
+                super::Command::Frame(f) => Some(f.target),
+                super::Command::Hunt(h) => Some(h.target),
+                _ => None,
+            };
+            assert_eq!(key.as_deref(), Some("vera"), "{args:?}");
+        }
     }
 
     #[test]
