@@ -51,8 +51,11 @@ pub enum Command {
 /// The format of a routine image.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ImageFormat {
-    /// Raw bytes loaded at the contract's code address (or `--load`).
+    /// Told by the file: `.hex`/`.ihx` or text of Intel HEX records is Intel HEX (sdcc's
+    /// usual output), `.prg` a .prg, anything else raw.
     #[default]
+    Auto,
+    /// Raw bytes loaded at the contract's code address (or `--load`).
     Raw,
     /// Intel HEX: the records say where each byte goes.
     Ihex,
@@ -66,7 +69,7 @@ pub struct RoutineArgs {
     /// The image (raw, Intel HEX or .prg).
     #[arg(required_unless_present = "abi")]
     pub image: Option<PathBuf>,
-    /// The machine: genesis, msx, vera or vectrex.
+    /// The machine: genesis, msx, vera (or x16) or vectrex.
     #[arg(long, value_parser = code_target, required_unless_present = "abi")]
     pub target: Option<String>,
     /// Print the machine's routine contract (addresses, record layout, capacity, call).
@@ -80,7 +83,7 @@ pub struct RoutineArgs {
     /// Frames to play (the scene's own count by default).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
-    /// The image's format.
+    /// The image's format (by default told by the file's extension and content).
     #[arg(long, value_enum, default_value_t)]
     pub format: ImageFormat,
     /// Where a raw image loads (hex with `0x` or `$`, or decimal); the contract's code
@@ -95,13 +98,25 @@ pub struct RoutineArgs {
     pub json: bool,
 }
 
-/// A machine with a CPU model, by its registry key.
+/// A machine as users name it: `x16` is the registry's `vera`, as everywhere a target is
+/// named.
+#[must_use]
+pub fn machine_key(s: &str) -> &str {
+    if s.eq_ignore_ascii_case("x16") {
+        "vera"
+    } else {
+        s
+    }
+}
+
+/// A machine with a CPU model, by its registry key (or `x16`).
 fn code_target(s: &str) -> Result<String, String> {
     let keys = machine::KEYS;
+    let s = machine_key(s);
     if keys.contains(&s) {
         Ok(s.to_owned())
     } else {
-        Err(format!("expected one of {}", keys.join(", ")))
+        Err(format!("expected one of {} (or x16)", keys.join(", ")))
     }
 }
 
@@ -134,17 +149,19 @@ pub struct BenchArgs {
 /// A machine with a dump probe, by its registry key.
 fn probe_target(s: &str) -> Result<String, String> {
     let keys = machine::registry::probe_keys();
+    let s = machine_key(s);
     if keys.contains(&s) {
         Ok(s.to_owned())
     } else {
-        Err(format!("expected one of {}", keys.join(", ")))
+        Err(format!("expected one of {} (or x16)", keys.join(", ")))
     }
 }
 
 /// `hitlab frame`.
 #[derive(Debug, Args)]
 pub struct FrameArgs {
-    /// The machine: genesis, msx or vera (the machines with video memory to dump).
+    /// The machine: genesis, msx or vera (or x16) (the machines with video memory to
+    /// dump).
     #[arg(long, value_parser = probe_target)]
     pub target: String,
     /// VRAM dump: Genesis 65,536 bytes, MSX 16,384, VERA 131,072.
@@ -383,5 +400,123 @@ pub fn parse_method_arg(s: &str) -> Result<MethodArg, String> {
         "maze-tiles" => Ok(MethodArg::Walls("maze-tiles")),
         "obj-hit-walls" => Ok(MethodArg::Walls("obj-hit-walls")),
         _ => parse_method(s).map(MethodArg::Pairs),
+    }
+}
+
+#[cfg(test)]
+mod readme {
+    use clap::Parser as _;
+
+    use super::Cli;
+
+    const README: &str = include_str!("../../../README.md");
+
+    /// Options whose value is a file the command writes.
+    const OUTPUTS: &[&str] = &[
+        "-o",
+        "--output",
+        "--gif",
+        "--png",
+        "--trace",
+        "--listing",
+        "--out",
+    ];
+
+    /// A placeholder of a synopsis (`SCENE`, `FILE.asm`, `T`, `a,b`, `[--json]`).
+    fn placeholder(token: &str) -> bool {
+        let stem = token.split('.').next().unwrap_or(token);
+        token.contains(['[', ']', '|', '<', '>', '…'])
+            || token.contains("...")
+            || (!stem.is_empty() && stem.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+            || token == "a,b"
+    }
+
+    /// Every example command of the README: lines of its code blocks that start with
+    /// `hitlab ` or `cargo run --release -p hitlab -- `, comments cut, synopses (with
+    /// placeholders) left out.
+    fn examples() -> Vec<Vec<String>> {
+        let mut out = Vec::new();
+        let mut fenced = false;
+        for line in README.lines() {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                continue;
+            }
+            // Code is fenced or indented by four spaces; prose that starts with the word
+            // is not a command.
+            if !fenced && !line.starts_with("    ") {
+                continue;
+            }
+            let t = line.trim();
+            let t = t.split(" #").next().unwrap_or(t).trim();
+            let args = if let Some(rest) = t.strip_prefix("cargo run --release -p hitlab -- ") {
+                rest
+            } else if let Some(rest) = t.strip_prefix("hitlab ") {
+                rest
+            } else {
+                continue;
+            };
+            // Pipes and shell redirections are not hitlab's.
+            let args = args.split(" | ").next().unwrap_or(args);
+            let tokens: Vec<String> = args.split_whitespace().map(str::to_owned).collect();
+            if tokens.iter().any(|a| placeholder(a)) || tokens.is_empty() {
+                continue;
+            }
+            out.push(tokens);
+        }
+        out
+    }
+
+    /// `x16` is the X16 wherever a machine is named on the command line.
+    #[test]
+    fn x16_names_the_x16_everywhere() {
+        for args in [
+            &["hitlab", "routine", "r.bin", "--target", "x16"][..],
+            &["hitlab", "routine", "--abi", "X16"],
+            &["hitlab", "frame", "--target", "x16", "--vram", "v.bin"],
+            &["hitlab", "hunt", "half-pairs", "--target", "x16"],
+        ] {
+            let cli = Cli::try_parse_from(args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let key = match cli.command {
+                super::Command::Routine(r) => r.target.or(r.abi),
+                super::Command::Frame(f) => Some(f.target),
+                super::Command::Hunt(h) => Some(h.target),
+                _ => None,
+            };
+            assert_eq!(key.as_deref(), Some("vera"), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn readme_examples_parse_and_name_files_that_exist() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let examples = examples();
+        assert!(examples.len() >= 10, "examples found: {examples:?}");
+        for args in &examples {
+            let argv = std::iter::once("hitlab".to_owned()).chain(args.iter().cloned());
+            if let Err(e) = Cli::try_parse_from(argv) {
+                panic!("README: `hitlab {}` does not parse: {e}", args.join(" "));
+            }
+            let mut written = false;
+            for a in args {
+                let output = std::mem::replace(&mut written, OUTPUTS.contains(&a.as_str()));
+                if output || a.starts_with('-') {
+                    continue;
+                }
+                let looks_like_file = a.contains('/')
+                    || [
+                        ".ron", ".rom", ".bin", ".prg", ".lbl", ".asm", ".s", ".hex", ".ihx",
+                    ]
+                    .iter()
+                    .any(|e| a.ends_with(e));
+                if looks_like_file {
+                    assert!(
+                        root.join(a).exists(),
+                        "README: `hitlab {}` names {a}, which is not in the project",
+                        args.join(" ")
+                    );
+                }
+            }
+        }
     }
 }

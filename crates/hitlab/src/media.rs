@@ -119,17 +119,21 @@ pub fn delay_cs(i: u32, rate_hz: u32) -> u16 {
     (at(u64::from(i) + 1) - at(u64::from(i))) as u16
 }
 
-/// A GIF being written, one frame at a time.
+/// A GIF being written, one frame at a time. Frames are compressed as they come and kept
+/// until [`Gif::finish`], which writes the file with a logical screen as large as the
+/// largest frame: a program that changes the picture size mid-run (the Genesis's H32 and
+/// H40, V28 and V30) is recorded frame by frame at each frame's own size, each frame
+/// drawn at the top left on a cleared screen.
 pub struct Gif {
-    enc: gif::Encoder<BufWriter<File>>,
+    frames_lzw: Vec<gif::Frame<'static>>,
     /// The file under its temporary name until [`Gif::finish`].
     pending: Pending,
+    out: Option<BufWriter<File>>,
     path: PathBuf,
     w: u16,
     h: u16,
-    frames: u32,
     rate_hz: u32,
-    global: bool,
+    global: Option<Vec<u8>>,
     /// Frames that had more than 256 colours and were quantised.
     pub quantised: u32,
 }
@@ -138,14 +142,21 @@ impl std::fmt::Debug for Gif {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Gif")
             .field("path", &self.path)
-            .field("frames", &self.frames)
+            .field("frames", &self.frames_lzw.len())
             .finish_non_exhaustive()
     }
 }
 
+fn gif_size(w: usize, h: usize) -> Result<(u16, u16)> {
+    match (u16::try_from(w), u16::try_from(h)) {
+        (Ok(w), Ok(h)) => Ok((w, h)),
+        _ => bail!("picture too large for GIF: {w}x{h}"),
+    }
+}
+
 impl Gif {
-    /// Starts a looping GIF of `w` x `h`. With `palette`, frames are the chip's indices in
-    /// that palette; without, frames are RGB canvases.
+    /// Starts a looping GIF of at least `w` x `h`. With `palette`, frames are the chip's
+    /// indices in that palette; without, frames are RGB canvases.
     ///
     /// # Errors
     /// The file cannot be created, the size exceeds 65535, or the palette 256 entries.
@@ -156,74 +167,79 @@ impl Gif {
         palette: Option<&[u32]>,
         rate_hz: u32,
     ) -> Result<Self> {
-        let (Ok(gw), Ok(gh)) = (u16::try_from(w), u16::try_from(h)) else {
-            bail!("picture too large for GIF: {w}x{h}");
-        };
+        let (gw, gh) = gif_size(w, h)?;
         if palette.is_some_and(|p| p.len() > 256) {
             bail!("a GIF palette holds 256 colours");
         }
-        let global = palette.map(palette_bytes).unwrap_or_default();
         let (pending, out) = Pending::create(path)?;
-        let mut enc = gif::Encoder::new(out, gw, gh, &global)
-            .with_context(|| format!("{}: cannot start the GIF", path.display()))?;
-        enc.set_repeat(gif::Repeat::Infinite)?;
         Ok(Self {
-            enc,
+            frames_lzw: Vec::new(),
             pending,
+            out: Some(out),
             path: path.to_owned(),
             w: gw,
             h: gh,
-            frames: 0,
             rate_hz,
-            global: palette.is_some(),
+            global: palette.map(palette_bytes),
             quantised: 0,
         })
     }
 
     fn write(&mut self, mut frame: gif::Frame<'_>) -> Result<()> {
-        frame.delay = delay_cs(self.frames, self.rate_hz);
-        self.enc
-            .write_frame(&frame)
-            .with_context(|| format!("{}: cannot write a frame", self.path.display()))?;
-        self.frames += 1;
+        frame.delay = delay_cs(self.frames(), self.rate_hz);
+        // The next frame may be smaller: it is drawn on a cleared screen, never over
+        // this one's edges.
+        frame.dispose = gif::DisposalMethod::Background;
+        self.w = self.w.max(frame.width);
+        self.h = self.h.max(frame.height);
+        frame.make_lzw_pre_encoded();
+        self.frames_lzw.push(gif::Frame {
+            buffer: std::borrow::Cow::Owned(frame.buffer.into_owned()),
+            palette: frame.palette,
+            ..frame
+        });
         Ok(())
     }
 
+    /// Frames added so far.
+    #[must_use]
+    pub fn frames(&self) -> u32 {
+        u32::try_from(self.frames_lzw.len()).unwrap_or(u32::MAX)
+    }
+
     /// Adds a frame of the target's picture enlarged `scale` times: its indices when the
-    /// GIF has the chip's palette, else its colours.
+    /// GIF has the chip's palette, else its colours; at the picture's own size.
     ///
     /// # Errors
-    /// The picture's size differs from the GIF's, or the file cannot be written.
+    /// The picture is too large for a GIF.
     pub fn push_picture(&mut self, picture: &Picture, scale: usize) -> Result<()> {
-        match (picture, self.global) {
+        match (picture, self.global.is_some()) {
             (Picture::Indexed { w, h, pixels, .. }, true) => {
                 let k = scale.max(1);
-                if (w * k, h * k) != (usize::from(self.w), usize::from(self.h)) {
-                    bail!("frame {}x{} in a {}x{} GIF", w * k, h * k, self.w, self.h);
-                }
+                let (fw, fh) = gif_size(w * k, h * k)?;
                 let idx = scaled_indices(*w, *h, pixels, k);
-                self.write(gif::Frame::from_indexed_pixels(self.w, self.h, idx, None))
+                self.write(gif::Frame::from_indexed_pixels(fw, fh, idx, None))
             }
             _ => self.push_canvas(&picture.scaled(scale)),
         }
     }
 
-    /// Adds an RGB frame, placed top-left and padded with black to the GIF's size, with a
-    /// local palette of its own colours.
+    /// Adds an RGB frame at its own size with a local palette of its own colours.
     ///
     /// # Errors
-    /// The file cannot be written.
+    /// The canvas is too large for a GIF.
     pub fn push_canvas(&mut self, canvas: &Canvas) -> Result<()> {
-        let (w, h) = (usize::from(self.w), usize::from(self.h));
-        // Black first: it pads a smaller canvas, and nearly every frame has it anyway.
+        let (fw, fh) = gif_size(canvas.w, canvas.h)?;
+        let (w, h) = (canvas.w, canvas.h);
+        // Black first: nearly every frame has it anyway.
         let mut colours: Vec<u32> = vec![0];
         let mut index: HashMap<u32, u8> = HashMap::from([(0, 0)]);
         let mut idx = vec![0u8; w * h];
         let mut over = false;
         // Runs of one colour are the rule: look the map up only when the colour changes.
         let mut last = (0u32, 0u8);
-        for y in 0..h.min(canvas.h) {
-            let row = &canvas.px[y * canvas.w..y * canvas.w + w.min(canvas.w)];
+        for y in 0..h {
+            let row = &canvas.px[y * canvas.w..(y + 1) * canvas.w];
             for (x, &p) in row.iter().enumerate() {
                 if p != last.0 {
                     let i = match index.get(&p) {
@@ -252,9 +268,9 @@ impl Gif {
                     rgb.extend_from_slice(&rgb_bytes(canvas.get(x, y).unwrap_or(0)));
                 }
             }
-            return self.write(gif::Frame::from_rgb_speed(self.w, self.h, &rgb, 10));
+            return self.write(gif::Frame::from_rgb_speed(fw, fh, &rgb, 10));
         }
-        let mut frame = gif::Frame::from_indexed_pixels(self.w, self.h, idx, None);
+        let mut frame = gif::Frame::from_indexed_pixels(fw, fh, idx, None);
         frame.palette = Some(palette_bytes(&colours));
         self.write(frame)
     }
@@ -265,17 +281,23 @@ impl Gif {
         &self.path
     }
 
-    /// Finishes the file; returns the frames written.
+    /// Writes the file (its screen the largest frame's size) and puts it in place;
+    /// returns the frames written.
     ///
     /// # Errors
-    /// The file cannot be completed.
-    pub fn finish(self) -> Result<u32> {
-        let frames = self.frames;
+    /// The file cannot be written.
+    pub fn finish(mut self) -> Result<u32> {
+        let frames = self.frames();
         let path = self.path.clone();
-        let out = self
-            .enc
-            .into_inner()
-            .with_context(|| format!("{}: cannot finish the GIF", path.display()))?;
+        let cannot = || format!("{}: cannot write the GIF", path.display());
+        let out = self.out.take().context("the GIF was finished twice")?;
+        let global = self.global.take().unwrap_or_default();
+        let mut enc = gif::Encoder::new(out, self.w, self.h, &global).with_context(cannot)?;
+        enc.set_repeat(gif::Repeat::Infinite).with_context(cannot)?;
+        for f in &self.frames_lzw {
+            enc.write_lzw_pre_encoded_frame(f).with_context(cannot)?;
+        }
+        let out = enc.into_inner().with_context(cannot)?;
         self.pending.commit(out)?;
         Ok(frames)
     }
@@ -294,6 +316,38 @@ mod tests {
             100
         );
         assert!((0..50).all(|i| delay_cs(i, 50) == 2));
+    }
+
+    /// A picture that grows from 256x224 to 320x240 mid-recording (the Genesis going
+    /// from H32/V28 to H40/V30): each frame at its own size, the screen the largest.
+    #[test]
+    fn a_recording_follows_the_picture_size() {
+        let dir = std::env::temp_dir().join(format!("hitlab-gif-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("modes.gif");
+        let palette = [0x000000, 0xFFFFFF];
+        let mut g = Gif::create(&path, 256, 224, Some(&palette), 60).unwrap();
+        for (w, h) in [(256, 224), (320, 224), (320, 240), (256, 224)] {
+            let pic = Picture::Indexed {
+                w,
+                h,
+                pixels: vec![1; w * h],
+                palette: palette.to_vec(),
+            };
+            g.push_picture(&pic, 1).unwrap();
+        }
+        assert_eq!(g.finish().unwrap(), 4);
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let mut d = opts.read_info(File::open(&path).unwrap()).unwrap();
+        assert_eq!((d.width(), d.height()), (320, 240));
+        let mut sizes = Vec::new();
+        while let Some(f) = d.read_next_frame().unwrap() {
+            assert!(f.buffer.iter().all(|&i| i == 1));
+            sizes.push((f.width, f.height));
+        }
+        assert_eq!(sizes, [(256, 224), (320, 224), (320, 240), (256, 224)]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

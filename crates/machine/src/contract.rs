@@ -257,6 +257,10 @@ pub trait Machine {
             machine: self.key(),
         })
     }
+    /// What the machine's program board takes and spans (`None`: no program board).
+    fn program_limits(&self) -> Option<crate::program::ProgramLimits> {
+        None
+    }
     /// The board running the booted program; `None` before [`Machine::boot`].
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         None

@@ -98,6 +98,11 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32, named: &Named) -
 
 /// `compare` on a program: the per-frame table with `--json`, the totals as text.
 fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
+    if !args.methods.is_empty() {
+        return Err(crate::usage(anyhow::anyhow!(
+            "--methods compares a scene's methods; a program's answer is its own decisions"
+        )));
+    }
     let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
     let judged = !p.config.watches.is_empty();
     let mut frames = Vec::new();

@@ -27,11 +27,38 @@ pub fn is_program_file(path: &Path) -> bool {
         .is_some_and(|n| n.to_ascii_lowercase().ends_with(".prg.ron"))
 }
 
-/// Refuses the program options with a scene: they would be silently ignored.
+/// Whether the file's first bytes are not text: a control byte no text file has (NUL,
+/// the ones below space but tab, line feed, form feed and carriage return), or bytes that
+/// are not UTF-8 (a character cut at the end of a 4 KB sample is text).
+fn looks_binary(path: &Path) -> bool {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    if f.take(4096).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let whole = head.len() < 4096;
+    head.iter()
+        .any(|&b| b < 0x20 && !b"\t\n\r\x0C".contains(&b))
+        || std::str::from_utf8(&head).is_err_and(|e| whole || e.error_len().is_some())
+}
+
+/// Refuses the program options with a scene: they would be silently ignored. A binary
+/// file given as a scene is most likely a program image given without `--target`.
 ///
 /// # Errors
-/// A usage error naming the scene.
+/// A usage error naming the scene; a binary file (exit 3) with the hint.
 pub fn scene_only(args: &ProgramArgs, scene: &Path) -> Result<(), Fault> {
+    if looks_binary(scene) {
+        return Err(bad_input(anyhow::anyhow!(
+            "{}: not a scene (the file is not text): it looks like a program image; run one \
+             with --target genesis, msx or x16 (or write a program file, *.prg.ron, see \
+             docs/programs.md)",
+            scene.display()
+        )));
+    }
     if args.trace.is_some()
         || args.give_up_frames.is_some()
         || args.start.is_some()
@@ -78,6 +105,9 @@ pub fn load(path: &Path, frames: Option<u32>, args: &ProgramArgs) -> Result<Load
         }
         scene::program::load(path).map_err(bad_input)?
     };
+    for w in &p.warnings {
+        eprintln!("warning: {w}");
+    }
     if let Some(n) = frames {
         p.config.frames = n;
     }
@@ -87,6 +117,32 @@ pub fn load(path: &Path, frames: Option<u32>, args: &ProgramArgs) -> Result<Load
     Ok(p)
 }
 
+/// Refuses an output that would overwrite one of the program's inputs (its program file,
+/// image, symbol file or system ROM).
+///
+/// # Errors
+/// A usage error naming the option and the input.
+pub fn refuse_input_as_output(p: &LoadedProgram, out: &Path, option: &str) -> Result<(), Fault> {
+    let same = |a: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(out)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == out,
+    };
+    let inputs = [
+        Some(p.path.as_path()),
+        Some(p.image_path.as_path()),
+        p.symbols.as_ref().map(|(f, _)| f.as_path()),
+        p.system_rom_path.as_deref(),
+    ];
+    if let Some(input) = inputs.into_iter().flatten().find(|a| same(a)) {
+        return Err(usage(anyhow::anyhow!(
+            "{option} {}: that is one of the program's inputs ({}); name another file",
+            out.display(),
+            input.display()
+        )));
+    }
+    Ok(())
+}
+
 /// The machine booted with `p`.
 ///
 /// # Errors
@@ -94,7 +150,8 @@ pub fn load(path: &Path, frames: Option<u32>, args: &ProgramArgs) -> Result<Load
 /// booting (exit 1).
 pub fn boot(p: &LoadedProgram) -> Result<Box<dyn machine::Machine>, Fault> {
     p.boot().map_err(|e| match &e {
-        BootError::Machine { .. } => usage(e),
+        BootError::Machine { .. } | BootError::Option(_) | BootError::NotTaken(_) => usage(e),
+        BootError::Field(_) => bad_input(e),
         BootError::Program { error, .. } => match error {
             ProgramError::Unsupported { .. } => usage(e),
             ProgramError::Image { .. } | ProgramError::SystemRom { .. } => bad_input(e),
@@ -221,6 +278,15 @@ pub fn play(
     trace: Option<&PathBuf>,
     mut each: impl FnMut(&FrameRecord, &dyn machine::Machine),
 ) -> Result<Played, Fault> {
+    // Written under a temporary name and put in place only when the run ends well: a
+    // failing run leaves no half trace.
+    let mut trace_out = match trace {
+        Some(path) => {
+            refuse_input_as_output(p, path, "--trace")?;
+            Some(crate::atomic::Pending::create(path).map_err(usage)?)
+        }
+        None => None,
+    };
     let mut m = boot(p)?;
     // No caller of `play` shows the picture: the chip keeps its flags and sprite view
     // exact with frame output off, and skips drawing the layers behind the sprites.
@@ -228,17 +294,6 @@ pub fn play(
     let title = m.title();
     let flag_name = m.flag_name();
     let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());
-    let mut trace_out = match trace {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| {
-                usage(anyhow::anyhow!(
-                    "{}: cannot write the trace: {e}",
-                    path.display()
-                ))
-            })?,
-        )),
-        None => None,
-    };
     let mut tally = Tally::new(!p.config.watches.is_empty());
     let mut h = Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
     let bar = crate::long_run::bar(u64::from(p.config.frames), p.path.display().to_string());
@@ -246,16 +301,15 @@ pub fn play(
         crate::long_run::check()?;
         let r = h.next_frame().map_err(|e| failed(&p.path, &e))?;
         tally.add(&r);
-        if let Some(t) = trace_out.as_mut() {
+        if let Some((_, t)) = trace_out.as_mut() {
             writeln!(t, "{}", frame_json(&r)).map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
         }
         each(&r, h.machine());
         bar.inc(1);
     }
     bar.finish_and_clear();
-    if let Some(mut t) = trace_out {
-        t.flush()
-            .map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
+    if let Some((pending, t)) = trace_out {
+        pending.commit(t).map_err(usage)?;
     }
     Ok(Played {
         tally,

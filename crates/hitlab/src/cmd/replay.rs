@@ -57,10 +57,13 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
         let shown = path.display();
         if crate::cmd::program::is_program_file(path) {
             match replay_program(path) {
-                Err((msg, unreadable)) => {
-                    // A file that cannot be read or started is bad input; a program that
-                    // faults or never returns from its handler fails its scenario.
-                    bad += usize::from(unreadable);
+                Err((msg, class)) => {
+                    // A file that cannot be read or started is bad input, one that asks
+                    // for what its machine lacks a usage error, as in every command; a
+                    // program that faults or never returns from its handler fails its
+                    // scenario.
+                    bad += usize::from(matches!(class, Fault::BadInput(_)));
+                    lacking += usize::from(matches!(class, Fault::Usage(_)));
                     failed += 1;
                     report_error(args.json, path, &msg);
                 }
@@ -144,7 +147,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     }
     if lacking > 0 {
         return Err(usage(anyhow::anyhow!(
-            "{lacking} scenario(s) name a method their machine lacks"
+            "{lacking} scenario(s) name a method or setting their machine lacks"
         )));
     }
     Ok(if failed > 0 {
@@ -158,15 +161,16 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
 /// booted or run to the end (a fault or a handler that never returns fails it).
 fn replay_program(
     path: &Path,
-) -> Result<(u32, scene::program::tally::Tally, Vec<String>), (String, bool)> {
+) -> Result<(u32, scene::program::tally::Tally, Vec<String>), (String, Fault)> {
+    // The fault's class, its message given apart.
+    let split = |e: Fault| match e {
+        Fault::BadInput(e) => (format!("{e:#}"), Fault::BadInput(anyhow::anyhow!(""))),
+        Fault::Usage(e) => (format!("{e:#}"), Fault::Usage(anyhow::anyhow!(""))),
+        e => (e.to_string(), Fault::Other(anyhow::anyhow!(""))),
+    };
     let p = crate::cmd::program::load(path, None, &crate::cli::ProgramArgs::default())
-        .map_err(|e| (e.to_string(), true))?;
-    let played = crate::cmd::program::play(&p, None, |_, _| {}).map_err(|e| {
-        (
-            e.to_string(),
-            matches!(e, Fault::BadInput(_) | Fault::Usage(_)),
-        )
-    })?;
+        .map_err(split)?;
+    let played = crate::cmd::program::play(&p, None, |_, _| {}).map_err(split)?;
     let failures = played.tally.failures(&p.expect);
     Ok((p.config.frames, played.tally, failures))
 }

@@ -445,6 +445,18 @@ fn failing_programs(dir: &Path) {
     )
     .unwrap();
     std::fs::write(dir.join("bad.prg.ron"), "Program(version: 1, image: )").unwrap();
+    // A register the 65C02 lacks (3, at its place) and a mapper the X16 does not have (2,
+    // at its place).
+    std::fs::write(
+        dir.join("reg.prg.ron"),
+        "Program(version: 1, image: \"stp.prg\", target: \"x16\", frames: 2,\n watches: [OnPc(label: \"$0810\", object: Reg(\"Q\"))])",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("mapper.prg.ron"),
+        "Program(version: 1, image: \"stp.prg\", target: \"x16\", frames: 2,\n mapper: Some(\"ascii8\"))",
+    )
+    .unwrap();
 }
 
 #[test]
@@ -567,6 +579,34 @@ fn programs() {
             ],
             "--methods compares a scene's methods",
         ),
+        // 2: program options and program-file settings the machine does not have.
+        (
+            2,
+            vec!["compare", &vint, "--target", "genesis", "--rom", "stp.prg"],
+            "--rom: the genesis takes no system ROM",
+        ),
+        (
+            2,
+            vec![
+                "compare", "stp.prg", "--target", "x16", "--start", "0x10000",
+            ],
+            "--start: $010000 is beyond",
+        ),
+        (
+            2,
+            vec!["compare", "mapper.prg.ron"],
+            "mapper.prg.ron:2:10: mapper:",
+        ),
+        (
+            2,
+            vec!["replay", "mapper.prg.ron"],
+            "mapper.prg.ron:2:10: mapper:",
+        ),
+        (
+            2,
+            with("compare", &stp, &["--trace", "stp.prg"]),
+            "one of the program's inputs",
+        ),
         (2, vec!["run", &fifth, "--start", "$0810"], "is a scene"),
         (2, vec!["record", &fifth, "--rom", "x.bin"], "is a scene"),
         (
@@ -582,6 +622,16 @@ fn programs() {
         (3, vec!["compare", "bad.prg.ron"], BAD),
         (
             3,
+            vec!["report", "reg.prg.ron", "-o", "h.html"],
+            "reg.prg.ron:2:41: watches[0].object: register `Q`",
+        ),
+        (
+            3,
+            vec!["replay", "reg.prg.ron"],
+            "reg.prg.ron:2:41: watches[0].object: register `Q`",
+        ),
+        (
+            3,
             vec!["run", "no-such.bin", "--target", "genesis"],
             "no-such.bin",
         ),
@@ -595,7 +645,7 @@ fn programs() {
         table(&dir, &[(*want, args.as_slice(), text)]);
     }
     for f in [
-        "b.gif", "b.html", "b.png", "c.html", "d.html", "e.html", "f.html", "g.html",
+        "b.gif", "b.html", "b.png", "c.html", "d.html", "e.html", "f.html", "g.html", "h.html",
     ] {
         assert!(!dir.join(f).exists(), "{f} was written");
     }

@@ -12,6 +12,7 @@ mod hunt;
 mod interrupt;
 mod media;
 mod program_commands;
+mod program_inputs;
 mod programs;
 mod report;
 mod roms_safety;

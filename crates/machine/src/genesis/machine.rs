@@ -10,7 +10,7 @@ use genesis::status::{STATUS_COLLISION, STATUS_OVERFLOW};
 use super::GenesisSettings;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
-use crate::program::{ProgramBoard, ProgramError, ProgramImage};
+use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
 use crate::view::{HwSprite, LineSpan, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
@@ -244,6 +244,23 @@ impl Machine for Genesis {
 
     fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
         self.boot_rom(image)
+    }
+
+    fn program_limits(&self) -> Option<ProgramLimits> {
+        Some(ProgramLimits {
+            cpu: "68000",
+            registers: &[
+                "D0", "D1", "D2", "D3", "D4", "D5", "D6", "D7", "A0", "A1", "A2", "A3", "A4", "A5",
+                "A6", "A7", "SP", "SSP", "USP", "SR", "PC",
+            ],
+            // 24 address lines.
+            cpu_space: 1 << 24,
+            vram_bytes: 1 << 16,
+            // The console boots from the cartridge's own vectors: no BIOS, no mapper.
+            start: true,
+            system_rom: false,
+            mappers: &[],
+        })
     }
 
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {

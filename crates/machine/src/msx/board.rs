@@ -242,6 +242,12 @@ impl MsxProgram {
 }
 
 impl MsxProgram {
+    /// The address of a `HALT` the Z80 can never leave: it halted with interrupts masked,
+    /// and only an interrupt ends a HALT (Zilog Z80 CPU User Manual, "HALT").
+    pub fn dead_halt(&self) -> Option<u16> {
+        (self.cpu.halted && !self.cpu.iff1 && !self.cpu.ei).then(|| self.cpu.pc.wrapping_sub(1))
+    }
+
     /// A halted Z80 with no interrupt to take runs M1 cycles of 4 T-states plus the MSX's
     /// wait, each counting R on, until the INT line changes, which on this board happens
     /// only at the chip's line steps: all but the last two of those up to `end` are

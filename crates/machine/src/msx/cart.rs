@@ -50,6 +50,20 @@ pub enum Mapper {
     Konami,
 }
 
+/// The mapper names `--mapper` takes, case-insensitive: the board's and openMSX's
+/// spellings, as `Mapper::by_name` reads them.
+pub const MAPPER_NAMES: &[&str] = &[
+    "plain",
+    "ascii8",
+    "ascii16",
+    "konami",
+    "normal",
+    "mirrored",
+    "ascii8kb",
+    "ascii16kb",
+    "konami4",
+];
+
 impl Mapper {
     /// The mapper named by the user (`--mapper`): `plain`, `ascii8`, `ascii16`, `konami`
     /// (openMSX's names `ASCII8`, `ASCII16`, `Konami`, `KonamiSCC`... case-insensitive).
@@ -305,6 +319,18 @@ mod tests {
             Cartridge::new(&rom(0x20000, 0x4010), None).is_err(),
             "no votes"
         );
+    }
+
+    #[test]
+    fn every_listed_mapper_name_is_read() {
+        let r = rom(0x4000, 0x4010);
+        for name in MAPPER_NAMES {
+            assert!(Mapper::by_name(name, &r).is_ok(), "{name}");
+            assert!(
+                Mapper::by_name(&name.to_ascii_uppercase(), &r).is_ok(),
+                "{name}"
+            );
+        }
     }
 
     #[test]

@@ -13,7 +13,9 @@ use super::board::{MsxProgram, check_bios};
 use super::cart::Cartridge;
 use super::target::{MsxTarget, T_PER_FRAME};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
-use crate::program::{CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage};
+use crate::program::{
+    CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage, ProgramLimits,
+};
 use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Y value that ends the attribute table.
@@ -118,12 +120,7 @@ impl Machine for Msx {
     fn panel_lines(&self, v: &Verdict) -> [String; 2] {
         [
             format!("MSX TMS9918A  S#0 0x{:02X}", v.status),
-            format!(
-                " C={} 5S={} 5th sprite {}",
-                bit(v.collided),
-                bit(v.overflow == Some(true)),
-                v.fifth_sprite.unwrap_or(0)
-            ),
+            status_line(v),
         ]
     }
 
@@ -228,6 +225,22 @@ impl Machine for Msx {
         Ok(())
     }
 
+    fn program_limits(&self) -> Option<ProgramLimits> {
+        Some(ProgramLimits {
+            cpu: "Z80",
+            registers: &[
+                "A", "F", "B", "C", "D", "E", "H", "L", "AF", "BC", "DE", "HL", "IX", "IY", "SP",
+                "PC", "I", "R", "IM", "IFF1",
+            ],
+            cpu_space: 1 << 16,
+            vram_bytes: 1 << 14,
+            // The BIOS starts a cartridge from its header; the BIOS may be the user's.
+            start: false,
+            system_rom: true,
+            mappers: super::cart::MAPPER_NAMES,
+        })
+    }
+
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         if self.booted { Some(self) } else { None }
     }
@@ -238,7 +251,16 @@ impl ProgramBoard for Msx {
         if !self.booted {
             return Err(ProgramError::Unsupported { machine: "msx" });
         }
-        Ok(self.target.program_mut().run_frame(&mut self.vdp, probe))
+        let run = self.target.program_mut().run_frame(&mut self.vdp, probe);
+        match self.target.program().dead_halt() {
+            Some(pc) => Err(ProgramError::Fault {
+                pc: crate::routine::Addr(u32::from(pc)),
+                what: "CPU halted with interrupts masked (DI before HALT): it can never go \
+                       on, the MSX wires no NMI"
+                    .into(),
+            }),
+            None => Ok(run),
+        }
     }
 
     fn cpu(&self) -> &dyn CpuView {
@@ -392,6 +414,51 @@ mod tests {
             m.read_verdict().fifth_sprite,
             Some(3),
             "the terminator follows sprite 2"
+        );
+    }
+}
+
+/// The panel's second line: C and 5S, and S#0's bits 4-0, which name the fifth sprite
+/// only when 5S is set; otherwise they hold the last sprite the chip read on its last
+/// line (TMS9918A Data Manual, "Status register"), never "a 5th sprite".
+fn status_line(v: &Verdict) -> String {
+    let number = v.status & 0x1F;
+    if v.overflow == Some(true) {
+        format!(
+            " C={} 5S=1 5th sprite {}",
+            bit(v.collided),
+            v.fifth_sprite.map_or(number, u16::from)
+        )
+    } else {
+        format!(
+            " C={} 5S=0 no 5th sprite (bits 4-0: {number})",
+            bit(v.collided)
+        )
+    }
+}
+
+#[cfg(test)]
+mod panel_tests {
+    use super::*;
+
+    /// S#0 = $A3: C set, 5S clear, bits 4-0 = 3 (the last sprite read): no 5th sprite
+    /// named. S#0 = $45: 5S set, sprite 5 is the fifth.
+    #[test]
+    fn the_fifth_sprite_is_named_only_when_5s_is_set() {
+        let v = |status: u16, overflow: bool, fifth: Option<u8>| Verdict {
+            collided: status & 0x20 != 0,
+            status,
+            overflow: Some(overflow),
+            fifth_sprite: fifth,
+            ..Verdict::default()
+        };
+        assert_eq!(
+            status_line(&v(0xA3, false, None)),
+            " C=1 5S=0 no 5th sprite (bits 4-0: 3)"
+        );
+        assert_eq!(
+            status_line(&v(0x45, true, Some(5))),
+            " C=0 5S=1 5th sprite 5"
         );
     }
 }

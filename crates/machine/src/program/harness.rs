@@ -75,6 +75,19 @@ pub enum HarnessError {
         /// Where the CPU was.
         pc: u32,
     },
+    /// No interrupt was taken, and the board knows why (the sources the program enabled
+    /// and why none of them was raised).
+    #[error(
+        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): {why} (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
+    )]
+    NoInterruptRaised {
+        /// Frames run.
+        frames: u32,
+        /// Where the CPU was.
+        pc: u32,
+        /// The board's reason.
+        why: String,
+    },
     /// A handler was entered and has not returned for many frames.
     #[error(
         "the {interrupt} handler entered at cycle {cycle} (interrupting PC {pc:#06x}) has not returned after {frames} frames (now at PC {now:#06x})"
@@ -350,9 +363,21 @@ impl<'m> Harness<'m> {
             return Ok(());
         }
         if !self.interrupted {
-            return Err(HarnessError::NoInterrupt {
-                frames: self.calls,
-                pc: now,
+            let why = self
+                .machine
+                .get_mut()
+                .program()
+                .and_then(|b| b.no_interrupt_note());
+            return Err(match why {
+                Some(why) => HarnessError::NoInterruptRaised {
+                    frames: self.calls,
+                    pc: now,
+                    why,
+                },
+                None => HarnessError::NoInterrupt {
+                    frames: self.calls,
+                    pc: now,
+                },
             });
         }
         if let Some(outer) = self.observer.active.first() {

@@ -33,6 +33,40 @@ pub struct ProgramImage<'a> {
     pub mapper: Option<&'a str>,
 }
 
+/// What a machine's program board takes and spans, known before a boot, so the frontend
+/// can refuse a setting the machine lacks and bound the addresses, registers and lengths a
+/// program file names (a watch on a register the CPU lacks would decide nothing; an address
+/// beyond the CPU's space would cost a breakpoint bit per byte up to it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProgramLimits {
+    /// The CPU as its maker names it (`65C02`, `Z80`, `68000`).
+    pub cpu: &'static str,
+    /// Every register name [`CpuView::register`] answers, as the CPU's documentation writes
+    /// them.
+    pub registers: &'static [&'static str],
+    /// Bytes of the CPU's address space (the PC and [`CpuView::peek`] stay below).
+    pub cpu_space: u64,
+    /// Bytes of video memory [`ProgramBoard::peek_vram`] reads.
+    pub vram_bytes: u64,
+    /// Whether the program may start elsewhere than the machine's own boot
+    /// ([`ProgramImage::start`]).
+    pub start: bool,
+    /// Whether the user may give a system ROM or BIOS ([`ProgramImage::system_rom`]).
+    pub system_rom: bool,
+    /// The cartridge mappers the board knows by name ([`ProgramImage::mapper`]); empty
+    /// where the machine has none.
+    pub mappers: &'static [&'static str],
+}
+
+impl ProgramLimits {
+    /// Whether `name` names a register of the CPU (case-insensitive, as
+    /// [`CpuView::register`] reads it).
+    #[must_use]
+    pub fn has_register(&self, name: &str) -> bool {
+        self.registers.iter().any(|r| r.eq_ignore_ascii_case(name))
+    }
+}
+
 /// Pad input for one frame, for programs that read it. Bits: [`Input::UP`] and the rest;
 /// each board maps them to its own ports (Genesis pad 1, MSX joystick port A, X16 pad 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -241,6 +275,12 @@ pub trait ProgramBoard {
     }
     /// CPU cycles in one frame of the real machine.
     fn cycles_per_frame(&self) -> u64;
+    /// Why a program that has taken no interrupt for many frames took none, where the
+    /// board can tell better than "it never enabled one" (an enabled source the chip only
+    /// raises on an event that never happened).
+    fn no_interrupt_note(&self) -> Option<String> {
+        None
+    }
 }
 
 pub mod harness;

@@ -19,7 +19,9 @@ use super::board::VectrexBoard;
 use super::maze::{Labyrinth, wall_list_draw_vl_mode};
 use super::target::{CYCLES_PER_FRAME, VectrexTarget};
 use crate::contract::{Display as Picture, Machine, Region, Stroke, TargetCode, Verdict};
-use crate::program::{CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage};
+use crate::program::{
+    CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage, ProgramLimits,
+};
 use crate::view::{HwSprite, SpriteView};
 
 /// Scale the lists are drawn at: one list unit = 127 beam units, about a pixel.
@@ -425,6 +427,20 @@ impl Machine for VectrexMachine {
         self.last = Frame::default();
         self.sprites.clear();
         Ok(())
+    }
+
+    fn program_limits(&self) -> Option<ProgramLimits> {
+        Some(ProgramLimits {
+            cpu: "6809",
+            registers: &["A", "B", "D", "X", "Y", "U", "S", "DP", "CC", "PC"],
+            cpu_space: 1 << 16,
+            // No video memory: `peek_vram` reads the CPU's map.
+            vram_bytes: 1 << 16,
+            // The cartridge starts after its header; the BIOS may be the user's.
+            start: false,
+            system_rom: true,
+            mappers: &[],
+        })
     }
 
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {

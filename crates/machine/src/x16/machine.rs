@@ -13,7 +13,7 @@ use super::target::{CYCLES_PER_FRAME, X16Target};
 use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
-use crate::program::{ProgramBoard, ProgramError, ProgramImage};
+use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
 use crate::view::{HwSprite, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
@@ -155,6 +155,20 @@ impl Machine for X16 {
         program.start_kernal(&mut self.vera)?;
         self.program = Some(Box::new(program));
         Ok(())
+    }
+
+    fn program_limits(&self) -> Option<ProgramLimits> {
+        Some(ProgramLimits {
+            cpu: "65C02",
+            registers: &["A", "X", "Y", "S", "P", "PC"],
+            cpu_space: 1 << 16,
+            vram_bytes: vera::VRAM_BYTES as u64,
+            start: true,
+            // The board's KERNAL shim stands for the ROM (`Program::boot` says why a
+            // rom.bin cannot run here); the refusal comes from the board with its reason.
+            system_rom: true,
+            mappers: &[],
+        })
     }
 
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {

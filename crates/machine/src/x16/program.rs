@@ -450,6 +450,19 @@ impl ProgramBoard for super::X16 {
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
     }
+    fn no_interrupt_note(&self) -> Option<String> {
+        // VERA raises SPRCOL only in a frame where sprites' collision masks share a bit
+        // where their opaque pixels meet (VERA programmer's reference, "Sprite
+        // collisions"): a program that enables nothing else waits for an event.
+        let ien = self.vera().ien();
+        (ien & 0x0F == vera::isr::SPRCOL).then(|| {
+            "IEN enables only the sprite-collision interrupt (SPRCOL, $04), which VERA \
+             raises only in a frame where two sprites' collision masks share a bit where \
+             their opaque pixels meet, and no such frame came; enable VSYNC (IEN bit 0) \
+             for a frame interrupt"
+                .to_owned()
+        })
+    }
 }
 
 /// The booted program's CPU and memory (zero before a boot).

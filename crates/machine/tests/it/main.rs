@@ -17,6 +17,6 @@ mod vectrex_common;
 mod vectrex_programs;
 mod vectrex_walls;
 mod x16_common;
+mod x16_kernal;
 mod x16_programs;
 mod x16_routines;
-mod x16_kernal;

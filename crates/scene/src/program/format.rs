@@ -192,19 +192,24 @@ pub enum SpaceName {
     Vram,
 }
 
-/// A decision of the program's.
+/// A decision of the program's. Unknown fields of either form are refused, as everywhere
+/// in the file (a misspelt `stride` would otherwise leave the default in force).
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WatchSpec {
     /// The PC reaches `label` with the sprite number in `object`.
     OnPc {
-        /// A label or `"$addr"`.
+        /// A label or `"$addr"`; a label in several places (ld65 writes a scoped label
+        /// once per scope) is watched at all of them, or at one as `name#n` (the n-th by
+        /// address, from 1) or `scope::name`.
         label: String,
         /// Where the sprite number is.
         object: ObjectAt,
     },
     /// `len` bytes from `at`, `stride` apart, read at vblank: byte i marks sprite i.
     Memory {
-        /// A label or `"$addr"`.
+        /// A label or `"$addr"`; a label in several places must say which
+        /// (`name#n`, `scope::name`).
         at: String,
         /// Sprites.
         len: u32,

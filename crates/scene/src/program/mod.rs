@@ -2,6 +2,7 @@
 //! from, and the loaded program ready for the machine's harness
 //! ([`machine::program::Harness`]). Bad input is a located error naming the file and field.
 
+mod fit;
 pub mod format;
 pub mod symbols;
 pub mod tally;
@@ -40,12 +41,25 @@ pub struct LoadedProgram {
     pub start: Option<u32>,
     /// The user's system ROM or BIOS.
     pub system_rom: Option<Vec<u8>>,
+    /// Its file.
+    pub system_rom_path: Option<PathBuf>,
     /// The mapper named.
     pub mapper: Option<String>,
     /// What the harness watches.
     pub config: HarnessConfig,
     /// What must hold.
     pub expect: Vec<format::ProgramExpectation>,
+    /// The program file's text, to place errors found when the machine is known; `None`
+    /// for a bare image, whose settings are command-line options.
+    pub source: Option<String>,
+    /// For each of `config.watches`, the index of the program file's watch it came from
+    /// (an `OnPc` at a label with several places is one watch per place).
+    pub watch_origin: Vec<usize>,
+    /// The symbol file read and its format.
+    pub symbols: Option<(PathBuf, SymbolFormat)>,
+    /// What the user should know that does not stop the run (a label that names several
+    /// places), one line each.
+    pub warnings: Vec<String>,
 }
 
 /// Why a loaded program could not be started on its machine.
@@ -69,6 +83,16 @@ pub enum BootError {
         /// What the board said.
         error: ProgramError,
     },
+    /// A command-line option the machine does not take, or a value it cannot use.
+    #[error("{0}")]
+    Option(String),
+    /// A program-file setting the machine does not have (a mapper, a BIOS), at its place.
+    #[error(transparent)]
+    NotTaken(LoadError),
+    /// A program-file value the machine cannot use (a register the CPU lacks, an address
+    /// beyond its space, an unknown mapper, a system ROM the board refuses), at its place.
+    #[error(transparent)]
+    Field(LoadError),
 }
 
 /// A machine key as the user writes it: a registry key, or `x16` for `vera`.
@@ -94,23 +118,52 @@ fn parse_number(s: &str) -> Option<u32> {
     s.parse().ok()
 }
 
-/// Resolves a label or number; `Err(message)` names what is missing.
-fn resolve(s: &str, symbols: Option<(&Symbols, &Path)>) -> Result<u32, String> {
+/// Resolves a label or number to every place it names; `Err(message)` names what is
+/// missing.
+fn resolve_all(s: &str, symbols: Option<(&Symbols, &Path)>) -> Result<Vec<u32>, String> {
     if let Some(n) = parse_number(s) {
-        return Ok(n);
+        return Ok(vec![n]);
     }
     match symbols {
-        Some((sym, file)) => sym.get(s).ok_or_else(|| {
-            format!(
+        Some((sym, file)) => sym.lookup(s).map_err(|e| match e {
+            symbols::LookupError::Missing(_) => format!(
                 "label `{s}` is not in the symbol file {} ({} labels)",
                 file.display(),
                 sym.len()
-            )
+            ),
+            e => e.to_string(),
         }),
         None => Err(format!(
             "`{s}` is a label, but the program file names no symbol file"
         )),
     }
+}
+
+/// Resolves a label or number that must name one place; a label in several places is an
+/// error listing them.
+fn resolve(s: &str, symbols: Option<(&Symbols, &Path)>) -> Result<u32, String> {
+    let all = resolve_all(s, symbols)?;
+    match (all.as_slice(), symbols) {
+        ([one], _) => Ok(*one),
+        (_, Some((sym, file))) => Err(format!(
+            "label `{s}` names {} places in {}: {}; name one as `{s}#n` or `scope::{s}`",
+            all.len(),
+            file.display(),
+            sym.describe_places(s)
+        )),
+        _ => Err(format!("`{s}` names no place")),
+    }
+}
+
+/// The warning for an `OnPc` label that names several places: the watch takes them all.
+fn several_places(s: &str, sym: &Symbols, file: &Path) -> String {
+    let n = sym.places(s).map_or(0, <[_]>::len);
+    format!(
+        "{}: label `{s}` names {n} places ({}); the watch takes all of them (name one as \
+         `{s}#n` or `scope::{s}`)",
+        file.display(),
+        sym.describe_places(s)
+    )
 }
 
 /// Reads a symbol file.
@@ -195,8 +248,9 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
     let sym = symbols.as_ref().map(|(s, f)| (s, f.as_path()));
     let image_path = dir.join(&p.image);
     let image = read_bytes(&image_path, "program image", MAX_IMAGE_BYTES)?;
-    let system_rom = match &p.system_rom {
-        Some(f) => Some(read_bytes(&dir.join(f), "system ROM", MAX_IMAGE_BYTES)?),
+    let system_rom_path = p.system_rom.as_ref().map(|f| dir.join(f));
+    let system_rom = match &system_rom_path {
+        Some(f) => Some(read_bytes(f, "system ROM", MAX_IMAGE_BYTES)?),
         None => None,
     };
     let start = match &p.start {
@@ -204,40 +258,62 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         None => None,
     };
     let mut watches = Vec::new();
+    let mut watch_origin = Vec::new();
+    let mut warnings = Vec::new();
     for (i, w) in p.watches.iter().enumerate() {
-        watches.push(match w {
-            WatchSpec::OnPc { label, object } => Watch::OnPc {
-                name: label.clone(),
-                pc: resolve(label, sym).map_err(|m| at(&format!("watches[{i}].label"), m))?,
-                object: object_at(object, sym)
-                    .map_err(|m| at(&format!("watches[{i}].object"), m))?,
+        if let WatchSpec::OnPc { label, object } = w {
+            let pcs = resolve_all(label, sym).map_err(|m| at(&format!("watches[{i}].label"), m))?;
+            let object =
+                object_at(object, sym).map_err(|m| at(&format!("watches[{i}].object"), m))?;
+            if let (true, Some((s, f))) = (pcs.len() > 1, sym) {
+                warnings.push(several_places(label, s, f));
+            }
+            for pc in pcs {
+                watches.push(Watch::OnPc {
+                    name: label.clone(),
+                    pc,
+                    object: object.clone(),
+                });
+                watch_origin.push(i);
+            }
+            continue;
+        }
+        let WatchSpec::Memory {
+            at: addr,
+            len,
+            stride,
+            hit,
+            space,
+        } = w
+        else {
+            continue;
+        };
+        if *len == 0 {
+            return Err(at(
+                &format!("watches[{i}].len"),
+                "0 bytes watch nothing: `len` is the number of sprites marked, from 1".into(),
+            ));
+        }
+        watch_origin.push(i);
+        watches.push(Watch::Memory {
+            name: addr.clone(),
+            space: match space {
+                SpaceName::Cpu => Space::Cpu,
+                SpaceName::Vram => Space::Vram,
             },
-            WatchSpec::Memory {
-                at: addr,
-                len,
-                stride,
-                hit,
-                space,
-            } => Watch::Memory {
-                name: addr.clone(),
-                space: match space {
-                    SpaceName::Cpu => Space::Cpu,
-                    SpaceName::Vram => Space::Vram,
-                },
-                at: resolve(addr, sym).map_err(|m| at(&format!("watches[{i}].at"), m))?,
-                len: *len,
-                stride: *stride,
-                hit: match *hit {
-                    HitSpec::Equals(v) => MemoryHit::Equals(v),
-                    HitSpec::NonZero => MemoryHit::NonZero,
-                    HitSpec::BitSet(n) if n < 8 => MemoryHit::BitSet(n),
-                    HitSpec::BitSet(n) => {
-                        return Err(at(
-                            &format!("watches[{i}].hit"),
-                            format!("bit {n} of a byte; bits are 0 to 7"),
-                        ));
-                    }
-                },
+            at: resolve(addr, sym).map_err(|m| at(&format!("watches[{i}].at"), m))?,
+            len: *len,
+            stride: *stride,
+            hit: match *hit {
+                HitSpec::Equals(v) => MemoryHit::Equals(v),
+                HitSpec::NonZero => MemoryHit::NonZero,
+                HitSpec::BitSet(n) if n < 8 => MemoryHit::BitSet(n),
+                HitSpec::BitSet(n) => {
+                    return Err(at(
+                        &format!("watches[{i}].hit"),
+                        format!("bit {n} of a byte; bits are 0 to 7"),
+                    ));
+                }
             },
         });
     }
@@ -310,6 +386,20 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         start,
         system_rom,
         mapper: p.mapper.clone(),
+        system_rom_path,
+        source: Some(text.clone()),
+        watch_origin,
+        symbols: p.symbols.as_ref().zip(symbols.as_ref()).map(|(r, (s, f))| {
+            (
+                f.clone(),
+                if r.format == SymbolFormat::Auto {
+                    s.format
+                } else {
+                    r.format
+                },
+            )
+        }),
+        warnings,
         config: HarnessConfig {
             frames: p.frames,
             objects: ObjectRules {
@@ -388,6 +478,14 @@ pub fn load_bare(b: &BareImage<'_>) -> Result<LoadedProgram, BareError> {
             None => None,
         },
         mapper: b.mapper.map(str::to_owned),
+        system_rom_path: b.system_rom.map(Path::to_owned),
+        source: None,
+        watch_origin: Vec::new(),
+        symbols: symbols
+            .as_ref()
+            .zip(b.symbols)
+            .map(|(s, f)| (f.to_owned(), s.format)),
+        warnings: Vec::new(),
         config: HarnessConfig {
             frames: b.frames,
             give_up_frames: give_up_default(),
@@ -412,23 +510,40 @@ impl LoadedProgram {
             target: self.target.to_owned(),
             message,
         };
-        let settings: Target =
-            machine::registry::with_default_settings(self.target).ok_or_else(|| {
-                machine_err("the machine needs settings a program cannot give".into())
-            })?;
+        // A machine that needs settings a program cannot give has no program board.
+        let settings: Target = machine::registry::with_default_settings(self.target)
+            .ok_or_else(|| self.no_program_board())?;
         let mut m = settings
             .settings()
             .build(&machine::Resources::default())
             .map_err(machine_err)?;
+        let limits = m.program_limits().ok_or_else(|| self.no_program_board())?;
+        self.check_fit(&limits, m.sprite_slots())?;
         m.boot(&ProgramImage {
             bytes: &self.image,
             start: self.start,
             system_rom: self.system_rom.as_deref(),
             mapper: self.mapper.as_deref(),
         })
-        .map_err(|error| BootError::Program {
-            path: self.image_path.display().to_string(),
-            error,
+        .map_err(|error| match (&error, &self.system_rom_path) {
+            // The BIOS's fault, not the cartridge's: said at the field that named it, or
+            // against the file given with --rom.
+            (ProgramError::SystemRom { .. }, _) if self.source.is_some() => {
+                BootError::Field(LoadError::at_field(
+                    &self.path,
+                    self.source.as_deref().unwrap_or_default(),
+                    "system_rom",
+                    error.to_string(),
+                ))
+            }
+            (ProgramError::SystemRom { .. }, Some(rom)) => BootError::Program {
+                path: rom.display().to_string(),
+                error,
+            },
+            _ => BootError::Program {
+                path: self.image_path.display().to_string(),
+                error,
+            },
         })?;
         Ok(m)
     }

@@ -9,6 +9,7 @@ mod located;
 mod motion_reach;
 mod out_of_spec;
 mod program_file;
+mod program_fit;
 mod roms;
 mod routine_scenarios;
 mod scenes_load;

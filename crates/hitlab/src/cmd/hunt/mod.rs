@@ -41,7 +41,7 @@ pub struct HuntArgs {
     /// A method id (`hitlab methods` lists them) or a raw routine image (`FILE.bin`, loaded at
     /// the contract's code address, as `hitlab routine` does).
     pub what: String,
-    /// The machine: genesis, msx or vera.
+    /// The machine: genesis, msx or vera (or x16).
     #[arg(long, value_parser = hunt_target)]
     pub target: String,
     /// For an image: hold it to this method's rule (its Rust twin), e.g. `columns` for a
@@ -70,6 +70,7 @@ fn parse_method(s: &str) -> Result<MethodId, String> {
 }
 
 fn hunt_target(s: &str) -> Result<String, String> {
+    let s = crate::cli::machine_key(s);
     let keys = targets();
     if keys.contains(&s) {
         Ok(s.to_owned())

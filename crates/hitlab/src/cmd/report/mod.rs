@@ -66,6 +66,7 @@ fn run_program(args: &ReportArgs) -> Result<Outcome, Fault> {
         )));
     }
     let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
+    crate::cmd::program::refuse_input_as_output(&p, &args.output, "-o")?;
     let pending = Pending::create(&args.output)?;
     let mut series = program::ProgramSeries::default();
     let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {

@@ -27,7 +27,7 @@ pub fn place(
     abi: &Abi,
 ) -> Result<Placed, String> {
     let (base, body) = match format {
-        ImageFormat::Raw => (load.unwrap_or(abi.code), bytes.to_vec()),
+        ImageFormat::Raw | ImageFormat::Auto => (load.unwrap_or(abi.code), bytes.to_vec()),
         ImageFormat::Prg => {
             let [lo, hi, rest @ ..] = bytes else {
                 return Err(
@@ -67,11 +67,40 @@ pub fn place(
     Ok(Placed { image, entry: base })
 }
 
+/// The format of an image given with `--format auto` (the default): the extension
+/// `.hex`/`.ihx` (sdcc's linker output) or `.prg` says it; without one, a text file whose
+/// first line is an Intel HEX record (`:` then hex digits, after a byte-order mark) is
+/// Intel HEX; anything else is raw.
+pub fn detect(format: ImageFormat, path: &std::path::Path, bytes: &[u8]) -> ImageFormat {
+    if format != ImageFormat::Auto {
+        return format;
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("hex" | "ihx") => return ImageFormat::Ihex,
+        Some("prg") => return ImageFormat::Prg,
+        _ => {}
+    }
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let first = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = first.strip_suffix(b"\r").unwrap_or(first);
+    if first.len() >= 11 && first[0] == b':' && first[1..].iter().all(u8::is_ascii_hexdigit) {
+        ImageFormat::Ihex
+    } else {
+        ImageFormat::Raw
+    }
+}
+
 /// Intel HEX records 00 (data), 01 (end), 02 and 04 (segment and linear base): the lowest
 /// address and the bytes from there, gaps $FF.
 fn ihex(bytes: &[u8]) -> Result<(u32, Vec<u8>), String> {
     let text =
         std::str::from_utf8(bytes).map_err(|_| "Intel HEX is text; the file is not".to_owned())?;
+    // An editor on Windows may begin the text with a byte-order mark.
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut base = 0u32;
     let mut data: Vec<(u32, Vec<u8>)> = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -158,6 +187,41 @@ mod tests {
         byte_order: ByteOrder::Little,
         cycles_per_frame: 59_736,
     };
+
+    /// sdcc writes `.ihx`; a `.prg` names its load address; content tells a HEX file
+    /// with another name, also after a byte-order mark.
+    #[test]
+    fn formats_are_told_by_the_file() {
+        use std::path::Path;
+        let hex = b":03400000C9C9C962\n:00000001FF\n";
+        for (name, bytes, want) in [
+            ("r.ihx", &hex[..], ImageFormat::Ihex),
+            ("r.HEX", &hex[..], ImageFormat::Ihex),
+            ("r.prg", &[0x10, 0x08, 0x60][..], ImageFormat::Prg),
+            ("r.bin", &hex[..], ImageFormat::Ihex),
+            ("r.bin", &[0xC9][..], ImageFormat::Raw),
+            ("r", &[b':', 0xC9][..], ImageFormat::Raw),
+        ] {
+            assert_eq!(
+                detect(ImageFormat::Auto, Path::new(name), bytes),
+                want,
+                "{name}"
+            );
+        }
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(hex);
+        assert_eq!(
+            detect(ImageFormat::Auto, Path::new("r.txt"), &bom),
+            ImageFormat::Ihex
+        );
+        assert_eq!(
+            detect(ImageFormat::Raw, Path::new("r.ihx"), hex),
+            ImageFormat::Raw
+        );
+        let p = place(&bom, ImageFormat::Ihex, None, &ABI).unwrap();
+        assert_eq!(p.entry, 0x4000);
+        assert_eq!(&p.image[..3], &[0xC9, 0xC9, 0xC9]);
+    }
 
     #[test]
     fn raw_images_load_at_the_code_address_or_where_asked() {

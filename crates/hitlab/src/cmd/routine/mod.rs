@@ -38,13 +38,19 @@ pub fn run(args: &RoutineArgs) -> Result<Outcome, Fault> {
             "give an image and --target, or --abi TARGET"
         )));
     };
-    if args.load.is_some() && args.format != ImageFormat::Raw {
-        return Err(usage(anyhow!(
-            "--load is for raw images: a .prg or Intel HEX file names its own load address"
-        )));
-    }
     let contract = contract_of(key)?;
     let bytes = read_image(path)?;
+    let format = image::detect(args.format, path, &bytes);
+    if args.load.is_some() && format != ImageFormat::Raw {
+        return Err(usage(anyhow!(
+            "--load is for raw images: a .prg or Intel HEX file names its own load address{}",
+            if args.format == ImageFormat::Auto {
+                " (give --format raw if this one is raw)"
+            } else {
+                ""
+            }
+        )));
+    }
     let scene_path = match &args.scene {
         Some(p) => p.clone(),
         None => default_scene(key, contract.scene)?,
@@ -64,7 +70,7 @@ pub fn run(args: &RoutineArgs) -> Result<Outcome, Fault> {
         .target_code()
         .map(|c| c.abi())
         .ok_or_else(|| usage(anyhow!("{key} has no CPU model to run a routine on")))?;
-    let placed = image::place(&bytes, args.format, args.load, &abi)
+    let placed = image::place(&bytes, format, args.load, &abi)
         .map_err(|e| bad_input(anyhow!("{}: {e}", path.display())))?;
     // The loader's entry point locates a scene its chip cannot take in the scene file.
     let mut session = scene::start_on(loaded.clone(), machine, &methods).map_err(bad_input)?;
