@@ -136,7 +136,7 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
         // The handler of call 287 (h = 285) marks the hit in its RAM table, but writes the
         // target's entry last, after 126 grid sprites of at least 95 cycles each (11,970,
         // more than the 45 lines of vblank, 11,440 cycles, before its busy loops of
-        // 6 + 2 x (285 mod 64) = 64 rounds, 5 cycles each): it reaches VRAM long after
+        // 6 + (285 mod 64) = 35 rounds, 5 cycles each): it reaches VRAM long after
         // lines 0-15 of frame 286 were drawn with the old entry, so frame 286 collides too.
         let expected = if k == 286 || k == 287 { 0x25 } else { 0x01 };
         assert_eq!(isr, expected, "ISR at the end of call {k}");
@@ -197,7 +197,7 @@ fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
     // Layer 0 is an 8 bpp bitmap, 320 px a line, from VRAM $00000: line 406 starts at
     // 406 x 320 = $1FB80, so its columns 128.. show the attribute table at $1FC00.
     // Columns 136..143 are sprite 1's entry as the handlers wrote it: pattern $0800
-    // (bytes $00, $08), X 40 + 1, Y 40 + 1 (handler 1, whose 8-round busy loops end the
+    // (bytes $00, $08), X 40 + 1, Y 40 + 1 (handler 1, whose 7-round busy loops end the
     // grid's writes well before line 406 of frame 2), $2C, $50. No sprite covers line 406
     // (the grid's rows stand at 41 + 56 k, 16 lines tall), and index 0 is transparent,
     // showing the backdrop 0.

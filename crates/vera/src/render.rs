@@ -117,6 +117,8 @@ pub struct SpriteRenderer {
     view_first: Vec<u16>,
     /// Views of earlier frames, whose vectors the next views reuse.
     spare_views: Vec<SpriteView>,
+    /// Where `finish` sorts the views out.
+    scratch_views: Vec<SpriteView>,
     /// Every enabled sprite on each line (bit n = sprite n: ascending bits are the
     /// finder's index order).
     on_line: Box<[u128; SPRITE_LINES]>,
@@ -157,6 +159,7 @@ impl SpriteRenderer {
             views: Vec::with_capacity(SPRITE_COUNT),
             view_first: Vec::with_capacity(SPRITE_COUNT),
             spare_views: Vec::with_capacity(SPRITE_COUNT),
+            scratch_views: Vec::with_capacity(SPRITE_COUNT),
             on_line: Box::new([0; SPRITE_LINES]),
             drawn_on_line: Box::new([0; SPRITE_LINES]),
             row_units: [0; SPRITE_LINES],
@@ -224,6 +227,13 @@ impl SpriteRenderer {
             if old.attr == attr {
                 continue;
             }
+            let rows_end = |a: &SpriteAttributes| if a.enabled() { lines_of(a).1 } else { 0 };
+            if rows_end(&old.attr) <= usize::from(line) && rows_end(&attr) <= usize::from(line) {
+                // Both states lie on lines already drawn: nothing the frame still draws
+                // changes, and the view keeps the state its lines showed. The next frame
+                // (or a later write) takes the entry again.
+                continue;
+            }
             if let (Some(view), Some(&first)) = (
                 self.views.get_mut(usize::from(old.view)),
                 self.view_first.get(usize::from(old.view)),
@@ -253,32 +263,61 @@ impl SpriteRenderer {
     /// whose lines miss its sprite's rows is dropped (that state was never shown); a view
     /// that lasted the whole frame has no lines.
     pub fn finish(&mut self, last_line: u16) {
-        let mut k = 0;
-        let first = std::mem::take(&mut self.view_first);
-        self.views.retain_mut(|view| {
-            let begun = first.get(k).copied().unwrap_or(0);
-            k += 1;
+        // Views move between the lists, so no frame allocates once they have grown.
+        std::mem::swap(&mut self.views, &mut self.scratch_views);
+        for (k, mut view) in self.scratch_views.drain(..).enumerate() {
+            let begun = self.view_first.get(k).copied().unwrap_or(0);
             let Some((from, to)) = view.lines.or((begun > 0).then_some((begun, last_line))) else {
-                return true;
+                self.views.push(view);
+                continue;
             };
             let top = view.y_px;
             let bottom = top + i32::from(view.h_px) - 1;
             if to < from || i32::from(to) < top || i32::from(from) > bottom {
-                return false;
+                self.spare_views.push(view);
+            } else {
+                view.lines = Some((from, to));
+                self.views.push(view);
             }
-            view.lines = Some((from, to));
-            true
-        });
-        self.view_first = first;
+        }
         self.view_first.clear();
-        // Index order; a sprite's states stay in the order they were shown (stable).
-        self.views.sort_by_key(|view| view.number);
+        // Index order; a sprite's states in the order they were shown.
+        let key = |view: &SpriteView| (view.number, view.lines.map_or(0, |(first, _)| first));
+        if !self.views.is_sorted_by_key(key) {
+            self.views.sort_unstable_by_key(key);
+        }
+        self.settle(last_line);
+    }
+
+    /// A sprite shown in one state only, on every row it has on lines 0..=`last_line`, was
+    /// the same on every line it was shown: its view says so with no lines.
+    fn settle(&mut self, last_line: u16) {
+        let mut k = 0;
+        while k < self.views.len() {
+            let number = self.views[k].number;
+            let alone = self
+                .views
+                .get(k + 1)
+                .is_none_or(|next| next.number != number);
+            let view = &mut self.views[k];
+            if alone && let Some((from, to)) = view.lines {
+                let top = view.y_px.max(0);
+                let bottom = (view.y_px + i32::from(view.h_px) - 1).min(i32::from(last_line));
+                if i32::from(from) <= top && i32::from(to) >= bottom {
+                    view.lines = None;
+                }
+            }
+            k += 1;
+            while self.views.get(k).is_some_and(|v| v.number == number) {
+                k += 1;
+            }
+        }
     }
 
     /// Sprites were shown on some of the frame's lines only (DC_VIDEO bit 6 changed while
     /// it was drawn): each view is cut to the runs of `shown` lines (bit `l % 64` of word
     /// `l / 64`) among the rows it was shown with, one view per run.
-    pub fn clip_to_lines(&mut self, shown: &[u64; SPRITE_LINES / 64]) {
+    pub fn clip_to_lines(&mut self, shown: &[u64; SPRITE_LINES / 64], last_line: u16) {
         let is_shown = |l: i32| {
             (0..SPRITE_LINES as i32).contains(&l) && shown[l as usize / 64] >> (l % 64) & 1 != 0
         };
@@ -304,6 +343,7 @@ impl SpriteRenderer {
             }
             self.spare_views.push(view);
         }
+        self.settle(last_line);
     }
 
     /// Fills `placed[attr.number]` from `attr`, read for sprite lines from `first_line`

@@ -318,10 +318,11 @@ impl Vera {
         self.drawing.collisions = 0;
         self.frames += 1;
         let d = &self.drawing;
-        self.renderer.finish(d.last_planned.unwrap_or(0));
+        let last_line = d.last_planned.unwrap_or(0);
+        self.renderer.finish(last_line);
         let mixed = d.shown_lines.iter().any(|&w| w != 0) && d.shown_lines != d.drawn_lines;
         if mixed {
-            self.renderer.clip_to_lines(&d.shown_lines);
+            self.renderer.clip_to_lines(&d.shown_lines, last_line);
         }
     }
 

@@ -162,6 +162,26 @@ fn a_state_never_shown_gives_no_entry_and_a_same_value_write_no_split() {
 }
 
 #[test]
+fn a_sprite_moved_after_its_rows_were_drawn_shows_its_old_place_whole() {
+    // Sprite 0 at Y 20 (rows 20-27) moved to Y 30 during line 100: every row it showed this
+    // frame was drawn before the write, in one state, so its view is that state, with no
+    // lines; the next frame shows it at Y 30.
+    let mut vera = chip(Quirks::Hardware);
+    write_sprite(&mut vera, 0, &Attr::new8(SOLID, 50, 20, 0));
+    frame(&mut vera, |_, _| {});
+    frame(&mut vera, |vera, line| {
+        if line == 100 {
+            write_y(vera, 0, 30);
+        }
+    });
+    assert_eq!(entries(&vera, 0), vec![(50, 20, None)]);
+    assert_eq!((pixel(&vera, 50, 20), pixel(&vera, 50, 30)), (COLOUR, 0));
+    frame(&mut vera, |_, _| {});
+    assert_eq!(entries(&vera, 0), vec![(50, 30, None)]);
+    assert_eq!((pixel(&vera, 50, 20), pixel(&vera, 50, 30)), (0, COLOUR));
+}
+
+#[test]
 fn the_sprite_enable_is_taken_per_line() {
     // Sprites off at line 0, on from line 200 (DC_VIDEO written during line 200). Sprites
     // 0 and 1 (mask 1) overlap on lines 100-107, sprite 2 straddles line 200 (196-203),
@@ -185,11 +205,13 @@ fn the_sprite_enable_is_taken_per_line() {
         assert_eq!(pixel(&vera, 200, 199), 0, "hidden");
         assert_eq!(pixel(&vera, 200, 200), COLOUR);
         assert_eq!(pixel(&vera, 300, 300), COLOUR);
-        // The view is what the screen showed: 0 and 1 not at all, 2 from line 200.
+        // The view is what the screen showed: 0 and 1 not at all, 2 from line 200 (its
+        // rows 4-7).
         assert_eq!(entries(&vera, 0), vec![]);
         assert_eq!(entries(&vera, 1), vec![]);
         assert_eq!(entries(&vera, 2), vec![(200, 196, Some((200, 203)))]);
-        assert_eq!(entries(&vera, 3), vec![(300, 300, Some((300, 307)))]);
+        // Sprite 3 was shown whole, in one state: the same on every line it was shown.
+        assert_eq!(entries(&vera, 3), vec![(300, 300, None)]);
     }
 }
 

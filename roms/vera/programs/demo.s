@@ -13,9 +13,9 @@
 ; 300..315 on frame 285.
 ;
 ; Like the seed's, the handler outlasts vblank: before each grid sprite's X and Y it runs a
-; busy loop standing for the seed's per-sprite collision work, 6 + 2 x (h mod 64) rounds
-; of DEY/BNE, so the handler takes about 12,600 to 92,400 cycles against the 45 lines
-; (11,440 cycles) of vblank. It writes the grid from sprite 126 (the bottom row) up to
+; busy loop standing for the seed's per-sprite collision work, 6 + (h mod 64) rounds of
+; DEY/BNE, so the handler takes about 12,600 to 52,700 cycles (the seed's 10,000 to
+; 88,000) against the 45 lines (11,440 cycles) of vblank. It writes the grid from sprite 126 (the bottom row) up to
 ; sprite 1, so the beam, going down, overtakes its writes: a sprite written before the
 ; beam reaches it shows at its new place, one written after at its old place, one written
 ; while it is drawn moves between its lines; the target's entry, written last, reaches the
@@ -164,7 +164,7 @@ player: lda #2              ; sprite 0's X: $1FC02, increment 1
 copy:   ; Sprites 126 down to 1: X and Y (bytes 2-5) of each, after the busy loop.
         lda frame
         and #63
-        asl                 ; carry clear: frame & 63 < 128
+        clc
         adc #6
         sta delay
         lda frame
