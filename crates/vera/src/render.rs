@@ -204,7 +204,7 @@ impl SpriteRenderer {
         self.row_units = [0; SPRITE_LINES];
         for number in 0..SPRITE_COUNT as u8 {
             let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
-            self.place(vram, attr, 0);
+            self.place(vram, attr, 0, None);
             self.file(number, true);
         }
         for line in 0..SPRITE_LINES {
@@ -234,25 +234,29 @@ impl SpriteRenderer {
                 // (or a later write) takes the entry again.
                 continue;
             }
+            // No row of the old state drawn yet: its view showed nothing, and the new
+            // state takes it over (in index order, with no view to drop later).
+            let unseen = i32::from(old.attr.y_px).max(0) >= i32::from(line);
             if let (Some(view), Some(&first)) = (
                 self.views.get_mut(usize::from(old.view)),
                 self.view_first.get(usize::from(old.view)),
             ) {
-                // Read for lines first..line-1; for none when it began on this line (an
-                // empty span, which `finish` drops).
-                view.lines = Some(if line > first {
+                // Read for lines first..line-1; for none when it began on this line or
+                // showed nothing (an empty span, which `finish` drops).
+                view.lines = Some(if line > first && !unseen {
                     (first, line - 1)
                 } else {
                     (1, 0)
                 });
             }
             self.file(number, false);
-            self.place(vram, attr, line);
+            self.place(vram, attr, line, unseen.then_some(old.view));
             self.file(number, true);
-            // Worked out when the line is rendered: a program rewriting the table all
-            // the time costs one look per rendered line, not one per write.
+            // Worked out when a line from this one on is rendered: a program rewriting the
+            // table all the time costs one look per rendered line, not one per write.
+            let from = usize::from(line);
             for (first, end) in [lines_of(&old.attr), lines_of(&attr)] {
-                for l in first..end {
+                for l in first.max(from)..end {
                     self.may_collide_stale[l / 64] |= 1 << (l % 64);
                 }
             }
@@ -348,7 +352,8 @@ impl SpriteRenderer {
 
     /// Fills `placed[attr.number]` from `attr`, read for sprite lines from `first_line`
     /// on, with a view when it is enabled.
-    fn place(&mut self, vram: &Vram, attr: SpriteAttributes, first_line: u16) {
+    /// The view `reuse`, when given, is refilled rather than a new one added.
+    fn place(&mut self, vram: &Vram, attr: SpriteAttributes, first_line: u16, reuse: Option<u8>) {
         let placed = &mut self.placed[usize::from(attr.number) % SPRITE_COUNT];
         placed.attr = attr;
         if !attr.enabled() {
@@ -369,7 +374,8 @@ impl SpriteRenderer {
             (x0 + i32::from(placed.first_col)).max(0) as usize,
             (x0 + i32::from(placed.end_col)).max(0) as usize,
         );
-        let index = self.views.len();
+        let reuse = reuse.filter(|&v| usize::from(v) < self.views.len());
+        let index = reuse.map_or(self.views.len(), usize::from);
         // At most 128 views at line 0 and one more per change: past 254 a view index no
         // longer fits, and later states are rendered without a view of their own.
         placed.view = u8::try_from(index).unwrap_or(NO_VIEW).min(NO_VIEW);
@@ -396,10 +402,20 @@ impl SpriteRenderer {
         if placed.view == NO_VIEW {
             return;
         }
+        let rows = &self.pattern_rows[start..start + usize::from(attr.h_px)];
+        if let (Some(v), Some(view_first)) = (
+            reuse,
+            reuse.and_then(|v| self.view_first.get_mut(usize::from(v))),
+        ) {
+            let view = &mut self.views[usize::from(v)];
+            view.refill(&attr);
+            view.mask_rows.extend_from_slice(rows);
+            *view_first = first_line;
+            return;
+        }
         let mut view = self.spare_views.pop().unwrap_or_default();
         view.refill(&attr);
-        view.mask_rows
-            .extend_from_slice(&self.pattern_rows[start..start + usize::from(attr.h_px)]);
+        view.mask_rows.extend_from_slice(rows);
         self.views.push(view);
         self.view_first.push(first_line);
     }
