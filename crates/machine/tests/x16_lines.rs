@@ -92,8 +92,11 @@ fn call(m: &mut Box<dyn Machine>, probe: &mut Recorder) {
     m.program().expect("booted").run_frame(probe).expect("runs");
 }
 
-/// Sprite `n`'s entries in the sprite view: (x, y, h, lines).
-fn entries(sprites: &[SpriteView], n: u32) -> Vec<(i32, i32, u16, Option<(u16, u16)>)> {
+/// One entry of the sprite view: x, y, h and its lines.
+type Entry = (i32, i32, u16, Option<(u16, u16)>);
+
+/// Sprite `n`'s entries in the sprite view.
+fn entries(sprites: &[SpriteView], n: u32) -> Vec<Entry> {
     sprites
         .iter()
         .filter(|s| s.number == n)
@@ -261,10 +264,7 @@ fn grid_start(k: u32) -> (i32, i32) {
 /// `l` is drawn: the entries (x, top, h, lines) as the sprite view gives them, one per
 /// state cut to the rows drawn with it, or a whole sprite with no lines when it was shown
 /// in one state on all its rows.
-fn shown(
-    x: impl Fn(u64) -> i32,
-    y: impl Fn(u64) -> i32,
-) -> Vec<(i32, i32, u16, Option<(u16, u16)>)> {
+fn shown(x: impl Fn(u64) -> i32, y: impl Fn(u64) -> i32) -> Vec<Entry> {
     let states: Vec<(i32, i32)> = (0..480).map(|l| (x(l), y(l))).collect();
     if states.iter().all(|&s| s == states[0]) {
         return vec![(states[0].0, states[0].1, 16, None)];

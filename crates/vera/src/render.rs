@@ -337,7 +337,7 @@ impl SpriteRenderer {
                     continue;
                 }
                 let start = line;
-                while line + 1 <= last && is_shown(line + 1) {
+                while line < last && is_shown(line + 1) {
                     line += 1;
                 }
                 let mut part = view.clone();
@@ -378,7 +378,7 @@ impl SpriteRenderer {
         let index = reuse.map_or(self.views.len(), usize::from);
         // At most 128 views at line 0 and one more per change: past 254 a view index no
         // longer fits, and later states are rendered without a view of their own.
-        placed.view = u8::try_from(index).unwrap_or(NO_VIEW).min(NO_VIEW);
+        placed.view = u8::try_from(index).unwrap_or(NO_VIEW);
         let key = PatternKey {
             addr: attr.pattern_addr,
             bpp8: attr.bpp8,

@@ -46,8 +46,11 @@ fn write_y(vera: &mut Vera, n: u32, y: u16) {
     poke(vera, ATTR + n * 8 + 4, &[y as u8, (y >> 8) as u8]);
 }
 
-/// The sprite view's entries of sprite `n`: (x, y, lines).
-fn entries(vera: &Vera, n: u8) -> Vec<(i32, i32, Option<(u16, u16)>)> {
+/// One entry of the sprite view: x, y and the lines it was read for.
+type Entry = (i32, i32, Option<(u16, u16)>);
+
+/// The sprite view's entries of sprite `n`.
+fn entries(vera: &Vera, n: u8) -> Vec<Entry> {
     vera.sprites()
         .iter()
         .filter(|v| v.number == n)
