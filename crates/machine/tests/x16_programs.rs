@@ -79,8 +79,9 @@ fn the_mover_collides_on_frame_93_and_marks_its_hit_the_demos_way() {
     let hit_frame = label(MOVER_LBL, "hit_frame");
     let frame = label(MOVER_LBL, "frame");
     let mut probe = Recorder::default();
-    // Call 1 runs frame 0's lines 0-479 (the sprites were written after line 0 latched
-    // the attribute table: nothing drawn), call k >= 2 ends frame k - 1's display. The
+    // Call 1 runs frame 0's lines 0-479 (the start-up writes the sprites during its first
+    // lines, so they are drawn from the line after the writes on: on line 100 in full),
+    // call k >= 2 ends frame k - 1's display. The
     // handler of call k moves sprite 0 to X 100 + (k - 1) for frame k - 1.
     let mut isr_at_end = Vec::new();
     for _ in 0..96 {
