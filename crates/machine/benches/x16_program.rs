@@ -1,5 +1,6 @@
 //! A whole program on the X16 board, headless: `roms/vera/programs/demo.prg` (written like
-//! seed 004's demo: 128 sprites rewritten through DATA0 by the VSYNC handler each frame),
+//! seed 004's demo: the 128 sprites' positions written through DATA0 by a VSYNC handler
+//! that outlasts vblank, so the chip reads its attribute table line by line),
 //! booted on a default-settings machine, one `run_frame` per iteration (the 65C02 and the
 //! VERA interleaved line by line, the chip's frame drawn, the sprite view and ISR read as
 //! the harness does after each frame). The figure is frames per second against the X16's

@@ -44,6 +44,11 @@
 //! read ISR; or a board steps the chip line by line ([`Vera::start_line`] at each of the
 //! 525 VGA lines, [`Vera::draw_line`] at the end of each of the first 480), and SCANLINE,
 //! the LINE interrupt at IRQLINE and the vblank commit at line 480 happen at their lines.
+//! Stepped, the chip reads its attribute table line by line as the FPGA does: an entry
+//! written during line l is drawn from line l + 1 on (the FPGA renders the next line while
+//! the beam is on this one), DC_VIDEO's enables are read as each line is drawn, and the
+//! sprite view ([`Vera::sprites`]) gives one entry per state a rewritten sprite was shown
+//! in, with its lines ([`SpriteView::lines`]).
 //! Nothing can fail: every address is reduced modulo 128 KiB, every register offset
 //! modulo 32 and every byte value decodes to something, so there is no error type, and a
 //! frame's work is bounded (128 sprites x 64 px per line, 480 lines).

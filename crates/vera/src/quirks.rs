@@ -20,14 +20,20 @@ pub enum Quirks {
     ///   no collision mask for later sprites (`sprite_renderer.v` 319-323);
     /// - ISR bits 7-4 are read-only: an ISR write clears only bits 2-0 (`top.v` 439-444);
     /// - the sprite renderer runs whatever DC_VIDEO says; the sprite-enable bit only hides
-    ///   sprites in the composer, so disabled sprites still collide (`composer.v` 195-199).
+    ///   sprites in the composer, so disabled sprites still collide (`composer.v` 195-199);
+    /// - the sprite line shown next is rendered during the line before, the finder reading
+    ///   each slot's attributes as it reaches it: an attribute write lands on the lines
+    ///   rendered after the line it was made on (`sprite_renderer.v`, `composer.v`'s
+    ///   `render_start_r` one line ahead of the displayed `y_counter_rr`).
     #[default]
     Hardware,
     /// The x16-emulator (`video.c` @49b1fbd):
     /// - every opaque pixel ORs its mask into the line buffer, hidden or not (730);
     /// - an ISR write clears every bit written as 1, bits 7-4 included (2209-2210);
     /// - no sprite line is rendered while sprites are disabled, so no collision is
-    ///   detected (1127-1129).
+    ///   detected (1127-1129);
+    /// - a line is rendered when the beam leaves it (`video_step`), with the attributes
+    ///   as they are then: a write lands on the line it was made on.
     X16Emu,
 }
 
@@ -41,6 +47,13 @@ impl Quirks {
     /// True when an ISR write can clear the collision nibble (bits 7-4).
     #[must_use]
     pub const fn isr_write_clears_collisions(self) -> bool {
+        matches!(self, Self::X16Emu)
+    }
+
+    /// True when a line takes the attribute writes made up to its end (the emulator),
+    /// false when up to its start (the FPGA's one-line render pipeline).
+    #[must_use]
+    pub const fn reads_attributes_at_line_end(self) -> bool {
         matches!(self, Self::X16Emu)
     }
 

@@ -3,15 +3,25 @@
 //! `render_sprite_line` 670-742; the rule per pixel is in `line_buffer`, the budget in
 //! `budget`).
 //!
-//! At the start of a frame the 128 attribute entries are decoded once (the CPU does not
-//! run inside a frame in this model) and each enabled sprite is filed under every sprite
-//! line it covers, in index order, which is the order the FPGA's finder visits them in.
-//! The opaque pixels of every row are computed once per distinct pattern for the sprite
-//! view, and the renderer walks only those; transparent pixels still cost budget but
-//! cannot draw or collide.
+//! The FPGA reads the attribute table line by line: for each line its sprite finder
+//! visits slots 0..127 and reads a slot's attributes when it reaches it
+//! (`sprite_renderer.v`, the `SF_FIND_SPRITE` / `SF_START_RENDER` states reading
+//! `sprite_attr` through `sprite_idx`). The model keeps the table decoded and filed by
+//! line: at the start of a frame the 128 entries are decoded ([`SpriteRenderer::prepare`])
+//! and each enabled sprite is filed under every sprite line it covers as one bit of a
+//! 128-bit set per line (ascending bits are the finder's index order); when entries are
+//! written during the frame only those are decoded again ([`SpriteRenderer::update`],
+//! called by the chip at the line the write lands on), taken out of the lines of their
+//! old state and filed under the lines of the new one. An entry whose attributes changed
+//! during the frame gives one view per state, each with the sprite lines it was read for
+//! ([`crate::SpriteView::lines`]); a state never shown on a line it covers gives none.
+//!
+//! The opaque pixels of every row are computed once a frame per distinct pattern (when a
+//! sprite first shows it) for the sprite view, and the renderer walks only those;
+//! transparent pixels still cost budget but cannot draw or collide.
 //!
 //! A line whose work, counted up to the end of its last sprite, fits the budget loses
-//! nothing to it; such a line is rendered from a second list that leaves out rows with
+//! nothing to it; such a line is rendered from a second set that leaves out rows with
 //! no opaque on-screen pixel. Lines that may overrun take the path that charges slot by
 //! slot and pixel by pixel.
 
@@ -58,71 +68,27 @@ struct PatternKey {
     vflip: bool,
 }
 
-/// Sprite numbers filed by line, in index order: line `l` holds
-/// `items[start[l]..start[l + 1]]`.
-#[derive(Clone, Debug)]
-struct LineLists {
-    start: [u16; SPRITE_LINES + 1],
-    items: Vec<u8>,
-}
-
-impl LineLists {
-    fn new() -> Self {
-        Self {
-            start: [0; SPRITE_LINES + 1],
-            items: Vec::with_capacity(SPRITE_COUNT * 64),
-        }
-    }
-
-    /// Files every enabled sprite under each line it covers where `keep` holds (a
-    /// counting sort by line; sprites are visited in ascending order).
-    fn file(&mut self, placed: &[Placed], keep: impl Fn(&Placed, usize) -> bool) {
-        self.start = [0; SPRITE_LINES + 1];
-        for p in placed.iter().filter(|p| p.view != NO_VIEW) {
-            let (first, end) = lines_of(&p.attr);
-            for line in first..end {
-                if keep(p, line) {
-                    self.start[line + 1] += 1;
-                }
-            }
-        }
-        for line in 0..SPRITE_LINES {
-            self.start[line + 1] += self.start[line];
-        }
-        self.items.clear();
-        self.items.resize(usize::from(self.start[SPRITE_LINES]), 0);
-        let mut cursor = self.start;
-        for p in placed.iter().filter(|p| p.view != NO_VIEW) {
-            let (first, end) = lines_of(&p.attr);
-            for (line, at) in (first..end).zip(&mut cursor[first..end]) {
-                if keep(p, line) {
-                    self.items[usize::from(*at)] = p.attr.number;
-                    *at += 1;
-                }
-            }
-        }
-    }
-
-    fn clear(&mut self) {
-        self.start = [0; SPRITE_LINES + 1];
-        self.items.clear();
-    }
-
-    fn on(&self, line: usize) -> &[u8] {
-        let line = line.min(SPRITE_LINES - 1);
-        let (a, b) = (self.start[line], self.start[line + 1]);
-        self.items
-            .get(usize::from(a)..usize::from(b))
-            .unwrap_or_default()
-    }
-}
-
 /// The sprite lines `first..end` (within the 9-bit line range) a sprite covers.
 fn lines_of(attr: &SpriteAttributes) -> (usize, usize) {
     let top = i32::from(attr.y_px);
     let first = top.clamp(0, SPRITE_LINES as i32) as usize;
     let end = (top + i32::from(attr.h_px)).clamp(0, SPRITE_LINES as i32) as usize;
     (first, end)
+}
+
+/// `span` (first and last byte; first > last when empty) widened to hold `key`'s
+/// pattern.
+fn widen_span((first, last): (u32, u32), key: &PatternKey) -> (u32, u32) {
+    let bytes = u32::from(key.w_px) * u32::from(key.h_px) / if key.bpp8 { 1 } else { 2 };
+    let end = key.addr + bytes - 1;
+    if end > VRAM_ADDR_MASK {
+        // Wrapping past the end of VRAM: any address may hold it.
+        (0, VRAM_ADDR_MASK)
+    } else if first > last {
+        (key.addr, end)
+    } else {
+        (first.min(key.addr), last.max(end))
+    }
 }
 
 /// Bits `start..end` of a u64 (`start <= end <= 64`).
@@ -146,13 +112,21 @@ const fn bit_range(start: u32, end: u32) -> u64 {
 pub struct SpriteRenderer {
     placed: [Placed; SPRITE_COUNT],
     views: Vec<SpriteView>,
-    /// Every enabled sprite on each line.
-    on_line: LineLists,
+    /// Per view, the first sprite line its state was read for (0 for the state line 0
+    /// took).
+    view_first: Vec<u16>,
+    /// Views of earlier frames, whose vectors the next views reuse.
+    spare_views: Vec<SpriteView>,
+    /// Where `finish` sorts the views out.
+    scratch_views: Vec<SpriteView>,
+    /// Every enabled sprite on each line (bit n = sprite n: ascending bits are the
+    /// finder's index order).
+    on_line: Box<[u128; SPRITE_LINES]>,
     /// Per line, the sprites whose row there has an opaque on-screen pixel.
-    drawn_on_line: LineLists,
-    /// Per line, the budget units spent by the end of its last sprite if nothing were
-    /// cut: that sprite's slot count plus every on-screen row.
-    line_units: [u32; SPRITE_LINES],
+    drawn_on_line: Box<[u128; SPRITE_LINES]>,
+    /// Per line, the budget units of every on-screen row on it; with the slot count of
+    /// its last sprite, the units spent by the end of that sprite if nothing were cut.
+    row_units: [u32; SPRITE_LINES],
     /// Distinct patterns of this frame and where their rows start in `pattern_rows`.
     patterns: Vec<(PatternKey, usize)>,
     pattern_rows: Vec<u64>,
@@ -163,6 +137,8 @@ pub struct SpriteRenderer {
     /// collision-mask bit cover a common 16-px chunk of it: on the other lines no pixel
     /// can collide.
     may_collide: [u64; SPRITE_LINES / 64],
+    /// Lines whose `may_collide` bit is out of date since a sprite changed.
+    may_collide_stale: [u64; SPRITE_LINES / 64],
     /// The VRAM span holding the frame's sprite patterns (first and last byte; first >
     /// last when no sprite is enabled).
     pattern_span: (u32, u32),
@@ -181,15 +157,19 @@ impl SpriteRenderer {
         Self {
             placed: [Placed::default(); SPRITE_COUNT],
             views: Vec::with_capacity(SPRITE_COUNT),
-            on_line: LineLists::new(),
-            drawn_on_line: LineLists::new(),
-            line_units: [0; SPRITE_LINES],
+            view_first: Vec::with_capacity(SPRITE_COUNT),
+            spare_views: Vec::with_capacity(SPRITE_COUNT),
+            scratch_views: Vec::with_capacity(SPRITE_COUNT),
+            on_line: Box::new([0; SPRITE_LINES]),
+            drawn_on_line: Box::new([0; SPRITE_LINES]),
+            row_units: [0; SPRITE_LINES],
             patterns: Vec::with_capacity(SPRITE_COUNT),
             pattern_rows: Vec::with_capacity(SPRITE_COUNT * 64),
             line: LineBuffer::new(),
             planes: CollisionPlanes::default(),
             pattern_span: (1, 0),
             may_collide: [0; SPRITE_LINES / 64],
+            may_collide_stale: [0; SPRITE_LINES / 64],
         }
     }
 
@@ -215,117 +195,295 @@ impl SpriteRenderer {
     pub fn prepare(&mut self, vram: &Vram) {
         self.patterns.clear();
         self.pattern_rows.clear();
-        let mut enabled = 0usize;
-        for (number, placed) in (0u8..).zip(self.placed.iter_mut()) {
+        self.pattern_span = (1, 0);
+        // The views' vectors are kept for the next frame's (no allocation per frame).
+        self.spare_views.append(&mut self.views);
+        self.view_first.clear();
+        self.on_line.fill(0);
+        self.drawn_on_line.fill(0);
+        self.row_units = [0; SPRITE_LINES];
+        for number in 0..SPRITE_COUNT as u8 {
             let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
-            placed.attr = attr;
-            if !attr.enabled() {
-                placed.view = NO_VIEW;
+            self.place(vram, attr, 0, None);
+            self.file(number, true);
+        }
+        for line in 0..SPRITE_LINES {
+            self.set_may_collide(line);
+        }
+        self.may_collide_stale = [0; SPRITE_LINES / 64];
+    }
+
+    /// Sprite line `line` is about to be rendered and the attribute entries `written`
+    /// (bit n = sprite n) were written since the table was last read: each entry whose
+    /// decoded attributes changed is taken from this line on, its state until now
+    /// becoming a view with its own lines and the new one a view from `line`.
+    pub fn update(&mut self, vram: &Vram, written: u128, line: u16) {
+        let mut rest = written;
+        while rest != 0 {
+            let number = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
+            let old = self.placed[usize::from(number)];
+            if old.attr == attr {
                 continue;
             }
-            let x0 = i32::from(attr.x_px);
-            let w = i32::from(attr.w_px);
-            placed.first_col = (-x0).clamp(0, w) as u8;
-            placed.end_col = (LINE_PX as i32 - x0).clamp(0, w) as u8;
-            placed.row_cost = if placed.first_col < placed.end_col {
-                LineBudget::row_cost(placed.first_col, placed.end_col, attr.pixels_per_fetch())
-            } else {
-                0
-            };
-            placed.cols = bit_range(u32::from(placed.first_col), u32::from(placed.end_col));
-            placed.chunks = LineBuffer::chunks_of(
-                (x0 + i32::from(placed.first_col)).max(0) as usize,
-                (x0 + i32::from(placed.end_col)).max(0) as usize,
-            );
-            placed.view = enabled as u8;
-
-            if enabled == self.views.len() {
-                self.views.push(SpriteView::default());
+            let rows_end = |a: &SpriteAttributes| if a.enabled() { lines_of(a).1 } else { 0 };
+            if rows_end(&old.attr) <= usize::from(line) && rows_end(&attr) <= usize::from(line) {
+                // Both states lie on lines already drawn: nothing the frame still draws
+                // changes, and the view keeps the state its lines showed. The next frame
+                // (or a later write) takes the entry again.
+                continue;
             }
-            let view = &mut self.views[enabled];
-            view.refill(&attr);
-            let key = PatternKey {
-                addr: attr.pattern_addr,
-                bpp8: attr.bpp8,
-                w_px: attr.w_px,
-                h_px: attr.h_px,
-                hflip: attr.hflip,
-                vflip: attr.vflip,
-            };
-            // VRAM does not change within a frame: sprites sharing a pattern share rows.
-            let start = if let Some(&(_, start)) = self.patterns.iter().find(|(k, _)| *k == key) {
-                start
-            } else {
-                let start = self.pattern_rows.len();
-                pattern::opaque_rows(vram, &attr, &mut self.pattern_rows);
-                self.patterns.push((key, start));
-                start
-            };
-            view.mask_rows
-                .extend_from_slice(&self.pattern_rows[start..start + usize::from(attr.h_px)]);
-            placed.rows_base = start as i32 - i32::from(attr.y_px);
-            enabled += 1;
-        }
-        self.views.truncate(enabled);
-        self.pattern_span = self
-            .patterns
-            .iter()
-            .fold((1, 0), |(first, last), (key, _)| {
-                let bytes =
-                    u32::from(key.w_px) * u32::from(key.h_px) / if key.bpp8 { 1 } else { 2 };
-                let end = key.addr + bytes - 1;
-                if end > VRAM_ADDR_MASK {
-                    // Wrapping past the end of VRAM: any address may hold it.
-                    (0, VRAM_ADDR_MASK)
-                } else if first > last {
-                    (key.addr, end)
+            // No row of the old state drawn yet: its view showed nothing, and the new
+            // state takes it over (in index order, with no view to drop later).
+            let unseen = i32::from(old.attr.y_px).max(0) >= i32::from(line);
+            if let (Some(view), Some(&first)) = (
+                self.views.get_mut(usize::from(old.view)),
+                self.view_first.get(usize::from(old.view)),
+            ) {
+                // Read for lines first..line-1; for none when it began on this line or
+                // showed nothing (an empty span, which `finish` drops).
+                view.lines = Some(if line > first && !unseen {
+                    (first, line - 1)
                 } else {
-                    (first.min(key.addr), last.max(end))
+                    (1, 0)
+                });
+            }
+            self.file(number, false);
+            self.place(vram, attr, line, unseen.then_some(old.view));
+            self.file(number, true);
+            // Worked out when a line from this one on is rendered: a program rewriting the
+            // table all the time costs one look per rendered line, not one per write.
+            let from = usize::from(line);
+            for (first, end) in [lines_of(&old.attr), lines_of(&attr)] {
+                for l in first.max(from)..end {
+                    self.may_collide_stale[l / 64] |= 1 << (l % 64);
                 }
-            });
+            }
+        }
+    }
 
-        let placed = &self.placed;
-        let mut row_units = [0u32; SPRITE_LINES];
-        let mut slots = [0u32; SPRITE_LINES];
-        // Per line and mask bit, the line-buffer chunks under sprites with that bit.
-        let mut occupied = [[0u64; 4]; SPRITE_LINES];
-        self.may_collide = [0; SPRITE_LINES / 64];
-        for p in placed.iter().filter(|p| p.view != NO_VIEW) {
-            let (first, end) = lines_of(&p.attr);
-            let mask = p.attr.collision_mask;
-            for line in first..end {
-                row_units[line] += p.row_cost;
-                slots[line] = u32::from(p.attr.number) + 1;
-                if mask == 0 {
+    /// The frame's last sprite line was `last_line`: views still open end there; a view
+    /// whose lines miss its sprite's rows is dropped (that state was never shown); a view
+    /// that lasted the whole frame has no lines.
+    pub fn finish(&mut self, last_line: u16) {
+        // Views move between the lists, so no frame allocates once they have grown.
+        std::mem::swap(&mut self.views, &mut self.scratch_views);
+        for (k, mut view) in self.scratch_views.drain(..).enumerate() {
+            let begun = self.view_first.get(k).copied().unwrap_or(0);
+            let Some((from, to)) = view.lines.or((begun > 0).then_some((begun, last_line))) else {
+                self.views.push(view);
+                continue;
+            };
+            let top = view.y_px;
+            let bottom = top + i32::from(view.h_px) - 1;
+            if to < from || i32::from(to) < top || i32::from(from) > bottom {
+                self.spare_views.push(view);
+            } else {
+                view.lines = Some((from, to));
+                self.views.push(view);
+            }
+        }
+        self.view_first.clear();
+        // Index order; a sprite's states in the order they were shown.
+        let key = |view: &SpriteView| (view.number, view.lines.map_or(0, |(first, _)| first));
+        if !self.views.is_sorted_by_key(key) {
+            self.views.sort_unstable_by_key(key);
+        }
+        self.settle(last_line);
+    }
+
+    /// A sprite shown in one state only, on every row it has on lines 0..=`last_line`, was
+    /// the same on every line it was shown: its view says so with no lines.
+    fn settle(&mut self, last_line: u16) {
+        let mut k = 0;
+        while k < self.views.len() {
+            let number = self.views[k].number;
+            let alone = self
+                .views
+                .get(k + 1)
+                .is_none_or(|next| next.number != number);
+            let view = &mut self.views[k];
+            if alone && let Some((from, to)) = view.lines {
+                let top = view.y_px.max(0);
+                let bottom = (view.y_px + i32::from(view.h_px) - 1).min(i32::from(last_line));
+                if i32::from(from) <= top && i32::from(to) >= bottom {
+                    view.lines = None;
+                }
+            }
+            k += 1;
+            while self.views.get(k).is_some_and(|v| v.number == number) {
+                k += 1;
+            }
+        }
+    }
+
+    /// Sprites were shown on some of the frame's lines only (DC_VIDEO bit 6 changed while
+    /// it was drawn): each view is cut to the runs of `shown` lines (bit `l % 64` of word
+    /// `l / 64`) among the rows it was shown with, one view per run.
+    pub fn clip_to_lines(&mut self, shown: &[u64; SPRITE_LINES / 64], last_line: u16) {
+        let is_shown = |l: i32| {
+            (0..SPRITE_LINES as i32).contains(&l) && shown[l as usize / 64] >> (l % 64) & 1 != 0
+        };
+        let views = std::mem::take(&mut self.views);
+        for view in views {
+            let (from, to) = view.lines.unwrap_or((0, u16::MAX));
+            let first = view.y_px.max(i32::from(from));
+            let last = (view.y_px + i32::from(view.h_px) - 1).min(i32::from(to));
+            let mut line = first;
+            while line <= last {
+                if !is_shown(line) {
+                    line += 1;
                     continue;
                 }
-                let chunks = &mut occupied[line];
-                let mut meets = false;
-                for (k, chunk) in chunks.iter_mut().enumerate() {
+                let start = line;
+                while line < last && is_shown(line + 1) {
+                    line += 1;
+                }
+                let mut part = view.clone();
+                part.lines = Some((start as u16, line as u16));
+                self.views.push(part);
+                line += 1;
+            }
+            self.spare_views.push(view);
+        }
+        self.settle(last_line);
+    }
+
+    /// Fills `placed[attr.number]` from `attr`, read for sprite lines from `first_line`
+    /// on, with a view when it is enabled.
+    /// The view `reuse`, when given, is refilled rather than a new one added.
+    fn place(&mut self, vram: &Vram, attr: SpriteAttributes, first_line: u16, reuse: Option<u8>) {
+        let placed = &mut self.placed[usize::from(attr.number) % SPRITE_COUNT];
+        placed.attr = attr;
+        if !attr.enabled() {
+            placed.view = NO_VIEW;
+            return;
+        }
+        let x0 = i32::from(attr.x_px);
+        let w = i32::from(attr.w_px);
+        placed.first_col = (-x0).clamp(0, w) as u8;
+        placed.end_col = (LINE_PX as i32 - x0).clamp(0, w) as u8;
+        placed.row_cost = if placed.first_col < placed.end_col {
+            LineBudget::row_cost(placed.first_col, placed.end_col, attr.pixels_per_fetch())
+        } else {
+            0
+        };
+        placed.cols = bit_range(u32::from(placed.first_col), u32::from(placed.end_col));
+        placed.chunks = LineBuffer::chunks_of(
+            (x0 + i32::from(placed.first_col)).max(0) as usize,
+            (x0 + i32::from(placed.end_col)).max(0) as usize,
+        );
+        let reuse = reuse.filter(|&v| usize::from(v) < self.views.len());
+        let index = reuse.map_or(self.views.len(), usize::from);
+        // At most 128 views at line 0 and one more per change: past 254 a view index no
+        // longer fits, and later states are rendered without a view of their own.
+        placed.view = u8::try_from(index).unwrap_or(NO_VIEW);
+        let key = PatternKey {
+            addr: attr.pattern_addr,
+            bpp8: attr.bpp8,
+            w_px: attr.w_px,
+            h_px: attr.h_px,
+            hflip: attr.hflip,
+            vflip: attr.vflip,
+        };
+        // Sprites sharing a pattern share rows; a pattern's opaque pixels are taken once
+        // a frame, when a sprite first shows it.
+        let start = if let Some(&(_, start)) = self.patterns.iter().find(|(k, _)| *k == key) {
+            start
+        } else {
+            let start = self.pattern_rows.len();
+            pattern::opaque_rows(vram, &attr, &mut self.pattern_rows);
+            self.patterns.push((key, start));
+            self.pattern_span = widen_span(self.pattern_span, &key);
+            start
+        };
+        placed.rows_base = start as i32 - i32::from(attr.y_px);
+        if placed.view == NO_VIEW {
+            return;
+        }
+        let rows = &self.pattern_rows[start..start + usize::from(attr.h_px)];
+        if let (Some(v), Some(view_first)) = (
+            reuse,
+            reuse.and_then(|v| self.view_first.get_mut(usize::from(v))),
+        ) {
+            let view = &mut self.views[usize::from(v)];
+            view.refill(&attr);
+            view.mask_rows.extend_from_slice(rows);
+            *view_first = first_line;
+            return;
+        }
+        let mut view = self.spare_views.pop().unwrap_or_default();
+        view.refill(&attr);
+        view.mask_rows.extend_from_slice(rows);
+        self.views.push(view);
+        self.view_first.push(first_line);
+    }
+
+    /// Files sprite `number` (its current placement) under the lines it covers, or takes
+    /// it out of them.
+    fn file(&mut self, number: u8, add: bool) {
+        let p = self.placed[usize::from(number) % SPRITE_COUNT];
+        if !p.attr.enabled() {
+            return;
+        }
+        let bit = 1u128 << (number % 128);
+        let (first, end) = lines_of(&p.attr);
+        for line in first..end {
+            let drawn = self
+                .pattern_rows
+                .get((line as i32 + p.rows_base) as usize)
+                .is_some_and(|bits| bits & p.cols != 0);
+            if add {
+                self.on_line[line] |= bit;
+                self.row_units[line] += p.row_cost;
+                if drawn {
+                    self.drawn_on_line[line] |= bit;
+                }
+            } else {
+                self.on_line[line] &= !bit;
+                self.row_units[line] -= p.row_cost;
+                self.drawn_on_line[line] &= !bit;
+            }
+        }
+    }
+
+    /// Whether two sprites sharing a collision-mask bit cover a common 16-px chunk of
+    /// `line`, recorded in `may_collide`.
+    fn set_may_collide(&mut self, line: usize) {
+        let on = self.on_line[line % SPRITE_LINES];
+        let mut meets = false;
+        if on.count_ones() >= 2 {
+            // Per mask bit, the line-buffer chunks under sprites with that bit.
+            let mut occupied = [0u64; 4];
+            let mut rest = on;
+            while rest != 0 && !meets {
+                let number = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let p = &self.placed[number % SPRITE_COUNT];
+                let mask = p.attr.collision_mask;
+                for (k, chunk) in occupied.iter_mut().enumerate() {
                     if mask & (1 << k) != 0 {
                         meets |= *chunk & p.chunks != 0;
                         *chunk |= p.chunks;
                     }
                 }
-                if meets {
-                    self.may_collide[line / 64] |= 1 << (line % 64);
-                }
             }
         }
-        for (units, (rows, slots)) in self.line_units.iter_mut().zip(row_units.iter().zip(&slots)) {
-            *units = rows + slots;
-        }
-        // The full lists are only walked on lines that may overrun.
-        if self.line_units.iter().any(|&u| u >= LINE_BUDGET_UNITS) {
-            self.on_line.file(placed, |_, _| true);
+        let (word, bit) = ((line % SPRITE_LINES) / 64, line % 64);
+        if meets {
+            self.may_collide[word] |= 1 << bit;
         } else {
-            self.on_line.clear();
+            self.may_collide[word] &= !(1 << bit);
         }
-        let rows = &self.pattern_rows;
-        self.drawn_on_line.file(placed, |p, line| {
-            rows.get((line as i32 + p.rows_base) as usize)
-                .is_some_and(|bits| bits & p.cols != 0)
-        });
+    }
+
+    /// The budget units line `line` spends by the end of its last sprite if nothing is
+    /// cut: every on-screen row plus that sprite's slot count (the finder visits slots
+    /// 0..=n).
+    fn line_units(&self, line: usize) -> u32 {
+        let line = line % SPRITE_LINES;
+        self.row_units[line] + (128 - self.on_line[line].leading_zeros())
     }
 
     /// Renders sprite line `line` into the (empty) line buffer and returns the collision
@@ -346,13 +504,14 @@ impl SpriteRenderer {
         } else {
             Target::Planes { hidden_adds_mask }
         };
-        let within_budget = self
-            .line_units
-            .get(usize::from(line))
-            .is_some_and(|&units| units < LINE_BUDGET_UNITS);
+        let within_budget = self.line_units(usize::from(line)) < LINE_BUDGET_UNITS;
         if within_budget {
             if let Target::Planes { .. } = target {
                 let l = usize::from(line) % SPRITE_LINES;
+                if self.may_collide_stale[l / 64] & (1 << (l % 64)) != 0 {
+                    self.may_collide_stale[l / 64] &= !(1 << (l % 64));
+                    self.set_may_collide(l);
+                }
                 if self.may_collide[l / 64] & (1 << (l % 64)) == 0 {
                     // Only collisions are kept, and none can happen here.
                     return 0;
@@ -367,7 +526,10 @@ impl SpriteRenderer {
     /// A line that fits the budget: only the rows with opaque on-screen pixels.
     fn render_drawn_rows(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut collisions = 0u8;
-        for &number in self.drawn_on_line.on(usize::from(line)) {
+        let mut rest = self.drawn_on_line[usize::from(line) % SPRITE_LINES];
+        while rest != 0 {
+            let number = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
             let placed = &self.placed[usize::from(number) % SPRITE_COUNT];
             let bits = self
                 .pattern_rows
@@ -396,7 +558,10 @@ impl SpriteRenderer {
     fn render_with_budget(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut budget = LineBudget::new();
         let mut collisions = 0u8;
-        for &number in self.on_line.on(usize::from(line)) {
+        let mut rest = self.on_line[usize::from(line) % SPRITE_LINES];
+        while rest != 0 {
+            let number = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
             let placed = &self.placed[usize::from(number) % SPRITE_COUNT];
             let attr = placed.attr;
             let (first_col, end_col) = (placed.first_col, placed.end_col);

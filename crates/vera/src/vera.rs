@@ -2,11 +2,14 @@
 //! (render 480 lines, each composed with the layers and the border, then the vblank
 //! commit).
 //!
-//! Time model: the CPU runs between frames. [`Vera::run_frame`] renders a whole frame and
-//! stops at the start of vblank (scan line 480), where the VSYNC interrupt fires and an
-//! interrupt handler reads ISR; register reads between frames see that moment.
+//! Time model: the CPU runs between frames, or between lines. [`Vera::run_frame`] renders
+//! a whole frame and stops at the start of vblank (scan line 480), where the VSYNC
+//! interrupt fires and an interrupt handler reads ISR; register reads between frames see
+//! that moment. Stepped line by line ([`Vera::start_line`], [`Vera::draw_line`]), the
+//! attribute entries written during a line are decoded again for the lines after it and
+//! DC_VIDEO is read at each line (see [`Vera::start_line`]).
 
-use crate::compose::{FRAME_LINES, column_map, line_plan};
+use crate::compose::{FRAME_LINES, SPRITE_LINES, column_map, line_plan};
 use crate::isr::{Interrupts, LINE};
 use crate::layer::{L0_CONFIG, L1_CONFIG, LAYER_REGS, Layer};
 use crate::line_buffer::{ALL_CHUNKS, LINE_PX};
@@ -50,17 +53,23 @@ pub struct Vera {
     frame_output: bool,
 }
 
+/// Sprite lines as a bit set (bit `l % 64` of word `l / 64`).
+type LineSet = [u64; SPRITE_LINES / 64];
+
 /// The settings a frame is drawn with, fixed at its first line, and what its lines have
 /// collected so far.
 #[derive(Clone, Debug)]
 struct Drawing {
     plan: Box<[Option<u16>; FRAME_LINES]>,
     columns: Option<Box<[u16; LINE_PX]>>,
-    shown: bool,
-    rendered: bool,
     hidden_adds_mask: bool,
     collisions: u8,
     last_line: Option<u16>,
+    /// The last sprite line drawn (rendered or not): writes taken now land after it.
+    last_planned: Option<u16>,
+    /// The sprite lines drawn so far, and those drawn with sprites shown (DC_VIDEO bit 6).
+    drawn_lines: LineSet,
+    shown_lines: LineSet,
 }
 
 impl Default for Drawing {
@@ -68,11 +77,12 @@ impl Default for Drawing {
         Self {
             plan: Box::new(line_plan(SCALE_1_TO_1)),
             columns: None,
-            shown: false,
-            rendered: false,
             hidden_adds_mask: false,
             collisions: 0,
             last_line: None,
+            last_planned: None,
+            drawn_lines: [0; SPRITE_LINES / 64],
+            shown_lines: [0; SPRITE_LINES / 64],
         }
     }
 }
@@ -298,16 +308,36 @@ impl Vera {
         for out_line in 0..FRAME_LINES {
             self.draw_line(out_line as u16);
         }
-        self.interrupts.commit_vblank(self.drawing.collisions);
+        self.end_frame();
         self.scanline = VBLANK_LINE;
+    }
+
+    /// The vblank commit and the frame's sprite view as its lines drew it.
+    fn end_frame(&mut self) {
+        self.interrupts.commit_vblank(self.drawing.collisions);
+        self.drawing.collisions = 0;
         self.frames += 1;
+        let d = &self.drawing;
+        let last_line = d.last_planned.unwrap_or(0);
+        self.renderer.finish(last_line);
+        let mixed = d.shown_lines.iter().any(|&w| w != 0) && d.shown_lines != d.drawn_lines;
+        if mixed {
+            self.renderer.clip_to_lines(&d.shown_lines, last_line);
+        }
     }
 
     /// The beam reaches the start of scan line `line` (0..525 of the VGA frame; 480 is the
     /// first line of vblank). SCANLINE reads `line` from now on. At line 0 the frame's
-    /// attribute table, palette and scale are taken for the whole frame (the model reads
-    /// sprite attributes once per frame, where the FPGA reads them line by line). At line
-    /// 480 the vblank commit: ISR 7-4 take the collisions of lines 0..479, SPRCOL is set if
+    /// attribute table, palette and scale are taken; the palette and scale hold for the
+    /// whole frame. The attribute table is read again, entry by entry where it was
+    /// written, for each line of the active display: on the FPGA the sprite line shown
+    /// next is rendered while the beam is on this one, its finder reading each slot's
+    /// attributes as it reaches it, so a write lands on the lines rendered after the line
+    /// it was made on; the model takes the writes made up to the start of a line for that
+    /// line (under [`Quirks::X16Emu`] up to its end, as x16-emulator's `video_step`
+    /// renders a line when the beam leaves it). A write early in a line to a slot the
+    /// finder has not reached yet is drawn on that line by the FPGA and on the next by the
+    /// model. At line 480 the vblank commit: ISR 7-4 take the collisions of lines 0..479, SPRCOL is set if
     /// any, VSYNC is set (Programmer's Reference, "Sprite collisions": the collision
     /// interrupt is raised once per frame, at the end of the rendering; x16-emulator
     /// `video_step` commits them with VSYNC). At the line IRQLINE (9 bits) LINE is set if IEN enables it.
@@ -315,11 +345,11 @@ impl Vera {
         self.scanline = line;
         if line == 0 {
             self.begin_frame();
+        } else if line < VBLANK_LINE && !self.quirks.reads_attributes_at_line_end() {
+            self.take_attribute_writes();
         }
         if line == VBLANK_LINE {
-            self.interrupts.commit_vblank(self.drawing.collisions);
-            self.drawing.collisions = 0;
-            self.frames += 1;
+            self.end_frame();
         }
         // LINE is raised only while enabled, as x16-emulator `video_step` does; so enabling
         // it later does not deliver a line passed before.
@@ -334,22 +364,33 @@ impl Vera {
         self.scanline
     }
 
+    /// The attribute entries written since they were last read take effect from the next
+    /// sprite line rendered.
+    fn take_attribute_writes(&mut self) {
+        let written = self.vram.take_attr_written();
+        if written != 0 {
+            let next = self.drawing.last_planned.map_or(0, |l| l + 1);
+            self.renderer.update(&self.vram, written, next);
+        }
+    }
+
     /// Takes the frame's settings at its first line.
     fn begin_frame(&mut self) {
         // What line 0 takes; the lines after it tell from here whether it changed.
         self.vram.mark();
+        self.vram.take_attr_written();
         self.palette_rgb = palette::snapshot(&self.vram);
         self.renderer.prepare(&self.vram);
-        let shown = self.display.sprites_enabled();
         let d = &mut self.drawing;
-        d.shown = shown;
-        d.rendered = shown || self.quirks.renders_disabled_sprites();
+        d.drawn_lines = [0; SPRITE_LINES / 64];
+        d.shown_lines = [0; SPRITE_LINES / 64];
         d.hidden_adds_mask = self.quirks.hidden_pixels_add_mask();
         *d.plan = line_plan(self.display.vscale);
         d.columns = (self.display.hscale != SCALE_1_TO_1)
             .then(|| Box::new(column_map(self.display.hscale)));
         d.collisions = 0;
         d.last_line = None;
+        d.last_planned = None;
     }
 
     /// Draws output line `out_line` (0..480) of the frame begun at line 0: the sprite line
@@ -368,7 +409,22 @@ impl Vera {
         } else {
             None
         };
-        let sprite_line = plan_line.filter(|_| self.drawing.rendered);
+        if self.quirks.reads_attributes_at_line_end() {
+            self.take_attribute_writes();
+        }
+        // DC_VIDEO's sprite enable as the line is drawn (the composer reads it as it shows
+        // the line, `composer.v`; x16-emulator's `render_line` reads it per line).
+        let shown = self.display.sprites_enabled();
+        let rendered = shown || self.quirks.renders_disabled_sprites();
+        if let Some(line) = plan_line {
+            self.drawing.last_planned = Some(line);
+            let (word, bit) = (usize::from(line) / 64 % (SPRITE_LINES / 64), line % 64);
+            self.drawing.drawn_lines[word] |= 1 << bit;
+            if shown {
+                self.drawing.shown_lines[word] |= 1 << bit;
+            }
+        }
+        let sprite_line = plan_line.filter(|_| rendered);
         let repeat = sprite_line.is_some() && self.drawing.last_line == sprite_line && out_line > 0;
         if let Some(line) = sprite_line
             && !repeat
@@ -389,7 +445,11 @@ impl Vera {
                     .copy_within(row_start - LINE_PX..row_start, row_start);
                 self.row_chunks[out_line] = ALL_CHUNKS;
             } else {
-                self.compose_row(out_line, plan_line, sprite_line.is_some() && !repeat);
+                self.compose_row(
+                    out_line,
+                    plan_line,
+                    shown && sprite_line.is_some() && !repeat,
+                );
             }
         }
         if sprite_line.is_some() && !repeat {
@@ -405,7 +465,7 @@ impl Vera {
         (self.display.dc_video >> 4) & 3
     }
 
-    /// Writes output row `out_line` from the line buffer (holding `plan_line` when
+    /// Writes output row `out_line` from the line buffer (holding `plan_line`, shown when
     /// `sprites`), the enabled layers at layer line `plan_line` and the border.
     fn compose_row(&mut self, out_line: usize, plan_line: Option<u16>, sprites: bool) {
         let layers = self.layers_shown();
@@ -429,7 +489,7 @@ impl Vera {
             }
             return;
         };
-        let shown = sprites && self.drawing.shown;
+        let shown = sprites;
         if layers == 0 && active_h.start == 0 && active_h.end >= LINE_PX {
             // Sprites alone over the backdrop, across the whole width.
             let line = self.renderer.line();

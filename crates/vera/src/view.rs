@@ -1,6 +1,8 @@
 //! The sprites as the software collision layer sees them after a frame: one entry per
 //! enabled sprite (z != 0), in index order, decoded from the attribute table and the
-//! patterns as they were when the frame was rendered.
+//! patterns as they were when the frame was rendered; a sprite whose entry was rewritten
+//! while the frame was drawn has one entry per state it was shown in, each with its
+//! lines.
 
 use crate::attributes::SpriteAttributes;
 
@@ -37,6 +39,11 @@ pub struct SpriteView {
     pub pattern_addr: u32,
     /// Palette offset 0..15.
     pub palette_offset: u8,
+    /// The sprite lines (first, last, inclusive) this state was read for, when the entry
+    /// changed while the frame was drawn or sprites were shown on only some lines;
+    /// `None`: the same on every line of the frame. Only the rows of the sprite on these
+    /// lines were drawn with this state.
+    pub lines: Option<(u16, u16)>,
 }
 
 impl SpriteView {
@@ -56,6 +63,7 @@ impl SpriteView {
         self.palette_offset = attr.palette_offset;
         self.mask_rows.clear();
         self.budget_cut_lines.clear();
+        self.lines = None;
     }
 
     /// True when the opaque pixel at screen (`x`, `y`) belongs to this sprite.

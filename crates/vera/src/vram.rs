@@ -22,6 +22,21 @@ pub const SPRITE_ATTR_BYTES: usize = 8;
 /// No address written yet.
 const NOTHING_WRITTEN: (u32, u32) = (u32::MAX, 0);
 
+/// The attribute entries (bit n = sprite n) holding a byte of `first..=last`.
+fn attr_entries(first: u32, last: u32) -> u128 {
+    if last < SPRITE_ATTR_ADDR {
+        return 0;
+    }
+    let a = (first.max(SPRITE_ATTR_ADDR) - SPRITE_ATTR_ADDR) >> 3;
+    let b = (last - SPRITE_ATTR_ADDR) >> 3;
+    let upto_b = if b >= 127 {
+        u128::MAX
+    } else {
+        (2u128 << b) - 1
+    };
+    upto_b & !((1u128 << a) - 1)
+}
+
 /// The video RAM.
 #[derive(Clone)]
 pub(crate) struct Vram {
@@ -29,6 +44,10 @@ pub(crate) struct Vram {
     /// The lowest and highest address written since [`Self::mark`] (lowest > highest
     /// when nothing was): a frame can tell whether the bytes it took at line 0 changed.
     written: (u32, u32),
+    /// The sprites whose attribute bytes were written since [`Self::take_attr_written`]
+    /// (bit n = sprite n): the chip reads the table line by line, and only these
+    /// entries need decoding again.
+    attr_written: u128,
 }
 
 impl std::fmt::Debug for Vram {
@@ -54,12 +73,19 @@ impl Vram {
         Self {
             bytes,
             written: NOTHING_WRITTEN,
+            attr_written: 0,
         }
     }
 
     /// Starts a new span of written addresses.
     pub fn mark(&mut self) {
         self.written = NOTHING_WRITTEN;
+    }
+
+    /// The sprites whose attribute entries were written since the last call (bit n =
+    /// sprite n), and a fresh start.
+    pub fn take_attr_written(&mut self) -> u128 {
+        std::mem::take(&mut self.attr_written)
     }
 
     /// Whether a byte in `first..=last` was written since [`Self::mark`].
@@ -82,6 +108,9 @@ impl Vram {
     pub fn write(&mut self, addr: u32, value: u8) {
         let addr = addr & VRAM_ADDR_MASK;
         self.written = (self.written.0.min(addr), self.written.1.max(addr));
+        if addr >= SPRITE_ATTR_ADDR {
+            self.attr_written |= 1 << ((addr - SPRITE_ATTR_ADDR) >> 3);
+        }
         self.bytes[addr as usize] = value;
     }
 
@@ -98,6 +127,11 @@ impl Vram {
                     self.written.0.min(at as u32),
                     self.written.1.max(end as u32),
                 )
+            };
+            self.attr_written |= if end >= VRAM_BYTES || data.len() >= VRAM_BYTES {
+                u128::MAX
+            } else {
+                attr_entries(at as u32, end as u32)
             };
         }
         let mut rest = data;

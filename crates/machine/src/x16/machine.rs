@@ -14,7 +14,9 @@ use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
 use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
-use crate::view::{HwSprite, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols};
+use crate::view::{
+    HwSprite, LineSpan, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols,
+};
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
 /// 1024-px wrap does not bring it back.
@@ -299,51 +301,83 @@ pub fn verdict(isr: u8) -> Verdict {
     }
 }
 
-/// VERA's sprite view as the driver's [`SpriteView`]s.
+/// VERA's sprite view as the driver's [`SpriteView`]s. An entry the chip read for some
+/// lines only (its attributes changed while the frame was drawn, or sprites were shown on
+/// some lines only) becomes the slice of the sprite on those lines: its box and opaque
+/// rows cut to them, with the lines in [`SpriteView::lines`].
 #[must_use]
 pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
     // Sprites showing the same pattern share one mask (a program's enemies usually do).
-    let mut masks: Vec<(&vera::SpriteView, std::sync::Arc<OpaqueMask>)> = Vec::new();
+    let mut masks: Vec<(u16, u16, Vec<u64>, std::sync::Arc<OpaqueMask>)> = Vec::new();
     vera.sprites()
         .iter()
-        .map(|v| SpriteView {
-            number: u32::from(v.number),
-            bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-            mask: if let Some((_, mask)) = masks.iter().find(|(seen, _)| {
-                (seen.w_px, seen.h_px) == (v.w_px, v.h_px) && seen.mask_rows == v.mask_rows
-            }) {
+        .filter_map(|v| {
+            let (y_px, rows, lines) = match v.lines {
+                None => (v.y_px, &v.mask_rows[..], None),
+                Some((first, last)) => {
+                    let top = v.y_px.max(i32::from(first));
+                    let bottom = (v.y_px + i32::from(v.h_px) - 1).min(i32::from(last));
+                    if bottom < top {
+                        return None;
+                    }
+                    let rows = v
+                        .mask_rows
+                        .get((top - v.y_px) as usize..=(bottom - v.y_px) as usize)?;
+                    let span = LineSpan {
+                        first: top as u16,
+                        last: bottom as u16,
+                    };
+                    (top, rows, Some(span))
+                }
+            };
+            let h_px = rows.len() as u16;
+            let mask = if let Some((.., mask)) = masks
+                .iter()
+                .find(|(w, h, seen, _)| (*w, *h) == (v.w_px, h_px) && seen[..] == *rows)
+            {
                 std::sync::Arc::clone(mask)
             } else {
-                let mask = std::sync::Arc::new(mask_from_rows(v.w_px, v.h_px, &v.mask_rows));
-                masks.push((v, std::sync::Arc::clone(&mask)));
+                let mask = std::sync::Arc::new(mask_from_rows(v.w_px, h_px, rows));
+                masks.push((v.w_px, h_px, rows.to_vec(), std::sync::Arc::clone(&mask)));
                 mask
-            },
-            collision_mask: v.collision_mask,
-            z: v.z,
-            not_drawn: if v.budget_cut_lines.is_empty() {
-                Vec::new()
-            } else {
-                vec![(NotDrawn::BudgetCut, v.budget_cut_lines.len() as u32)]
-            },
-            drawn: drawn(v),
-            lines: None,
-            fields: SpriteFields {
-                palette: Some(v.palette_offset),
-                pattern: Some(v.pattern_addr),
-                collision_mask: Some(v.collision_mask >> 4),
-            },
+            };
+            let cut: Vec<u16> = v
+                .budget_cut_lines
+                .iter()
+                .copied()
+                .filter(|&l| (y_px..y_px + i32::from(h_px)).contains(&i32::from(l)))
+                .collect();
+            Some(SpriteView {
+                number: u32::from(v.number),
+                bbox: PxBox::new(v.x_px, y_px, v.w_px, h_px),
+                mask,
+                collision_mask: v.collision_mask,
+                z: v.z,
+                not_drawn: if cut.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![(NotDrawn::BudgetCut, cut.len() as u32)]
+                },
+                drawn: drawn(v.x_px, v.w_px, y_px, rows, &cut),
+                lines,
+                fields: SpriteFields {
+                    palette: Some(v.palette_offset),
+                    pattern: Some(v.pattern_addr),
+                    collision_mask: Some(v.collision_mask >> 4),
+                },
+            })
         })
         .collect()
 }
 
 /// Some opaque pixel on lines 0..480, on screen, on a line the budget did not cut.
-fn drawn(v: &vera::SpriteView) -> bool {
-    let cols = on_screen_cols(v.x_px, v.w_px, 640);
-    v.mask_rows.iter().enumerate().any(|(r, &bits)| {
-        let line = v.y_px + r as i32;
+fn drawn(x_px: i32, w_px: u16, y_px: i32, rows: &[u64], cut_lines: &[u16]) -> bool {
+    let cols = on_screen_cols(x_px, w_px, 640);
+    rows.iter().enumerate().any(|(r, &bits)| {
+        let line = y_px + r as i32;
         (0..480).contains(&line)
             && bits & cols != 0
-            && v.budget_cut_lines.binary_search(&(line as u16)).is_err()
+            && cut_lines.binary_search(&(line as u16)).is_err()
     })
 }
 

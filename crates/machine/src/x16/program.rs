@@ -23,7 +23,10 @@
 //! fraction is lost across frames. The CPU runs whole instructions until the line's last
 //! cycle is reached, then the chip draws the line and the beam moves to the next one
 //! (SCANLINE, LINE at IRQLINE, the vblank commit and VSYNC at line 480), and the IRQ input
-//! follows VERA's IRQ output (ISR & IEN != 0). A `WAI` with the IRQ input low idles to the
+//! follows VERA's IRQ output (ISR & IEN != 0). The board tells the probe
+//! [`BoardEvent::DisplayStart`] at the first cycle of each line 0, where the active display
+//! begins. VERA reads the sprite attribute table line by line: a handler still writing it
+//! then moves its sprites on the lines drawn after each write (see [`vera::Vera::start_line`]). A `WAI` with the IRQ input low idles to the
 //! end of the line; with it high (even with I set) the CPU resumes, as the W65C02S does.
 //! The first frame after boot runs lines 0-479 only.
 //!
@@ -56,6 +59,8 @@ pub const BASIC_START: u16 = 0x0801;
 const SYS_TOKEN: u8 = 0x9E;
 /// The first scan line of vblank.
 const VBLANK_LINE: u16 = 480;
+/// CPU cycles per VGA line in 1/256 cycle (133,466 x 256 / 525, rounded down).
+const LINE_CYCLES_256: u32 = (CYCLES_PER_FRAME * 256 / LINES_PER_FRAME) as u32;
 
 /// The CPU and memory of a booted program, and where the beam is.
 #[derive(Clone, Debug)]
@@ -68,6 +73,8 @@ pub struct Program {
     frame_start: u64,
     /// The interrupted PC and S of each interrupt being handled, innermost last.
     handling: Vec<(u16, u8)>,
+    /// Line 0 has begun and the probe has not been told yet.
+    display_due: bool,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -174,6 +181,7 @@ impl Program {
             line: 0,
             frame_start: 0,
             handling: Vec::new(),
+            display_due: true,
         })
     }
 
@@ -273,6 +281,15 @@ impl Program {
         let mut idle = 0u64;
         let watching = probe.breakpoints().any();
         loop {
+            if self.display_due {
+                // VGA line 0 is the first line shown (VERA's active display is lines
+                // 0-479, its vblank 480-524).
+                self.display_due = false;
+                probe.on_event(BoardEvent::DisplayStart {
+                    cycle: self.frame_start,
+                    line_cycles_256: LINE_CYCLES_256,
+                });
+            }
             let line_end = self.line_end();
             while self.cpu.cycles < line_end {
                 let irq = vera.irq();
@@ -325,6 +342,7 @@ impl Program {
             if u64::from(self.line) == LINES_PER_FRAME {
                 self.line = 0;
                 self.frame_start += CYCLES_PER_FRAME;
+                self.display_due = true;
             }
             vera.start_line(self.line);
             if self.line == VBLANK_LINE {

@@ -79,8 +79,9 @@ fn the_mover_collides_on_frame_93_and_marks_its_hit_the_demos_way() {
     let hit_frame = label(MOVER_LBL, "hit_frame");
     let frame = label(MOVER_LBL, "frame");
     let mut probe = Recorder::default();
-    // Call 1 runs frame 0's lines 0-479 (the sprites were written after line 0 latched
-    // the attribute table: nothing drawn), call k >= 2 ends frame k - 1's display. The
+    // Call 1 runs frame 0's lines 0-479 (the start-up writes the sprites during its first
+    // lines, so they are drawn from the line after the writes on: on line 100 in full),
+    // call k >= 2 ends frame k - 1's display. The
     // handler of call k moves sprite 0 to X 100 + (k - 1) for frame k - 1.
     let mut isr_at_end = Vec::new();
     for _ in 0..96 {
@@ -133,10 +134,11 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
     for k in 1..=288u32 {
         m.program().unwrap().run_frame(&mut probe).unwrap();
         let isr = m.peek_verdict().status;
-        // The handler of call 287 marks the hit in its RAM table, but its copy (1,024 x
-        // (LDA (zp),Y 5 + STA abs 4 + INY 2 + BNE 3) = 14,336 cycles and more) outlasts
-        // the 45 lines of vblank (11,440 cycles): sprite 127's entry, copied last, reaches
-        // VRAM after frame 286 has begun, so frame 286 collides too.
+        // The handler of call 287 (h = 285) marks the hit in its RAM table, but writes the
+        // target's entry last, after 126 grid sprites of at least 95 cycles each (11,970,
+        // more than the 45 lines of vblank, 11,440 cycles, before its busy loops of
+        // 6 + (285 mod 64) = 35 rounds, 5 cycles each): it reaches VRAM long after
+        // lines 0-15 of frame 286 were drawn with the old entry, so frame 286 collides too.
         let expected = if k == 286 || k == 287 { 0x25 } else { 0x01 };
         assert_eq!(isr, expected, "ISR at the end of call {k}");
     }
@@ -149,7 +151,11 @@ fn the_demo_like_program_runs_unchanged_and_marks_its_hit_on_frame_285() {
     // Sprite 127's entry as the handler copied it: pattern $10080 >> 5, mask 0, z 3.
     assert_eq!(board.peek_vram(0x1FC00 + 127 * 8), 0x04);
     assert_eq!(board.peek_vram(0x1FC00 + 127 * 8 + 6), 0x0C);
-    assert_eq!(m.sprites().len(), 128);
+    // Every sprite is in the view (the grid's, moved while frame 287 was drawn, with one
+    // entry per position the lines showed).
+    let mut numbers: Vec<u32> = m.sprites().iter().map(|s| s.number).collect();
+    numbers.dedup();
+    assert_eq!(numbers, (0..128).collect::<Vec<u32>>());
     // Chosen by attribute, as a program file can: the sprite showing the hit bitmap
     // ($10080, 128 bytes of 16x16 at 4 bpp) with its collision mask cleared is the target
     // alone, made Art; the player (bitmap $10000, mask %0010) stays Good.
@@ -194,13 +200,15 @@ fn the_demos_bitmap_layer_shows_vram_behind_the_sprites() {
     }
     // Layer 0 is an 8 bpp bitmap, 320 px a line, from VRAM $00000: line 406 starts at
     // 406 x 320 = $1FB80, so its columns 128.. show the attribute table at $1FC00.
-    // Columns 136..143 are sprite 1's entry as the handler copied it: pattern $0800 (bytes
-    // $00, $08), X 40, Y 40, $2C, $50. No sprite covers line 406 (the grid's rows stand
-    // at 40 + 56 k, 16 lines tall), and index 0 is transparent, showing the backdrop 0.
+    // Columns 136..143 are sprite 1's entry as the handlers wrote it: pattern $0800
+    // (bytes $00, $08), X 40 + 1, Y 40 + 1 (handler 1, whose 7-round busy loops end the
+    // grid's writes well before line 406 of frame 2), $2C, $50. No sprite covers line 406
+    // (the grid's rows stand at 41 + 56 k, 16 lines tall), and index 0 is transparent,
+    // showing the backdrop 0.
     let row = &m.frame_indexed()[406 * 640..407 * 640];
     assert_eq!(
         row[136..144],
-        [0x00, 0x08, 0x28, 0x00, 0x28, 0x00, 0x2C, 0x50]
+        [0x00, 0x08, 0x29, 0x00, 0x29, 0x00, 0x2C, 0x50]
     );
     // The 320 px bitmap repeats across the 640 columns.
     assert_eq!(row[320 + 136..320 + 144], row[136..144]);
