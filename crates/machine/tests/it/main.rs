@@ -20,3 +20,4 @@ mod x16_common;
 mod x16_kernal;
 mod x16_programs;
 mod x16_routines;
+mod x16_lines;

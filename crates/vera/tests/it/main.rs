@@ -8,3 +8,4 @@ mod quirks;
 mod random_isr;
 mod reference;
 mod scale;
+mod lines;

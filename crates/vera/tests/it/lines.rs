@@ -9,7 +9,7 @@
 //! on line k. The sprite enable (DC_VIDEO bit 6) only hides sprites on the FPGA
 //! (`composer.v`); the emulator renders no sprite line while it is off.
 
-mod common;
+use crate::common;
 
 use common::*;
 use vera::registers::{CTRL, DC_VIDEO};

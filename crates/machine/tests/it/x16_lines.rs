@@ -11,12 +11,12 @@ use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramImage};
 use machine::x16::{VeraQuirks, VeraSettings};
 use machine::{LineSpan, Machine, Settings, SpriteView};
 
-const REWRITE: &[u8] = include_bytes!("../../../roms/vera/programs/rewrite.prg");
-const ENABLE: &[u8] = include_bytes!("../../../roms/vera/programs/enable.prg");
-const TEAR: &[u8] = include_bytes!("../../../roms/vera/programs/tear.prg");
-const TEAR_LBL: &str = include_str!("../../../roms/vera/programs/tear.lbl");
-const DEMO: &[u8] = include_bytes!("../../../roms/vera/programs/demo.prg");
-const DEMO_LBL: &str = include_str!("../../../roms/vera/programs/demo.lbl");
+const REWRITE: &[u8] = include_bytes!("../../../../roms/vera/programs/rewrite.prg");
+const ENABLE: &[u8] = include_bytes!("../../../../roms/vera/programs/enable.prg");
+const TEAR: &[u8] = include_bytes!("../../../../roms/vera/programs/tear.prg");
+const TEAR_LBL: &str = include_str!("../../../../roms/vera/programs/tear.lbl");
+const DEMO: &[u8] = include_bytes!("../../../../roms/vera/programs/demo.prg");
+const DEMO_LBL: &str = include_str!("../../../../roms/vera/programs/demo.lbl");
 
 /// CPU cycles per frame (8 MHz x 800 x 525 / 25.175 MHz, rounded).
 const FRAME: u64 = 133_466;
