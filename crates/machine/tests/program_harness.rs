@@ -396,6 +396,8 @@ fn a_program_that_never_takes_an_interrupt_is_an_error() {
         }
     );
     assert!(e.to_string().contains("never enables an interrupt"));
+    // One hex style everywhere: `$0900`, as the board's faults write a PC.
+    assert!(e.to_string().contains("(PC $0900)"), "{e}");
 }
 
 #[test]

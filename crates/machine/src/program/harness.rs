@@ -76,7 +76,7 @@ pub enum HarnessError {
     },
     /// No interrupt was taken in the first frames: the program never enabled one.
     #[error(
-        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): the program never enables an interrupt the chip raises (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
+        "no interrupt was taken in the first {frames} frames (PC ${pc:04X}): the program never enables an interrupt the chip raises (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
     )]
     NoInterrupt {
         /// Frames run.
@@ -86,7 +86,7 @@ pub enum HarnessError {
     },
     /// A handler was entered and has not returned for many frames.
     #[error(
-        "the {interrupt} handler entered at cycle {cycle} (interrupting PC {pc:#06x}) has not returned after {frames} frames (now at PC {now:#06x})"
+        "the {interrupt} handler entered at cycle {cycle} (interrupting PC ${pc:04X}) has not returned after {frames} frames (now at PC ${now:04X})"
     )]
     NeverReturns {
         /// Which interrupt.
