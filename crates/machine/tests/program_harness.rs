@@ -35,6 +35,9 @@ enum Behaviour {
     FaultAt4,
     /// The handler of call 8 returns at +255, after the display began at +200.
     LateReturnAt8,
+    /// Sprite 1 is dropped on all its 16 lines by a per-line sprite limit: the chip never
+    /// sets its flag.
+    Sprite1Dropped,
 }
 
 /// The display begins 200 cycles into each call; lines are 10 cycles.
@@ -149,7 +152,9 @@ impl ProgramBoard for Fake {
         // The display of this call: sprite 0 at 4k.
         self.call += 1;
         let [a, b] = self.boxes();
-        self.status = u8::from(a.intersection(&b).is_some());
+        self.status = u8::from(
+            a.intersection(&b).is_some() && self.behaviour != Behaviour::Sprite1Dropped,
+        );
         self.cycle += FRAME_CYCLES;
         probe.on_event(BoardEvent::Vblank { cycle: self.cycle });
         Ok(FrameRun {
@@ -236,7 +241,11 @@ impl Machine for Fake {
                 mask: Arc::new(OpaqueMask::from_fn(16, 16, |_, _| true)),
                 collision_mask: 0,
                 z: 3,
-                not_drawn: Vec::new(),
+                not_drawn: if i == 1 && self.behaviour == Behaviour::Sprite1Dropped {
+                    vec![(machine::NotDrawn::LineLimit, 16)]
+                } else {
+                    Vec::new()
+                },
                 drawn: true,
                 // A palette of its own per sprite (2, 3, ...); no pattern or mask fields.
                 lines: None,
@@ -641,4 +650,17 @@ fn dumps_hold_memory_at_the_start_of_each_frames_vblank() {
         let m = u8::from(k > 0 && overlap(k - 1));
         assert_eq!(r.dumps, vec![vec![m, m, 0]], "frame {k}");
     }
+}
+
+#[test]
+fn the_chip_missing_a_pair_says_which_sprite_it_dropped() {
+    // The machine's own check of its sprite view (the contract's `hardware_check`) gives
+    // the reason, as for the TMS9918's fifth sprite on a line.
+    let mut m = booted(Behaviour::Sprite1Dropped);
+    let recs = run(&mut m, config(14)).unwrap();
+    assert!(!recs[13].verdict.collided && !recs[13].chip_pairs.is_empty());
+    assert_eq!(
+        recs[13].chip_reasons,
+        vec!["sprites 0 and 1: sprite 1 dropped by the per-line sprite limit on 16 lines"]
+    );
 }

@@ -197,10 +197,12 @@ pub struct Tally {
     pub cycles: u64,
     /// Of `cycles`, those the CPU waited for an interrupt or was held off the bus.
     pub idle_cycles: u64,
-    /// CPU cycles in one frame of the real machine (0: unknown): a frame is over budget
-    /// when its busy cycles are more.
+    /// CPU cycles in one frame of the real machine (0: unknown).
     pub budget: u64,
-    /// Frames whose busy cycles were over the budget (the first few), and how many.
+    /// Frames over the budget (the first few), and how many: the CPU never waited in the
+    /// call that ran the frame's display and was busy for a whole frame's cycles. A call
+    /// can run a few cycles past the frame (its last instruction ends after the line that
+    /// begins vblank) without being over: the next call is as much shorter.
     pub over_budget: (u32, Vec<u32>),
     /// Frames judged ([`score_frame`]).
     pub judged_frames: u32,
@@ -251,7 +253,7 @@ impl Tally {
         self.frames += 1;
         self.cycles += r.cycles;
         self.idle_cycles += r.idle_cycles;
-        if self.budget > 0 && r.busy_cycles() > self.budget {
+        if self.budget > 0 && r.idle_cycles == 0 && r.busy_cycles() >= self.budget {
             first(&mut self.over_budget, r.frame);
         }
         if let Some(o) = &r.overrun {
@@ -498,6 +500,7 @@ mod tests {
     #[test]
     fn over_budget_counts_busy_cycles_not_waiting() {
         let mut t = Tally::new(false, 1000);
+        // The last instruction ends 10 cycles past the frame, but the CPU waited 900.
         let mut r = FrameRecord {
             cycles: 1010,
             idle_cycles: 900,
@@ -505,10 +508,11 @@ mod tests {
         };
         t.add(&r);
         assert_eq!(t.over_budget.0, 0, "110 busy cycles of 1000");
-        r.idle_cycles = 5;
+        // Busy the whole frame, never waiting: over.
+        r.idle_cycles = 0;
         r.frame = 1;
         t.add(&r);
         assert_eq!(t.over_budget, (1, vec![1]));
-        assert_eq!(t.idle_cycles, 905);
+        assert_eq!(t.idle_cycles, 900);
     }
 }
