@@ -152,9 +152,8 @@ impl ProgramBoard for Fake {
         // The display of this call: sprite 0 at 4k.
         self.call += 1;
         let [a, b] = self.boxes();
-        self.status = u8::from(
-            a.intersection(&b).is_some() && self.behaviour != Behaviour::Sprite1Dropped,
-        );
+        self.status =
+            u8::from(a.intersection(&b).is_some() && self.behaviour != Behaviour::Sprite1Dropped);
         self.cycle += FRAME_CYCLES;
         probe.on_event(BoardEvent::Vblank { cycle: self.cycle });
         Ok(FrameRun {
@@ -540,7 +539,11 @@ fn a_handler_running_into_the_display_is_named_with_its_lines() {
     assert_eq!(o.handler, "irq");
     assert_eq!(o.display_cycle, 8 * FRAME_CYCLES + DISPLAY_START);
     assert_eq!((o.cycles, o.lines, o.to_vblank), (55, 6, false));
-    assert!(o.line().contains("on display line 5 (6 lines late)"), "{}", o.line());
+    assert!(
+        o.line().contains("on display line 5 (6 lines late)"),
+        "{}",
+        o.line()
+    );
     for r in recs.iter().filter(|r| r.frame != 8) {
         assert_eq!(r.overrun, None, "frame {}", r.frame);
     }
@@ -586,7 +589,10 @@ fn judging_starts_at_a_frame_or_at_a_label() {
     assert_eq!(judged(JudgeFrom::Frame(15)), (15..20).collect::<Vec<_>>());
     // The hit label is first reached in call 13 (deciding about frame 12, the first
     // overlap): frames from 14, whose whole call comes after it.
-    assert_eq!(judged(JudgeFrom::Pc(HIT_LABEL)), (14..20).collect::<Vec<_>>());
+    assert_eq!(
+        judged(JudgeFrom::Pc(HIT_LABEL)),
+        (14..20).collect::<Vec<_>>()
+    );
     // Without a watch nothing is judged.
     let mut m = booted(Behaviour::Normal);
     let mut c = config(3);
@@ -629,7 +635,10 @@ fn the_chip_flagging_an_art_sprite_says_why() {
         recs[13].chip_reasons,
         vec!["chip saw sprites 0 and 1 meet: sprite 1 is Art, which takes no part in truth"]
     );
-    assert!(recs[11].chip_reasons.is_empty(), "agrees: no overlap, no flag");
+    assert!(
+        recs[11].chip_reasons.is_empty(),
+        "agrees: no overlap, no flag"
+    );
 }
 
 #[test]

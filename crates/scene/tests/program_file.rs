@@ -176,9 +176,15 @@ fn bad_judging_fields_are_located() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("bad-dump.prg.ron:"), "{e}");
-    assert!(e.contains("dump[0].len: 0 bytes; a dump is 1 to 4096 bytes"), "{e}");
+    assert!(
+        e.contains("dump[0].len: 0 bytes; a dump is 1 to 4096 bytes"),
+        "{e}"
+    );
     let e = program::load(&fixture("bad-judged.prg.ron"))
         .unwrap_err()
         .to_string();
-    assert!(e.contains("judging.objects: Art takes part in no pair"), "{e}");
+    assert!(
+        e.contains("judging.objects: Art takes part in no pair"),
+        "{e}"
+    );
 }

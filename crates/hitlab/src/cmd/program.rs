@@ -297,7 +297,8 @@ pub fn play_drawn(
         let r = h.next_frame().map_err(|e| failed(&p.path, &e))?;
         tally.add(&r);
         if let Some(t) = trace_out.as_mut() {
-            writeln!(t, "{}", frame_json(&r, &dump_names)).map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
+            writeln!(t, "{}", frame_json(&r, &dump_names))
+                .map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
         }
         each(&r, h.machine());
         bar.inc(1);

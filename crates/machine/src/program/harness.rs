@@ -411,8 +411,8 @@ impl<'m> Harness<'m> {
         let mut rec = self.observe(call, run.cycles)?;
         rec.idle_cycles = run.idle_cycles;
         rec.overrun = self.observer.overrun;
-        rec.judged = !self.config.watches.is_empty()
-            && self.judged_from.is_some_and(|first| call >= first);
+        rec.judged =
+            !self.config.watches.is_empty() && self.judged_from.is_some_and(|first| call >= first);
         rec.judged_objects = self.config.judged;
         rec.dumps = dumps;
         self.pending = Some(rec);

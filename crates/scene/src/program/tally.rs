@@ -59,7 +59,11 @@ pub fn score_frame(r: &FrameRecord) -> Option<FrameScore> {
         return None;
     }
     let objects = &r.objects.objects;
-    let counts = |o: &usize| objects.get(*o).is_some_and(|o| r.judged_objects.includes(o));
+    let counts = |o: &usize| {
+        objects
+            .get(*o)
+            .is_some_and(|o| r.judged_objects.includes(o))
+    };
     let marked: Vec<usize> = r.decided_objects.iter().copied().filter(counts).collect();
     let judge = |pairs| {
         let truth: Vec<usize> = FrameRecord::objects_in(pairs)

@@ -11,12 +11,13 @@ use super::charts;
 use super::html::{STYLE, escape, figure, num};
 use super::series::{Track, track};
 use super::timeline::{self, Tick};
+use crate::cmd::program::{Played, text};
+use crate::code_report::grouped;
 use crate::view::Overlays;
+use crate::view::canvas::Canvas;
 use crate::view::layout::PanelAt;
 use crate::view::picture::Picture;
 use crate::view::program::ProgramInfo;
-use crate::cmd::program::{Played, text};
-use crate::code_report::grouped;
 
 /// Per-frame numbers of a program run.
 #[derive(Clone, Debug, Default)]
@@ -109,7 +110,11 @@ impl Pictures {
         };
         let wanted = [
             (score.by_pixel.1 > 0, &mut self.miss, "the first miss"),
-            (score.by_pixel.2 > 0, &mut self.false_alarm, "the first false alarm"),
+            (
+                score.by_pixel.2 > 0,
+                &mut self.false_alarm,
+                "the first false alarm",
+            ),
         ];
         for (now, slot, what) in wanted {
             if now && slot.is_none() {
@@ -123,9 +128,10 @@ impl Pictures {
                     r,
                     &self.info,
                     overlays,
-                    2,
+                    ZOOM,
                     PanelAt::Right,
                 );
+                let canvas = around(&canvas, r, ZOOM);
                 if let Ok(uri) = timeline::png_data_uri(&canvas) {
                     *slot = Some(Shown {
                         what,
@@ -145,6 +151,40 @@ impl Pictures {
     }
 }
 
+/// The pictures' scale: sprites are a few pixels of a 320-pixel screen.
+const ZOOM: usize = 3;
+/// Screen pixels shown around the pair and the marked objects.
+const MARGIN_PX: i64 = 24;
+
+/// The part of `c` (the frame drawn at `zoom`) around the objects in the frame's pixel
+/// pairs and those the program marked, with a margin: where the reader has to look.
+fn around(c: &Canvas, r: &FrameRecord, zoom: usize) -> Canvas {
+    let objects = &r.objects.objects;
+    let mut wanted: Vec<usize> = FrameRecord::objects_in(&r.pixel_pairs);
+    wanted.extend(&r.decided_objects);
+    let boxes: Vec<_> = wanted.iter().filter_map(|&o| objects.get(o)).collect();
+    let (Some(x0), Some(y0), Some(x1), Some(y1)) = (
+        boxes.iter().map(|o| i64::from(o.bbox.x)).min(),
+        boxes.iter().map(|o| i64::from(o.bbox.y)).min(),
+        boxes.iter().map(|o| o.bbox.x_end()).max(),
+        boxes.iter().map(|o| o.bbox.y_end()).max(),
+    ) else {
+        return c.clone();
+    };
+    let k = zoom as i64;
+    let (w, h) = (c.w as i64, c.h as i64);
+    let left = ((x0 - MARGIN_PX) * k).clamp(0, w);
+    let top = ((y0 - MARGIN_PX) * k).clamp(0, h);
+    let right = ((x1 + MARGIN_PX) * k).clamp(left, w);
+    let bottom = ((y1 + MARGIN_PX) * k).clamp(top, h);
+    if right == left || bottom == top {
+        return c.clone();
+    }
+    let mut out = Canvas::new((right - left) as usize, (bottom - top) as usize, 0);
+    out.blit(c, -left, -top);
+    out
+}
+
 /// The frame's pairs and marks in words, by object id.
 fn caption(r: &FrameRecord) -> String {
     let id = |i: usize| r.objects.objects.get(i).map_or(i as u32, |o| o.id);
@@ -153,11 +193,23 @@ fn caption(r: &FrameRecord) -> String {
         .iter()
         .map(|p| format!("{}-{}", id(p.a as usize), id(p.b as usize)))
         .collect();
-    let marked: Vec<String> = r.decided_objects.iter().map(|&o| id(o).to_string()).collect();
+    let marked: Vec<String> = r
+        .decided_objects
+        .iter()
+        .map(|&o| id(o).to_string())
+        .collect();
     format!(
         "pixel truth pairs {} (outlined: green when the program marked both, red when not);          the program marked {} (orange: marked but in no pair)",
-        if pairs.is_empty() { "none".into() } else { pairs.join(", ") },
-        if marked.is_empty() { "nothing".into() } else { marked.join(", ") }
+        if pairs.is_empty() {
+            "none".into()
+        } else {
+            pairs.join(", ")
+        },
+        if marked.is_empty() {
+            "nothing".into()
+        } else {
+            marked.join(", ")
+        }
     )
 }
 
@@ -373,12 +425,7 @@ pub fn page(
             .map(|sp| ("span", sp, runs(&t.spans, &sp.name), None)),
     );
     let frames = s.frame_cycles.values.iter().flatten().count() as u64;
-    rows.push((
-        "",
-        &s.frame_cycles,
-        frames,
-        Some(t.over_budget.0 as usize),
-    ));
+    rows.push(("", &s.frame_cycles, frames, Some(t.over_budget.0 as usize)));
     cycles_table(&mut out, &rows, budget);
     if !s.overruns.is_empty() {
         let most = s.overruns.iter().map(|o| o.1).max().unwrap_or(0);

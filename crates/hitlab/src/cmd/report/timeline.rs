@@ -63,7 +63,9 @@ fn rows() -> [(&'static str, &'static str, RowFn); 8] {
         ("pixel truth pairs", "#3a7bd5", |t| {
             Some(f64::from(t.truth.min(4)) / 4.0)
         }),
-        ("chip flag", "#555555", |t| Some(f64::from(u8::from(t.chip)))),
+        ("chip flag", "#555555", |t| {
+            Some(f64::from(u8::from(t.chip)))
+        }),
         ("chip differs", "#d62728", |t| {
             Some(f64::from(u8::from(t.differs)))
         }),
@@ -149,7 +151,11 @@ pub fn svg(ticks: &[Tick]) -> String {
         let mid = &ticks[ticks.len() / 2];
         for (t, x, anchor) in [
             (first, LABEL_PX as f64, "start"),
-            (mid, LABEL_PX as f64 + (ticks.len() / 2) as f64 * col, "middle"),
+            (
+                mid,
+                LABEL_PX as f64 + (ticks.len() / 2) as f64 * col,
+                "middle",
+            ),
             (last, (LABEL_PX + PLOT_PX) as f64, "end"),
         ] {
             let _ = writeln!(
