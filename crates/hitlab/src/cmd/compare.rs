@@ -96,7 +96,10 @@ pub fn header(loaded: &scene::loaded::LoadedScene, frames: u32, named: &Named) -
     )
 }
 
-/// `compare` on a program: the per-frame table with `--json`, the totals as text.
+/// `compare` on a program: the per-frame table with `--json`, the totals as text, and the
+/// program file's expectations checked as `replay` checks them (exit 1 when one fails).
+/// With `--json`, a program that fails (a fault, a handler that never returns) prints the
+/// error object on stdout as `replay --json` does.
 fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
     if !args.methods.is_empty() {
         return Err(crate::usage(anyhow::anyhow!(
@@ -104,48 +107,85 @@ fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
         )));
     }
     let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
-    let judged = !p.config.watches.is_empty();
+    let dump_names: Vec<String> = p.config.dumps.iter().map(|d| d.name.clone()).collect();
     let mut frames = Vec::new();
     let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {
         if args.json {
-            frames.push(crate::cmd::program::frame_json(r));
+            frames.push(crate::cmd::program::frame_json(r, &dump_names));
         } else if args.per_frame {
-            let s = scene::program::tally::score_frame(r);
-            let judged = if judged {
-                format!(
-                    "  marked {:?}  misses {}/{}  false alarms {}/{}",
-                    r.decided_objects, s.by_box.1, s.by_pixel.1, s.by_box.2, s.by_pixel.2
-                )
-            } else {
-                String::new()
-            };
-            let handlers: Vec<String> = r
-                .handlers
-                .iter()
-                .map(|h| format!("  {} {} cycles", h.name, h.cycles.cycles))
-                .collect();
-            crate::out::outln!(
-                "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}{judged}{}{}",
-                r.frame,
-                crate::report::status_hex(r.verdict.status),
-                r.box_pairs.len(),
-                r.pixel_pairs.len(),
-                handlers.concat(),
-                if r.lag { "  LAG" } else { "" }
-            );
+            crate::out::outln!("{}", program_frame_line(r));
         }
-    })?;
+    });
+    let played = match played {
+        Ok(played) => played,
+        Err(Fault::Other(e)) if args.json => {
+            let v = serde_json::json!({
+                "program": p.path.display().to_string(),
+                "passed": false,
+                "error": format!("{e:#}"),
+            });
+            crate::out::outln!("{v}");
+            return Ok(Outcome::Failed);
+        }
+        Err(e) => return Err(e),
+    };
+    let failures = played.tally.failures(&p.expect);
     if args.json {
         let mut v = crate::cmd::program::tally_json(&played.tally);
         v["program"] = p.path.display().to_string().into();
         v["target"] = p.target.into();
         v["machine"] = played.title.clone().into();
+        v["passed"] = failures.is_empty().into();
+        v["failures"] = failures.clone().into();
         v["per_frame"] = frames.into();
         crate::out::outln!("{v}");
     } else {
         crate::out::out!("{}", crate::cmd::program::text(&p, &played));
+        for f in &failures {
+            crate::out::outln!("FAIL {f}");
+        }
     }
-    Ok(Outcome::Ok)
+    Ok(if failures.is_empty() {
+        Outcome::Ok
+    } else {
+        Outcome::Failed
+    })
+}
+
+/// One program frame for `--per-frame`.
+fn program_frame_line(r: &machine::program::FrameRecord) -> String {
+    let judged = match scene::program::tally::score_frame(r) {
+        Some(s) => format!(
+            "  marked {:?}  misses {}/{}  false alarms {}/{}",
+            r.decided_objects, s.by_box.1, s.by_pixel.1, s.by_box.2, s.by_pixel.2
+        ),
+        None => String::new(),
+    };
+    let handlers: Vec<String> = r
+        .handlers
+        .iter()
+        .map(|h| format!("  {} {} cycles", h.name, h.cycles.cycles))
+        .collect();
+    let overrun = r.overrun.map_or_else(String::new, |o| {
+        format!("  OVERRUN {} {} lines", o.handler, o.lines)
+    });
+    let why = match scene::program::tally::chip_vs_truth(r) {
+        scene::program::tally::ChipVsTruth::Differs => {
+            format!("  chip differs: {}", r.chip_reasons.join("; "))
+        }
+        _ => String::new(),
+    };
+    format!(
+        "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}{judged}{}  busy {} idle {}{overrun}{}{why}",
+        r.frame,
+        crate::report::status_hex(r.verdict.status),
+        r.box_pairs.len(),
+        r.pixel_pairs.len(),
+        handlers.concat(),
+        r.busy_cycles(),
+        r.idle_cycles,
+        if r.lag { "  LAG" } else { "" }
+    )
 }
 
 pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {

@@ -184,8 +184,9 @@ fn cycles_json(list: &[machine::program::NamedCycles]) -> Value {
 }
 
 /// One frame as JSON: sprite attributes as the chip read them, status as set, truth among
-/// objects (by object id, the lowest sprite number), decisions, cycles, lag.
-pub fn frame_json(r: &FrameRecord) -> Value {
+/// objects (by object id, the lowest sprite number), decisions, cycles, lag, and the
+/// program file's `dump:` ranges (named by `dump_names`) as hex strings.
+pub fn frame_json(r: &FrameRecord, dump_names: &[String]) -> Value {
     let ids = |pairs: &[collide::Pair]| -> Vec<[u32; 2]> {
         pairs
             .iter()
@@ -198,32 +199,59 @@ pub fn frame_json(r: &FrameRecord) -> Value {
             .collect()
     };
     let score = score_frame(r);
+    let hex = |bytes: &[u8]| -> String { bytes.iter().map(|b| format!("{b:02X}")).collect() };
     json!({
         "frame": r.frame,
-        "sprites": r.sprites.iter().map(|s| json!({
-            "n": s.number, "x": s.bbox.x, "y": s.bbox.y, "w": s.bbox.w, "h": s.bbox.h,
-            "collision_mask": s.collision_mask, "z": s.z, "drawn": s.drawn,
-        })).collect::<Vec<_>>(),
+        "sprites": r.sprites.iter().map(|s| {
+            let mut v = json!({
+                "n": s.number, "x": s.bbox.x, "y": s.bbox.y, "w": s.bbox.w, "h": s.bbox.h,
+                "collision_mask": s.collision_mask, "z": s.z, "drawn": s.drawn,
+                "palette": s.fields.palette, "pattern": s.fields.pattern,
+            });
+            if let Some(l) = s.lines {
+                v["lines"] = json!([l.first, l.last]);
+            }
+            if !s.not_drawn.is_empty() {
+                v["not_drawn"] = s.not_drawn.iter().map(|(why, lines)| {
+                    json!({"why": why.describe(), "lines": lines})
+                }).collect::<Vec<_>>().into();
+            }
+            v
+        }).collect::<Vec<_>>(),
         "status": r.verdict.status,
         "collided": r.verdict.collided,
+        "collision_line": r.verdict.first_collision_line,
         "chip_collision_mask": r.verdict.collision_mask,
+        "fifth_sprite": r.verdict.fifth_sprite,
         "chip_vs_truth": match chip_vs_truth(r) {
             ChipVsTruth::Agrees => "agrees",
             ChipVsTruth::Blind { .. } => "blind",
             ChipVsTruth::Differs => "differs",
         },
+        "chip_reasons": r.chip_reasons,
         "overflow": r.verdict.overflow,
         "truth": {"box": ids(&r.box_pairs), "pixel": ids(&r.pixel_pairs)},
+        "chip_pairs": ids(&r.chip_pairs),
+        "judged": r.judged,
         "decisions": r.decisions.iter().map(|d| json!({
             "name": d.name, "sprites": d.sprites, "pairs": d.pairs,
         })).collect::<Vec<_>>(),
         "marked": r.decided_objects.iter().map(|&o| r.objects.objects[o].id).collect::<Vec<_>>(),
-        "misses": {"box": score.by_box.1, "pixel": score.by_pixel.1},
-        "false_alarms": {"box": score.by_box.2, "pixel": score.by_pixel.2},
+        // Not judged (no watch, or before `judging.from`): null, as the totals count none.
+        "misses": score.map(|s| json!({"box": s.by_box.1, "pixel": s.by_pixel.1})),
+        "false_alarms": score.map(|s| json!({"box": s.by_box.2, "pixel": s.by_pixel.2})),
         "handlers": cycles_json(&r.handlers),
         "spans": cycles_json(&r.spans),
+        "overrun": r.overrun.map(|o| json!({
+            "handler": o.handler, "display_cycle": o.display_cycle, "cycles": o.cycles,
+            "lines": o.lines, "to_vblank": o.to_vblank,
+        })),
         "lag": r.lag,
         "cycles": r.cycles,
+        "busy_cycles": r.busy_cycles(),
+        "idle_cycles": r.idle_cycles,
+        "dump": r.dumps.iter().zip(dump_names).map(|(bytes, name)| (name.clone(), Value::from(hex(bytes))))
+            .collect::<serde_json::Map<_, _>>(),
     })
 }
 
@@ -253,6 +281,14 @@ pub fn tally_json(t: &Tally) -> Value {
         "spans": cyc(&t.spans),
         "lag_frames": t.lag_frames,
         "cycles": t.cycles,
+        "busy_cycles": t.cycles - t.idle_cycles,
+        "idle_cycles": t.idle_cycles,
+        "budget": t.budget,
+        "over_budget_frames": {"count": t.over_budget.0, "first": t.over_budget.1},
+        "judged_frames": t.judged_frames,
+        "first_judged_frame": t.first_judged,
+        "overrun_frames": {"count": t.overruns.0, "first": t.overruns.1,
+                           "max_lines": t.overrun_max_lines},
     })
 }
 
@@ -276,6 +312,19 @@ pub struct Played {
 pub fn play(
     p: &LoadedProgram,
     trace: Option<&PathBuf>,
+    each: impl FnMut(&FrameRecord, &dyn machine::Machine),
+) -> Result<Played, Fault> {
+    play_drawn(p, trace, false, each)
+}
+
+/// [`play`], the chip drawing its whole picture when `drawn` (the report's pictures).
+///
+/// # Errors
+/// As [`play`].
+pub fn play_drawn(
+    p: &LoadedProgram,
+    trace: Option<&PathBuf>,
+    drawn: bool,
     mut each: impl FnMut(&FrameRecord, &dyn machine::Machine),
 ) -> Result<Played, Fault> {
     // Written under a temporary name and put in place only when the run ends well: a
@@ -288,13 +337,14 @@ pub fn play(
         None => None,
     };
     let mut m = boot(p)?;
-    // No caller of `play` shows the picture: the chip keeps its flags and sprite view
-    // exact with frame output off, and skips drawing the layers behind the sprites.
-    m.set_frame_output(false);
+    // Without pictures the chip keeps its flags and sprite view exact with frame output
+    // off, and skips drawing the layers behind the sprites.
+    m.set_frame_output(drawn);
     let title = m.title();
     let flag_name = m.flag_name();
     let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());
-    let mut tally = Tally::new(!p.config.watches.is_empty());
+    let mut tally = Tally::new(!p.config.watches.is_empty(), cycles_per_frame);
+    let dump_names: Vec<String> = p.config.dumps.iter().map(|d| d.name.clone()).collect();
     let mut h = Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
     let bar = crate::long_run::bar(u64::from(p.config.frames), p.path.display().to_string());
     for _ in 0..p.config.frames {
@@ -302,7 +352,8 @@ pub fn play(
         let r = h.next_frame().map_err(|e| failed(&p.path, &e))?;
         tally.add(&r);
         if let Some((_, t)) = trace_out.as_mut() {
-            writeln!(t, "{}", frame_json(&r)).map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
+            writeln!(t, "{}", frame_json(&r, &dump_names))
+                .map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
         }
         each(&r, h.machine());
         bar.inc(1);
@@ -347,7 +398,19 @@ pub fn text(p: &LoadedProgram, played: &Played) -> String {
         );
     }
     s += "\n";
+    for (frame, why) in t.chip_differs_why.iter().take(5) {
+        s += &format!("  frame {frame}: {why}\n");
+    }
     if t.judged {
+        match t.first_judged {
+            Some(first) => {
+                s += &format!(
+                    "judged: {} of {} frames, from frame {first}\n",
+                    t.judged_frames, t.frames
+                );
+            }
+            None => s += "judged: no frame (judging never started: see `judging.from`)\n",
+        }
         for (name, sc) in [("box", &t.by_box), ("pixel", &t.by_pixel)] {
             s += &format!(
                 "program vs {name} truth: {} hits, {} misses (first frames {:?}), {} false alarms (first frames {:?})\n",
@@ -362,6 +425,24 @@ pub fn text(p: &LoadedProgram, played: &Played) -> String {
             let mean = if *n > 0 { c / n } else { 0 };
             s += &format!("{kind} {name}: {n} runs, mean {mean} cycles, max {max}\n");
         }
+    }
+    s += &format!(
+        "cycles: {} busy, {} idle (waiting for an interrupt or held off the bus) of {}\n",
+        t.cycles - t.idle_cycles,
+        t.idle_cycles,
+        t.cycles
+    );
+    if t.budget > 0 {
+        s += &format!(
+            "over budget (busy the whole frame of {} cycles, never waiting): {} frames {:?}\n",
+            t.budget, t.over_budget.0, t.over_budget.1
+        );
+    }
+    if t.overruns.0 > 0 {
+        s += &format!(
+            "handler still running when the display began: {} frames {:?}, up to {} lines into it\n",
+            t.overruns.0, t.overruns.1, t.overrun_max_lines
+        );
     }
     s += &format!(
         "lag frames: {} {:?}\n",

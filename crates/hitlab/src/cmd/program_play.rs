@@ -88,7 +88,7 @@ fn headless(mut player: ProgramPlayer, args: &RunArgs, why: &str) -> Result<Outc
     player.overlays = Overlays::NONE;
     player.scale = 1;
     let mut gif = start_gif(&player, &args.gif)?;
-    let mut tally = Tally::new(player.info().judged);
+    let mut tally = Tally::new(player.info().judged, player.info().cycles_per_frame);
     let bar = crate::long_run::bar(u64::from(frames), args.scene.display().to_string());
     for i in 0..frames {
         if i > 0 {

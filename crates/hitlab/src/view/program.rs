@@ -123,7 +123,7 @@ pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
         push(format!(" pixel {}", pair_list(r, &r.pixel_pairs)), BODY_RGB);
     }
     let verdict = scene::program::tally::chip_vs_truth(r);
-    if let Some(line) = verdict.line() {
+    if let Some(line) = scene::program::tally::chip_line(r) {
         // A blind frame is the program's doing (a cleared collision mask), not the chip's
         // error: only a difference is drawn as bad.
         let rgb = if matches!(verdict, scene::program::tally::ChipVsTruth::Differs) {
@@ -136,14 +136,21 @@ pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
         }
     }
     push(String::new(), BODY_RGB);
-    if info.judged {
+    if let Some(o) = &r.overrun {
+        for part in wrap(&o.line(), COLS) {
+            push(part, BAD_RGB);
+        }
+    }
+    if info.judged && !r.judged {
+        push("program decisions: not judged yet".into(), DIM_RGB);
+    } else if info.judged {
         let marked: Vec<String> = r
             .decided_objects
             .iter()
             .filter_map(|&o| r.objects.objects.get(o).map(|o| o.id.to_string()))
             .collect();
         push(format!("program marked: {}", marked.join(" ")), HEAD_RGB);
-        let s = score_frame(r);
+        let s = score_frame(r).unwrap_or_default();
         let bad = s.by_pixel.1 + s.by_pixel.2 > 0;
         push(
             format!(
@@ -175,7 +182,16 @@ pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
             );
         }
     }
-    push(format!("frame: {} of {budget} cycles", r.cycles), BODY_RGB);
+    // Over only when the CPU never waited: a call can end a few cycles past the frame.
+    let over = budget > 0 && r.idle_cycles == 0 && r.busy_cycles() >= budget;
+    push(
+        format!(
+            "frame: {} busy + {} idle of {budget} cycles",
+            r.busy_cycles(),
+            r.idle_cycles
+        ),
+        if over { BAD_RGB } else { BODY_RGB },
+    );
     if r.lag {
         push("LAG: the frame's work ran late".into(), BAD_RGB);
     } else {

@@ -175,6 +175,31 @@ fn the_mover_s_own_collision_flag_marks_both_sprites_in_the_frames_they_overlap(
     assert_eq!(marked_frames, 62);
     assert_eq!(v["pixel"]["false_alarms"], 0);
     assert_eq!(v["pixel"]["hits"], 124);
+    // Judged from C-BIOS's hand-over (the cartridge's INIT), after its logo's colliding
+    // sprites of frames 9-11: no miss, and those frames carry no score.
+    assert_eq!(v["pixel"]["misses"], 0, "{}", v["pixel"]);
+    let first = v["first_judged_frame"].as_u64().unwrap();
+    assert!(first > 11, "judged from frame {first}");
+    for f in v["per_frame"].as_array().unwrap() {
+        let judged = f["frame"].as_u64().unwrap() >= first;
+        assert_eq!(f["judged"], judged, "frame {}", f["frame"]);
+        assert_eq!(f["misses"].is_null(), !judged);
+        // The mover HALTs for its next interrupt: its busy cycles are far below the
+        // frame of 59,736 T-states, its waiting counted apart.
+        let (busy, idle) = (
+            f["busy_cycles"].as_u64().unwrap(),
+            f["idle_cycles"].as_u64().unwrap(),
+        );
+        assert_eq!(busy + idle, f["cycles"].as_u64().unwrap());
+        if judged {
+            assert!(idle > 0, "frame {}: the mover waits in HALT", f["frame"]);
+        }
+    }
+    // Over budget only while C-BIOS boots, busy without a HALT, never once the mover runs
+    // (a call can end a few T-states past the frame's 59,736 without being over).
+    let over = v["over_budget_frames"]["first"].as_array().unwrap();
+    assert!(over.iter().all(|f| f.as_u64().unwrap() < first), "{over:?}");
+    assert!(v["idle_cycles"].as_u64().unwrap() > 0);
 }
 
 #[test]

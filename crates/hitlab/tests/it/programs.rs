@@ -86,7 +86,20 @@ fn compare_json_on_a_bare_image_gives_truth_chip_and_handler_cycles_per_frame() 
             "one VINT a frame, frame {k}"
         );
         assert_eq!(f["lag"], false);
+        // A bare image has no watch: no frame is judged, so no per-frame misses either,
+        // as the totals count none.
+        assert_eq!(f["judged"], false);
+        assert!(f["misses"].is_null() && f["false_alarms"].is_null(), "{f}");
+        assert_eq!(
+            f["busy_cycles"].as_u64().unwrap() + f["idle_cycles"].as_u64().unwrap(),
+            f["cycles"].as_u64().unwrap()
+        );
+        // The attributes as the chip read them: palette line and pattern index.
+        for s in f["sprites"].as_array().unwrap() {
+            assert!(s["palette"].is_u64() && s["pattern"].is_u64(), "{s}");
+        }
     }
+    assert_eq!(v["box"]["misses"], 0);
     assert_eq!(v["chip_frames"], 15);
     assert_eq!(v["target"], "genesis");
     let lines = std::fs::read_to_string(&trace).unwrap();
@@ -160,13 +173,37 @@ fn a_program_file_judges_decisions_read_from_memory() {
     );
     let o = hitlab(&["compare", p.to_str().unwrap(), "--json"]);
     let out = String::from_utf8_lossy(&o.stdout);
+    // `compare` checks the program file's expectations as `replay` does: NoMiss fails.
     assert_eq!(
         o.status.code(),
-        Some(0),
+        Some(1),
         "{out}{}",
         String::from_utf8_lossy(&o.stderr)
     );
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["passed"], false, "{v}");
+    assert!(
+        v["failures"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("NoMiss(box): 15 misses"),
+        "{v}"
+    );
+    // The per-frame misses add up to the totals.
+    let per_frame: u64 = v["per_frame"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["misses"]["box"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(per_frame, 15);
+    let text = hitlab(&["compare", p.to_str().unwrap()]);
+    assert_eq!(text.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&text.stdout).contains("FAIL NoMiss(box): 15 misses"),
+        "{}",
+        String::from_utf8_lossy(&text.stdout)
+    );
     assert_eq!(v["box"]["misses"], 15, "{v}");
     assert_eq!(v["box"]["false_alarms"], 4, "{v}");
     assert_eq!(
@@ -212,4 +249,34 @@ fn bad_input_and_usage_exit_codes() {
     assert_eq!(o.status.code(), Some(3));
     let o = hitlab(&["compare", p.to_str().unwrap(), "--start", "$200"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn report_on_a_program_checks_its_expectations_and_shows_the_first_miss_and_false_alarm() {
+    // The made-up marking of `a_program_file_judges_decisions_read_from_memory`: sprite 0
+    // is never marked while both sprites are true-hit (frames 1-15), sprite 1 is marked in
+    // every frame, so a false alarm once the sprites part (frame 16).
+    let p = scratch(
+        "mem-report.prg.ron",
+        &format!(
+            "Program(version: 1, image: \"{}\", target: \"genesis\", frames: 20,\n\
+             watches: [Memory(at: \"$FF0001\", len: 2, hit: Equals(0))],\n\
+             expect: [NoMiss(Box)])",
+            root().join(VINT_DMA).display()
+        ),
+    );
+    let page = p.with_extension("html");
+    let o = hitlab(&["report", p.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("FAIL NoMiss(box): 15 misses"), "{out}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<li>FAIL NoMiss(box): 15 misses"), "{html}");
+    assert!(html.contains("data-kind=\"program-timeline\""));
+    assert!(
+        html.contains("alt=\"the first miss (frame 1)\""),
+        "the first frame both sprites meet"
+    );
+    assert!(html.contains("alt=\"the first false alarm (frame 16)\""));
+    assert_eq!(html.matches("src=\"data:image/png;base64,").count(), 2);
 }

@@ -35,6 +35,8 @@ pub struct Msx {
     target: MsxTarget,
     /// A cartridge has been booted.
     booted: bool,
+    /// The booted cartridge's INIT address (header bytes 2-3), where the BIOS hands over.
+    init: Option<u32>,
 }
 
 impl Msx {
@@ -61,6 +63,7 @@ impl Msx {
             settings: settings.clone(),
             target: MsxTarget::new(),
             booted: false,
+            init: None,
         }
     }
 
@@ -222,6 +225,9 @@ impl Machine for Msx {
         self.vdp.set_frame_output(frame_output);
         self.target = MsxTarget::from_board(MsxProgram::new(&bios, cart));
         self.booted = true;
+        // The header's INIT (0: none, the BIOS goes on to the next cartridge or BASIC).
+        let init = u16::from_le_bytes([image.bytes[2], image.bytes[3]]);
+        self.init = (init != 0).then_some(u32::from(init));
         Ok(())
     }
 
@@ -284,6 +290,10 @@ impl ProgramBoard for Msx {
 
     fn cycles_per_frame(&self) -> u64 {
         T_PER_FRAME
+    }
+
+    fn handover_pc(&self) -> Option<u32> {
+        self.init
     }
 }
 

@@ -24,8 +24,9 @@ use collide::Pair;
 use collide::truth::{Scope, box_pairs, pixel_pairs};
 use thiserror::Error;
 
+use super::judging::{JudgeFrom, Judged, Overrun, PairRule};
 use super::objects::{self, FrameObjects, ObjectRules, ObjectsError};
-use super::observe::{Cycles, Observer, Space, Span, Watch};
+use super::observe::{Cycles, Dump, Observer, Space, Span, Watch};
 use super::{Input, ProgramBoard, ProgramError};
 use crate::contract::{Machine, Verdict};
 use crate::view::SpriteView;
@@ -49,6 +50,14 @@ pub struct HarnessConfig {
     /// Frames after which a program that has taken no interrupt, or is still inside one
     /// handler, is stopped with an error (0: never).
     pub give_up_frames: u32,
+    /// Which pairs of objects make the truth decisions are judged against.
+    pub pairs: PairRule,
+    /// Whose decisions are judged.
+    pub judged: Judged,
+    /// From when frames are judged.
+    pub judge_from: JudgeFrom,
+    /// Memory the trace holds each frame.
+    pub dumps: Vec<Dump>,
 }
 
 /// Why the harness stopped.
@@ -67,7 +76,7 @@ pub enum HarnessError {
     },
     /// No interrupt was taken in the first frames: the program never enabled one.
     #[error(
-        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): the program never enables an interrupt the chip raises (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
+        "no interrupt was taken in the first {frames} frames (PC ${pc:04X}): the program never enables an interrupt the chip raises (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
     )]
     NoInterrupt {
         /// Frames run.
@@ -90,7 +99,7 @@ pub enum HarnessError {
     },
     /// A handler was entered and has not returned for many frames.
     #[error(
-        "the {interrupt} handler entered at cycle {cycle} (interrupting PC {pc:#06x}) has not returned after {frames} frames (now at PC {now:#06x})"
+        "the {interrupt} handler entered at cycle {cycle} (interrupting PC ${pc:04X}) has not returned after {frames} frames (now at PC ${now:04X})"
     )]
     NeverReturns {
         /// Which interrupt.
@@ -145,10 +154,23 @@ pub struct FrameRecord {
     pub objects: FrameObjects,
     /// The chip's flags as set, read without side effects.
     pub verdict: Verdict,
-    /// Pairs of objects (indices into `objects.objects`) whose boxes overlap.
+    /// Pairs of objects (indices into `objects.objects`) whose boxes overlap, among the
+    /// pairs that count ([`HarnessConfig::pairs`]).
     pub box_pairs: Vec<Pair>,
-    /// Pairs of objects whose opaque pixels meet.
+    /// Pairs of objects whose opaque pixels meet, among the pairs that count.
     pub pixel_pairs: Vec<Pair>,
+    /// Pairs of objects whose opaque pixels meet, whatever the pair rule (Art still taking
+    /// no part): what the chip's flag is compared with, since the chip sees every pair.
+    pub chip_pairs: Vec<Pair>,
+    /// Why the chip's flag differs from `chip_pairs`, when it does: the reasons the
+    /// machine gives ([`Machine::hardware_check`]) and Art or left-out sprites the chip
+    /// saw meet.
+    pub chip_reasons: Vec<String>,
+    /// Whether the frame's decisions are judged: the program has watches, and the frame
+    /// is at or after [`HarnessConfig::judge_from`].
+    pub judged: bool,
+    /// Whose decisions are judged.
+    pub judged_objects: Judged,
     /// The program's decisions, one per watch.
     pub decisions: Vec<Decision>,
     /// Object indices any watch marked hit.
@@ -161,9 +183,23 @@ pub struct FrameRecord {
     pub lag: bool,
     /// CPU cycles of the call that ran the frame's display.
     pub cycles: u64,
+    /// Of `cycles`, those the CPU did no work in: waiting for an interrupt (`WAI`, `HALT`,
+    /// `STOP`) or held off the bus (Genesis DMA).
+    pub idle_cycles: u64,
+    /// A handler still running when the chip began this frame's display.
+    pub overrun: Option<Overrun>,
+    /// The bytes of each [`HarnessConfig::dumps`] range at the start of the frame's
+    /// vblank.
+    pub dumps: Vec<Vec<u8>>,
 }
 
 impl FrameRecord {
+    /// CPU cycles of the call that ran the frame's display in which the CPU worked.
+    #[must_use]
+    pub const fn busy_cycles(&self) -> u64 {
+        self.cycles.saturating_sub(self.idle_cycles)
+    }
+
     /// Object indices in at least one of `pairs`, sorted.
     #[must_use]
     pub fn objects_in(pairs: &[Pair]) -> Vec<usize> {
@@ -210,6 +246,8 @@ pub struct Harness<'m> {
     /// The frame whose display the last call ended, waiting for its decisions.
     pending: Option<FrameRecord>,
     calls: u32,
+    /// The first frame judged, once known.
+    judged_from: Option<u32>,
 }
 
 impl std::fmt::Debug for Harness<'_> {
@@ -246,7 +284,23 @@ impl<'m> Harness<'m> {
         if machine.get_mut().program().is_none() {
             return Err(HarnessError::NotBooted(key));
         }
-        let observer = Observer::new(&config.watches, &config.spans, config.wait_pc);
+        let mut observer = Observer::new(&config.watches, &config.spans, config.wait_pc);
+        let handover = machine.get_mut().program().and_then(|b| b.handover_pc());
+        let judged_from = match config.judge_from {
+            JudgeFrom::PowerOn => Some(0),
+            JudgeFrom::Frame(n) => Some(n),
+            JudgeFrom::Pc(pc) => {
+                observer.judge_from_pc(pc);
+                None
+            }
+            JudgeFrom::Handover => match handover {
+                Some(pc) => {
+                    observer.judge_from_pc(pc);
+                    None
+                }
+                None => Some(0),
+            },
+        };
         Ok(Self {
             machine,
             config,
@@ -255,6 +309,7 @@ impl<'m> Harness<'m> {
             interrupted: false,
             pending: None,
             calls: 0,
+            judged_from,
         })
     }
 
@@ -336,7 +391,22 @@ impl<'m> Harness<'m> {
                 error,
             })?;
         self.calls += 1;
+        if self.judged_from.is_none() && self.observer.judge_pc_reached {
+            // Frames whose whole call runs after the PC reached it: from the next call's.
+            self.judged_from = Some(call + 1);
+            self.observer.judging_started();
+        }
         let pc = board.cpu().pc();
+        let dumps: Vec<Vec<u8>> = self
+            .config
+            .dumps
+            .iter()
+            .map(|d| {
+                (0..d.len)
+                    .map(|i| read(board, d.space, d.at.wrapping_add(i)))
+                    .collect()
+            })
+            .collect();
         let done = self.pending.take().map(|mut rec| {
             decide(
                 &self.config,
@@ -351,7 +421,14 @@ impl<'m> Harness<'m> {
         if self.observer.waits > 0 {
             self.waits_seen = true;
         }
-        self.pending = Some(self.observe(call, run.cycles)?);
+        let mut rec = self.observe(call, run.cycles)?;
+        rec.idle_cycles = run.idle_cycles;
+        rec.overrun = self.observer.overrun;
+        rec.judged =
+            !self.config.watches.is_empty() && self.judged_from.is_some_and(|first| call >= first);
+        rec.judged_objects = self.config.judged;
+        rec.dumps = dumps;
+        self.pending = Some(rec);
         Ok(done)
     }
 
@@ -404,13 +481,25 @@ impl<'m> Harness<'m> {
                 error,
             }
         })?;
-        let box_pairs = box_pairs(&objects.objects, Scope::Game);
-        let pixel_pairs = pixel_pairs(&objects.objects, Scope::Game);
+        let rule = self.config.pairs;
+        let counts = |p: &Pair| rule.counts(&objects.objects, *p);
+        let mut box_pairs = box_pairs(&objects.objects, Scope::Game);
+        box_pairs.retain(counts);
+        let chip_pairs = pixel_pairs(&objects.objects, Scope::Game);
+        let pixel_pairs: Vec<Pair> = match rule {
+            PairRule::All => chip_pairs.clone(),
+            PairRule::GoodVsBad => chip_pairs.iter().copied().filter(counts).collect(),
+        };
         let mut verdict = self.machine.get().peek_verdict();
         // The flag as the chip set it during the frame: a program that reads the status
         // mid-frame clears it (roms/genesis/programs/status-poll.s does on every line), but
         // the chip saw the collision all the same, and records the line it set it on.
         verdict.collided |= verdict.first_collision_line.is_some();
+        let chip_reasons = if verdict.collided == chip_pairs.is_empty() {
+            super::reasons::chip_reasons(self.machine.get(), &sprites, &objects, &verdict)
+        } else {
+            Vec::new()
+        };
         Ok(FrameRecord {
             frame: call,
             verdict,
@@ -418,9 +507,19 @@ impl<'m> Harness<'m> {
             objects,
             box_pairs,
             pixel_pairs,
+            chip_pairs,
+            chip_reasons,
             cycles,
             ..FrameRecord::default()
         })
+    }
+}
+
+/// A byte of `space`, without side effects.
+fn read(board: &dyn ProgramBoard, space: Space, addr: u32) -> u8 {
+    match space {
+        Space::Cpu => board.cpu().peek(addr),
+        Space::Vram => board.peek_vram(addr),
     }
 }
 
@@ -456,10 +555,7 @@ fn decide(
                 d.name.clone_from(name);
                 for n in 0..*len {
                     let addr = at.wrapping_add(n.wrapping_mul(*stride));
-                    let byte = match space {
-                        Space::Cpu => board.cpu().peek(addr),
-                        Space::Vram => board.peek_vram(addr),
-                    };
+                    let byte = read(board, *space, addr);
                     if hit.hit(byte) {
                         d.sprites.push(n);
                     }

@@ -281,12 +281,21 @@ pub trait ProgramBoard {
     fn no_interrupt_note(&self) -> Option<String> {
         None
     }
+    /// Where the machine's system software hands over to the program (the MSX BIOS calling
+    /// the cartridge's INIT), for judging from that moment
+    /// ([`JudgeFrom::Handover`]); `None` when the program runs from power-on.
+    fn handover_pc(&self) -> Option<u32> {
+        None
+    }
 }
 
 pub mod harness;
+pub mod judging;
 pub mod objects;
 pub mod observe;
+pub mod reasons;
 
 pub use harness::{Decision, FrameRecord, Harness, HarnessConfig, HarnessError, NamedCycles};
+pub use judging::{JudgeFrom, Judged, Overrun, PairRule};
 pub use objects::{FrameObjects, ObjectRule, ObjectRules, ObjectsError};
-pub use observe::{Cycles, MemoryHit, Observer, Space, Span, Watch, WatchObject};
+pub use observe::{Cycles, Dump, MemoryHit, Observer, Space, Span, Watch, WatchObject};

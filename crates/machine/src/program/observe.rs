@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::judging::Overrun;
 use super::{BoardEvent, Breakpoints, CpuView, Probe};
 
 /// Where a watch finds the sprite number the program decided about.
@@ -79,6 +80,20 @@ pub enum Watch {
         /// When a byte marks a hit.
         hit: MemoryHit,
     },
+}
+
+/// A range of memory the trace holds each frame, read at the start of the frame's vblank
+/// (with the sprite view), without side effects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dump {
+    /// Its name in the trace.
+    pub name: String,
+    /// Which memory.
+    pub space: Space,
+    /// First byte.
+    pub at: u32,
+    /// Bytes.
+    pub len: u32,
 }
 
 /// Cycles between two PCs, counted each time the first is reached and then the second.
@@ -168,6 +183,15 @@ pub struct Observer {
     /// Returns with no interrupt taken (a return the board reported for an interrupt taken
     /// before the observation began).
     pub stray_returns: u32,
+    /// A handler still running when the display of this call began: kept open (its cycles
+    /// and lines growing) until every handler has returned or the call's vblank.
+    pub overrun: Option<Overrun>,
+    /// CPU cycles in one line, in 1/256 cycle, from the last display start.
+    line_cycles_256: u32,
+    /// The PC judging starts from ([`super::JudgeFrom::Pc`]).
+    judge_pc: Option<u32>,
+    /// Whether the PC reached `judge_pc` in this call.
+    pub judge_pc_reached: bool,
 }
 
 impl Observer {
@@ -198,6 +222,35 @@ impl Observer {
         o
     }
 
+    /// Also stops at `pc` to tell when judging starts ([`super::JudgeFrom::Pc`]).
+    pub fn judge_from_pc(&mut self, pc: u32) {
+        self.breakpoints.insert(pc);
+        self.judge_pc = Some(pc);
+    }
+
+    /// Judging has started: the judging PC no longer matters.
+    pub fn judging_started(&mut self) {
+        self.judge_pc = None;
+    }
+
+    /// Closes an open overrun at `cycle`, when every handler has returned (`returned`) or
+    /// at vblank.
+    fn close_overrun(&mut self, cycle: u64, returned: bool) {
+        let line = self.line_cycles_256;
+        if let Some(o) = self.overrun.as_mut()
+            && o.lines == 0
+        {
+            o.cycles = cycle.saturating_sub(o.display_cycle);
+            o.to_vblank = !returned;
+            o.lines = if returned {
+                Overrun::lines_in(o.cycles, line)
+            } else {
+                // Through the whole display: the lines it has, not one begun after it.
+                Overrun::lines_in(o.cycles.saturating_sub(1), line)
+            };
+        }
+    }
+
     /// Clears what one call observed; running handlers and open spans carry over.
     pub fn next_call(&mut self) {
         self.caught.clear();
@@ -211,6 +264,8 @@ impl Observer {
         self.vblanks = 0;
         self.busy_at_vblank = false;
         self.stray_returns = 0;
+        self.overrun = None;
+        self.judge_pc_reached = false;
     }
 }
 
@@ -238,6 +293,9 @@ impl Probe for Observer {
     fn on_pc(&mut self, pc: u32, cycle: u64, cpu: &dyn CpuView) {
         if self.wait_pc == Some(pc) {
             self.wait_label_hits += 1;
+        }
+        if self.judge_pc == Some(pc) {
+            self.judge_pc_reached = true;
         }
         // A span ending and another starting at the same PC: close first, then open.
         for (i, s) in self.spans.iter().enumerate() {
@@ -275,22 +333,43 @@ impl Probe for Observer {
             BoardEvent::Return { cycle } => match self.active.pop() {
                 // A handler that overran into the next call counts whole in the call it
                 // returns in: the budget check sees its full length.
-                Some(a) => self
-                    .handlers
-                    .entry(a.source)
-                    .or_default()
-                    .add(cycle.saturating_sub(a.cycle)),
+                Some(a) => {
+                    self.handlers
+                        .entry(a.source)
+                        .or_default()
+                        .add(cycle.saturating_sub(a.cycle));
+                    if self.active.is_empty() {
+                        self.close_overrun(cycle, true);
+                    }
+                }
                 None => self.stray_returns += 1,
             },
             BoardEvent::Wait { .. } => self.waits += 1,
-            BoardEvent::Vblank { .. } => {
+            BoardEvent::Vblank { cycle } => {
                 if self.vblanks == 0 && !self.active.is_empty() {
                     self.busy_at_vblank = true;
                 }
+                self.close_overrun(cycle, false);
                 self.vblanks += 1;
             }
-            // Not yet observed: a handler running past it is named by the harness.
-            BoardEvent::DisplayStart { .. } => {}
+            BoardEvent::DisplayStart {
+                cycle,
+                line_cycles_256,
+            } => {
+                self.line_cycles_256 = line_cycles_256;
+                // The outermost handler still running: nested ones return inside it.
+                if self.overrun.is_none()
+                    && let Some(outer) = self.active.first()
+                {
+                    self.overrun = Some(Overrun {
+                        handler: outer.source,
+                        display_cycle: cycle,
+                        cycles: 0,
+                        lines: 0,
+                        to_vblank: false,
+                    });
+                }
+            }
         }
     }
 }

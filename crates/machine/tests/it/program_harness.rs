@@ -33,7 +33,18 @@ enum Behaviour {
     StuckAt3,
     /// Call 4 faults.
     FaultAt4,
+    /// The handler of call 8 returns at +255, after the display began at +200.
+    LateReturnAt8,
+    /// Sprite 1 is dropped on all its 16 lines by a per-line sprite limit: the chip never
+    /// sets its flag.
+    Sprite1Dropped,
 }
+
+/// The display begins 200 cycles into each call; lines are 10 cycles.
+const DISPLAY_START: u64 = 200;
+const LINE_CYCLES: u64 = 10;
+/// The main loop waits from +140 to the end of the call.
+const WAIT_AT: u64 = 140;
 
 #[derive(Default)]
 struct Fake {
@@ -120,6 +131,9 @@ impl ProgramBoard for Fake {
                 self.stuck = true;
             } else if self.behaviour == Behaviour::OverrunAt5 && k == 6 {
                 // Still inside at the vblank ending this call.
+            } else if self.behaviour == Behaviour::LateReturnAt8 && k == 8 {
+                display_start(probe, start);
+                probe.on_event(BoardEvent::Return { cycle: start + 255 });
             } else {
                 probe.on_event(BoardEvent::Return { cycle: start + 130 });
             }
@@ -128,19 +142,23 @@ impl ProgramBoard for Fake {
         let waits = !(self.stuck || overran);
         if waits {
             probe.on_event(BoardEvent::Wait {
-                cycle: start + 140,
+                cycle: start + WAIT_AT,
                 pc: MAIN_WAIT,
             });
+        }
+        if !(self.behaviour == Behaviour::LateReturnAt8 && k == 8) {
+            display_start(probe, start);
         }
         // The display of this call: sprite 0 at 4k.
         self.call += 1;
         let [a, b] = self.boxes();
-        self.status = u8::from(a.intersection(&b).is_some());
+        self.status =
+            u8::from(a.intersection(&b).is_some() && self.behaviour != Behaviour::Sprite1Dropped);
         self.cycle += FRAME_CYCLES;
         probe.on_event(BoardEvent::Vblank { cycle: self.cycle });
         Ok(FrameRun {
             cycles: FRAME_CYCLES,
-            idle_cycles: 0,
+            idle_cycles: if waits { FRAME_CYCLES - WAIT_AT } else { 0 },
         })
     }
     fn cpu(&self) -> &dyn CpuView {
@@ -157,6 +175,13 @@ impl ProgramBoard for Fake {
     fn cycles_per_frame(&self) -> u64 {
         FRAME_CYCLES
     }
+}
+
+fn display_start(probe: &mut dyn Probe, start: u64) {
+    probe.on_event(BoardEvent::DisplayStart {
+        cycle: start + DISPLAY_START,
+        line_cycles_256: (LINE_CYCLES * 256) as u32,
+    });
 }
 
 impl CpuView for Fake {
@@ -215,7 +240,11 @@ impl Machine for Fake {
                 mask: Arc::new(OpaqueMask::from_fn(16, 16, |_, _| true)),
                 collision_mask: 0,
                 z: 3,
-                not_drawn: Vec::new(),
+                not_drawn: if i == 1 && self.behaviour == Behaviour::Sprite1Dropped {
+                    vec![(machine::NotDrawn::LineLimit, 16)]
+                } else {
+                    Vec::new()
+                },
                 drawn: true,
                 // A palette of its own per sprite (2, 3, ...); no pattern or mask fields.
                 lines: None,
@@ -375,6 +404,8 @@ fn a_program_that_never_takes_an_interrupt_is_an_error() {
         }
     );
     assert!(e.to_string().contains("never enables an interrupt"));
+    // One hex style everywhere: `$0900`, as the board's faults write a PC.
+    assert!(e.to_string().contains("(PC $0900)"), "{e}");
 }
 
 #[test]
@@ -495,4 +526,150 @@ fn a_polling_program_lags_where_its_loop_label_is_not_reached() {
     let lag: Vec<u32> = recs.iter().filter(|r| r.lag).map(|r| r.frame).collect();
     let want: Vec<u32> = (0..24).filter(|k| !overlap(*k)).collect();
     assert_eq!(lag, want);
+}
+
+#[test]
+fn a_handler_running_into_the_display_is_named_with_its_lines() {
+    // Call 8's handler returns at +255; the display began at +200, 10 cycles a line: 55
+    // cycles late, on display line 5 (cycles 250-259), so 6 lines begun. It is frame 8's
+    // display it ran into.
+    let mut m = booted(Behaviour::LateReturnAt8);
+    let recs = run(&mut m, config(10)).unwrap();
+    let o = recs[8].overrun.expect("frame 8 overran");
+    assert_eq!(o.handler, "irq");
+    assert_eq!(o.display_cycle, 8 * FRAME_CYCLES + DISPLAY_START);
+    assert_eq!((o.cycles, o.lines, o.to_vblank), (55, 6, false));
+    assert!(
+        o.line().contains("on display line 5 (6 lines late)"),
+        "{}",
+        o.line()
+    );
+    for r in recs.iter().filter(|r| r.frame != 8) {
+        assert_eq!(r.overrun, None, "frame {}", r.frame);
+    }
+    // Returning before the next vblank, it is no lag.
+    assert!(recs.iter().all(|r| !r.lag));
+
+    // Call 6's handler has not returned by its vblank: through the whole display, 800
+    // cycles from +200 to +1000, 80 lines.
+    let mut m = booted(Behaviour::OverrunAt5);
+    let recs = run(&mut m, config(10)).unwrap();
+    let o = recs[6].overrun.expect("frame 6 overran");
+    assert_eq!((o.cycles, o.lines, o.to_vblank), (800, 80, true));
+    assert_eq!(recs[7].overrun, None, "returned at +5, before the display");
+}
+
+#[test]
+fn busy_and_idle_cycles_are_apart() {
+    // The fake waits from +140 to the end of each call.
+    let mut m = booted(Behaviour::Normal);
+    let recs = run(&mut m, config(4)).unwrap();
+    for r in &recs {
+        assert_eq!(r.cycles, FRAME_CYCLES);
+        assert_eq!(r.idle_cycles, FRAME_CYCLES - WAIT_AT);
+        assert_eq!(r.busy_cycles(), WAIT_AT);
+    }
+}
+
+#[test]
+fn judging_starts_at_a_frame_or_at_a_label() {
+    use machine::program::JudgeFrom;
+    let judged = |from| {
+        let mut m = booted(Behaviour::Normal);
+        let mut c = config(20);
+        c.judge_from = from;
+        let recs = run(&mut m, c).unwrap();
+        recs.iter()
+            .filter(|r| r.judged)
+            .map(|r| r.frame)
+            .collect::<Vec<_>>()
+    };
+    // The fake has no system software: the default judges from power-on.
+    assert_eq!(judged(JudgeFrom::Handover), (0..20).collect::<Vec<_>>());
+    assert_eq!(judged(JudgeFrom::Frame(15)), (15..20).collect::<Vec<_>>());
+    // The hit label is first reached in call 13 (deciding about frame 12, the first
+    // overlap): frames from 14, whose whole call comes after it.
+    assert_eq!(
+        judged(JudgeFrom::Pc(HIT_LABEL)),
+        (14..20).collect::<Vec<_>>()
+    );
+    // Without a watch nothing is judged.
+    let mut m = booted(Behaviour::Normal);
+    let mut c = config(3);
+    c.watches.clear();
+    assert!(run(&mut m, c).unwrap().iter().all(|r| !r.judged));
+}
+
+#[test]
+fn good_vs_bad_pairs_leave_two_good_objects_out_of_truth_but_not_out_of_the_chip() {
+    use machine::program::PairRule;
+    let mut m = booted(Behaviour::Normal);
+    let mut c = config(14);
+    c.pairs = PairRule::GoodVsBad;
+    let recs = run(&mut m, c.clone()).unwrap();
+    // Both sprites Good: frame 13's overlap is no pair that counts, but the chip saw it
+    // and agrees with the pairs it can see.
+    assert!(recs[13].box_pairs.is_empty() && recs[13].pixel_pairs.is_empty());
+    assert_eq!(recs[13].chip_pairs.len(), 1);
+    assert!(recs[13].chip_reasons.is_empty());
+    c.objects = ObjectRules {
+        rules: vec![ObjectRule::by_number(1..=1, collide::Group::Bad, false)],
+        default_group: Some(collide::Group::Good),
+    };
+    let mut m = booted(Behaviour::Normal);
+    let recs = run(&mut m, c).unwrap();
+    assert_eq!(recs[13].pixel_pairs.len(), 1, "Good against Bad counts");
+}
+
+#[test]
+fn the_chip_flagging_an_art_sprite_says_why() {
+    let mut m = booted(Behaviour::Normal);
+    let mut c = config(14);
+    c.objects = ObjectRules {
+        rules: vec![ObjectRule::by_number(1..=1, collide::Group::Art, false)],
+        default_group: Some(collide::Group::Good),
+    };
+    let recs = run(&mut m, c).unwrap();
+    assert!(recs[13].verdict.collided && recs[13].chip_pairs.is_empty());
+    assert_eq!(
+        recs[13].chip_reasons,
+        vec!["chip saw sprites 0 and 1 meet: sprite 1 is Art, which takes no part in truth"]
+    );
+    assert!(
+        recs[11].chip_reasons.is_empty(),
+        "agrees: no overlap, no flag"
+    );
+}
+
+#[test]
+fn dumps_hold_memory_at_the_start_of_each_frames_vblank() {
+    // The handler of call k writes the marks about frame k - 1 before frame k's display
+    // ends: frame k's dump holds them.
+    let mut m = booted(Behaviour::Normal);
+    let mut c = config(20);
+    c.dumps = vec![machine::program::Dump {
+        name: "marks".into(),
+        space: Space::Cpu,
+        at: MARKS,
+        len: 3,
+    }];
+    let recs = run(&mut m, c).unwrap();
+    for r in &recs {
+        let k = r.frame;
+        let m = u8::from(k > 0 && overlap(k - 1));
+        assert_eq!(r.dumps, vec![vec![m, m, 0]], "frame {k}");
+    }
+}
+
+#[test]
+fn the_chip_missing_a_pair_says_which_sprite_it_dropped() {
+    // The machine's own check of its sprite view (the contract's `hardware_check`) gives
+    // the reason, as for the TMS9918's fifth sprite on a line.
+    let mut m = booted(Behaviour::Sprite1Dropped);
+    let recs = run(&mut m, config(14)).unwrap();
+    assert!(!recs[13].verdict.collided && !recs[13].chip_pairs.is_empty());
+    assert_eq!(
+        recs[13].chip_reasons,
+        vec!["sprites 0 and 1: sprite 1 dropped by the per-line sprite limit on 16 lines"]
+    );
 }

@@ -55,6 +55,12 @@ pub struct Program {
     /// What must hold (`hitlab replay`).
     #[serde(default)]
     pub expect: Vec<ProgramExpectation>,
+    /// Which pairs count, whose decisions are judged, and from when.
+    #[serde(default)]
+    pub judging: super::judging::JudgingSpec,
+    /// Memory ranges the trace holds per frame.
+    #[serde(default)]
+    pub dump: Vec<super::judging::DumpSpec>,
 }
 
 const fn one() -> u32 {

@@ -4,6 +4,7 @@
 
 mod fit;
 pub mod format;
+pub mod judging;
 pub mod symbols;
 pub mod tally;
 
@@ -11,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use collide::Group;
 use machine::program::{
-    HarnessConfig, Input, MemoryHit, ObjectRule, ObjectRules, ProgramError, ProgramImage, Space,
-    Span, Watch, WatchObject,
+    Dump, HarnessConfig, Input, JudgeFrom, Judged, MemoryHit, ObjectRule, ObjectRules, PairRule,
+    ProgramError, ProgramImage, Space, Span, Watch, WatchObject,
 };
 use machine::{Machine, Target};
 
@@ -192,6 +193,43 @@ const fn group(g: GroupName) -> Group {
     }
 }
 
+const fn space_of(s: SpaceName) -> Space {
+    match s {
+        SpaceName::Cpu => Space::Cpu,
+        SpaceName::Vram => Space::Vram,
+    }
+}
+
+/// The judging rules of the program file; `Err((field, message))`.
+fn judging_rules(
+    j: &judging::JudgingSpec,
+    sym: Option<(&Symbols, &Path)>,
+) -> Result<(PairRule, Judged, JudgeFrom), (&'static str, String)> {
+    let pairs = match j.pairs {
+        judging::PairsName::All => PairRule::All,
+        judging::PairsName::GoodVsBad => PairRule::GoodVsBad,
+    };
+    let judged = match j.objects {
+        judging::JudgedName::All => Judged::All,
+        judging::JudgedName::Group(GroupName::Art) => {
+            return Err((
+                "judging.objects",
+                "Art takes part in no pair: no decision about it can be judged".into(),
+            ));
+        }
+        judging::JudgedName::Group(g) => Judged::Group(group(g)),
+    };
+    let from = match &j.from {
+        judging::FromSpec::Handover => JudgeFrom::Handover,
+        judging::FromSpec::PowerOn => JudgeFrom::PowerOn,
+        judging::FromSpec::Frame(n) => JudgeFrom::Frame(*n),
+        judging::FromSpec::Label(l) => {
+            JudgeFrom::Pc(resolve(l, sym).map_err(|m| ("judging.from", m))?)
+        }
+    };
+    Ok((pairs, judged, from))
+}
+
 fn buttons(held: &[Button]) -> Input {
     let pad1 = held.iter().fold(0, |acc, b| {
         acc | match b {
@@ -325,6 +363,26 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             to: resolve(&s.to, sym).map_err(|m| at(&format!("spans[{i}].to"), m))?,
         });
     }
+    let (pairs, judged, judge_from) = judging_rules(&p.judging, sym).map_err(|(f, m)| at(f, m))?;
+    let mut dumps = Vec::new();
+    for (i, d) in p.dump.iter().enumerate() {
+        if d.len == 0 || d.len > judging::MAX_DUMP_BYTES {
+            return Err(at(
+                &format!("dump[{i}].len"),
+                format!(
+                    "{} bytes; a dump is 1 to {} bytes",
+                    d.len,
+                    judging::MAX_DUMP_BYTES
+                ),
+            ));
+        }
+        dumps.push(Dump {
+            name: d.name.clone().unwrap_or_else(|| d.at.clone()),
+            space: space_of(d.space),
+            at: resolve(&d.at, sym).map_err(|m| at(&format!("dump[{i}].at"), m))?,
+            len: d.len,
+        });
+    }
     let wait_pc = match &p.wait {
         Some(w) => Some(resolve(w, sym).map_err(|m| at("wait", m))?),
         None => None,
@@ -411,6 +469,10 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             wait_pc,
             input: p.input.iter().map(|b| buttons(b)).collect(),
             give_up_frames: p.give_up_frames,
+            pairs,
+            judged,
+            judge_from,
+            dumps,
         },
         expect: p.expect,
     })

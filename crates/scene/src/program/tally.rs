@@ -49,21 +49,36 @@ pub struct FrameScore {
     pub by_pixel: (u32, u32, u32),
 }
 
-/// Judges one frame's decisions.
+/// Judges one frame's decisions: `None` when the frame is not judged (no watch, or before
+/// the program file's `judge_from`). Only the objects of the judged group count
+/// ([`machine::program::Judged`]): a true-hit object outside it is no miss, a mark on one
+/// no false alarm.
 #[must_use]
-pub fn score_frame(r: &FrameRecord) -> FrameScore {
+pub fn score_frame(r: &FrameRecord) -> Option<FrameScore> {
+    if !r.judged {
+        return None;
+    }
+    let objects = &r.objects.objects;
+    let counts = |o: &usize| {
+        objects
+            .get(*o)
+            .is_some_and(|o| r.judged_objects.includes(o))
+    };
+    let marked: Vec<usize> = r.decided_objects.iter().copied().filter(counts).collect();
     let judge = |pairs| {
-        let truth = FrameRecord::objects_in(pairs);
-        let marked = &r.decided_objects;
+        let truth: Vec<usize> = FrameRecord::objects_in(pairs)
+            .into_iter()
+            .filter(counts)
+            .collect();
         let hits = truth.iter().filter(|o| marked.contains(o)).count() as u32;
         let misses = truth.len() as u32 - hits;
         let false_alarms = marked.iter().filter(|o| !truth.contains(o)).count() as u32;
         (hits, misses, false_alarms)
     };
-    FrameScore {
+    Some(FrameScore {
         by_box: judge(&r.box_pairs),
         by_pixel: judge(&r.pixel_pairs),
-    }
+    })
 }
 
 /// The chip's flag against pixel truth in one frame.
@@ -80,7 +95,8 @@ pub enum ChipVsTruth {
         /// Their collision masks as 4-bit values.
         masks: (u8, u8),
     },
-    /// Set with no pixel pair, or clear with a pair the chip could see.
+    /// Set with no pixel pair, or clear with a pair the chip could see: the frame's
+    /// [`FrameRecord::chip_reasons`] say why.
     Differs,
 }
 
@@ -102,10 +118,26 @@ impl ChipVsTruth {
     }
 }
 
-/// Compares the chip's flag with pixel truth in frame `r` (see the module docs).
+/// The sentence for frame `r` where the chip and pixel truth do not agree, with the
+/// reasons when they differ (`None` when they agree).
+#[must_use]
+pub fn chip_line(r: &FrameRecord) -> Option<String> {
+    let v = chip_vs_truth(r);
+    let line = v.line()?;
+    Some(match v {
+        ChipVsTruth::Differs if !r.chip_reasons.is_empty() => {
+            format!("{line}: {}", r.chip_reasons.join("; "))
+        }
+        _ => line,
+    })
+}
+
+/// Compares the chip's flag with pixel truth in frame `r` (see the module docs): the
+/// pixel pairs among every object that is not Art, whatever the program file's pair rule,
+/// since the chip sees them all.
 #[must_use]
 pub fn chip_vs_truth(r: &FrameRecord) -> ChipVsTruth {
-    let truth = !r.pixel_pairs.is_empty();
+    let truth = !r.chip_pairs.is_empty();
     if r.verdict.collided == truth {
         return ChipVsTruth::Agrees;
     }
@@ -116,7 +148,7 @@ pub fn chip_vs_truth(r: &FrameRecord) -> ChipVsTruth {
     }
     let objects = &r.objects.objects;
     let mut first = None;
-    for p in &r.pixel_pairs {
+    for p in &r.chip_pairs {
         let (Some(a), Some(b)) = (objects.get(p.a as usize), objects.get(p.b as usize)) else {
             return ChipVsTruth::Differs;
         };
@@ -157,6 +189,8 @@ pub struct Tally {
     /// Frames the chip could not see the pixel pairs in, their masks sharing no bit (the
     /// first few), and how many.
     pub chip_blind: (u32, Vec<u32>),
+    /// The first few differing frames with the sentence saying why ([`chip_line`]).
+    pub chip_differs_why: Vec<(u32, String)>,
     /// Per handler source: runs, total cycles, the longest run.
     pub handlers: BTreeMap<String, (u64, u64, u64)>,
     /// Per span: runs, total cycles, the longest run.
@@ -165,6 +199,32 @@ pub struct Tally {
     pub lag_frames: Vec<u32>,
     /// CPU cycles run.
     pub cycles: u64,
+    /// Of `cycles`, those the CPU waited for an interrupt or was held off the bus.
+    pub idle_cycles: u64,
+    /// CPU cycles in one frame of the real machine (0: unknown).
+    pub budget: u64,
+    /// Frames over the budget (the first few), and how many: the CPU never waited in the
+    /// call that ran the frame's display and was busy for a whole frame's cycles. A call
+    /// can run a few cycles past the frame (its last instruction ends after the line that
+    /// begins vblank) without being over: the next call is as much shorter.
+    pub over_budget: (u32, Vec<u32>),
+    /// Frames judged ([`score_frame`]).
+    pub judged_frames: u32,
+    /// The first frame judged.
+    pub first_judged: Option<u32>,
+    /// Frames whose display began with a handler still running (the first few), and how
+    /// many.
+    pub overruns: (u32, Vec<u32>),
+    /// The most display lines a handler ran into.
+    pub overrun_max_lines: u32,
+}
+
+/// Counts `frame` in `(count, first frames)`.
+fn first((count, frames): &mut (u32, Vec<u32>), frame: u32) {
+    *count += 1;
+    if frames.len() < FIRST_FRAMES {
+        frames.push(frame);
+    }
 }
 
 fn add(score: &mut Score, frame: u32, (h, m, f): (u32, u32, u32)) {
@@ -180,21 +240,33 @@ fn add(score: &mut Score, frame: u32, (h, m, f): (u32, u32, u32)) {
 }
 
 impl Tally {
-    /// A tally for a run with (`judged`) or without watches.
+    /// A tally for a run with (`judged`) or without watches, on a machine whose frame is
+    /// `budget` CPU cycles (0: unknown).
     #[must_use]
-    pub fn new(judged: bool) -> Self {
+    pub fn new(judged: bool, budget: u64) -> Self {
         Self {
             judged,
+            budget,
             ..Self::default()
         }
     }
 
-    /// Adds a frame; returns its score.
-    pub fn add(&mut self, r: &FrameRecord) -> FrameScore {
+    /// Adds a frame; returns its score (`None`: not judged).
+    pub fn add(&mut self, r: &FrameRecord) -> Option<FrameScore> {
         let s = score_frame(r);
         self.frames += 1;
         self.cycles += r.cycles;
-        if self.judged {
+        self.idle_cycles += r.idle_cycles;
+        if self.budget > 0 && r.idle_cycles == 0 && r.busy_cycles() >= self.budget {
+            first(&mut self.over_budget, r.frame);
+        }
+        if let Some(o) = &r.overrun {
+            self.overrun_max_lines = self.overrun_max_lines.max(o.lines);
+            first(&mut self.overruns, r.frame);
+        }
+        if let Some(s) = s {
+            self.judged_frames += 1;
+            self.first_judged.get_or_insert(r.frame);
             add(&mut self.by_box, r.frame, s.by_box);
             add(&mut self.by_pixel, r.frame, s.by_pixel);
         }
@@ -206,13 +278,17 @@ impl Tally {
         let apart = match chip_vs_truth(r) {
             ChipVsTruth::Agrees => None,
             ChipVsTruth::Blind { .. } => Some(&mut self.chip_blind),
-            ChipVsTruth::Differs => Some(&mut self.chip_differs),
-        };
-        if let Some((count, first)) = apart {
-            *count += 1;
-            if first.len() < FIRST_FRAMES {
-                first.push(r.frame);
+            ChipVsTruth::Differs => {
+                if self.chip_differs_why.len() < FIRST_FRAMES
+                    && let Some(line) = chip_line(r)
+                {
+                    self.chip_differs_why.push((r.frame, line));
+                }
+                Some(&mut self.chip_differs)
             }
+        };
+        if let Some(apart) = apart {
+            first(apart, r.frame);
         }
         for (map, list) in [
             (&mut self.handlers, &r.handlers),
@@ -245,6 +321,8 @@ impl Tally {
                     let (s, name) = score(*t);
                     if !self.judged {
                         out.push("NoMiss: the program file has no watch to judge".into());
+                    } else if self.judged_frames == 0 {
+                        out.push("NoMiss: no frame was judged (see `judge_from`)".into());
                     } else if s.misses > 0 {
                         out.push(format!(
                             "NoMiss({name}): {} misses, first in frames {:?}",
@@ -256,6 +334,8 @@ impl Tally {
                     let (s, name) = score(*t);
                     if !self.judged {
                         out.push("NoFalseAlarm: the program file has no watch to judge".into());
+                    } else if self.judged_frames == 0 {
+                        out.push("NoFalseAlarm: no frame was judged (see `judge_from`)".into());
                     } else if s.false_alarms > 0 {
                         out.push(format!(
                             "NoFalseAlarm({name}): {} false alarms, first in frames {:?}",
@@ -346,6 +426,7 @@ mod tests {
             });
         }
         r.pixel_pairs.push(Pair::new(0, 1));
+        r.chip_pairs.push(Pair::new(0, 1));
         r
     }
 
@@ -375,7 +456,67 @@ mod tests {
         );
         // Set with no pair.
         let mut none = frame(true, (0x20, 0x20));
-        none.pixel_pairs.clear();
+        none.chip_pairs.clear();
         assert_eq!(chip_vs_truth(&none), ChipVsTruth::Differs);
+        none.chip_reasons = vec!["sprite 9 is Art".into()];
+        assert_eq!(
+            chip_line(&none).unwrap(),
+            "chip DIFFERS from pixel truth: sprite 9 is Art"
+        );
+    }
+
+    /// Sprites 3 (Good) and 9 (Bad) meet; the program marked only `marked`.
+    fn judged(marked: &[usize], judged: machine::program::Judged) -> FrameRecord {
+        let mut r = frame(false, (0, 0));
+        r.objects.objects[1].group = Group::Bad;
+        r.decided_objects = marked.to_vec();
+        r.judged = true;
+        r.judged_objects = judged;
+        r
+    }
+
+    #[test]
+    fn only_the_judged_group_is_scored() {
+        use machine::program::Judged;
+        // The program marks only the target (Bad) it hit.
+        let all = score_frame(&judged(&[1], Judged::All)).unwrap();
+        assert_eq!(all.by_pixel, (1, 1, 0), "the Good shooter is a miss");
+        let bad = score_frame(&judged(&[1], Judged::Group(Group::Bad))).unwrap();
+        assert_eq!(bad.by_pixel, (1, 0, 0));
+        // A mark on the shooter outside the judged group is no false alarm.
+        let bad = score_frame(&judged(&[0, 1], Judged::Group(Group::Bad))).unwrap();
+        assert_eq!(bad.by_pixel, (1, 0, 0));
+    }
+
+    #[test]
+    fn a_frame_not_judged_has_no_score_and_no_total() {
+        let mut r = judged(&[], machine::program::Judged::All);
+        r.judged = false;
+        assert_eq!(score_frame(&r), None);
+        let mut t = Tally::new(true, 0);
+        t.add(&r);
+        assert_eq!((t.by_pixel.misses, t.judged_frames), (0, 0));
+        r.judged = true;
+        t.add(&r);
+        assert_eq!((t.by_pixel.misses, t.judged_frames), (2, 1));
+    }
+
+    #[test]
+    fn over_budget_counts_busy_cycles_not_waiting() {
+        let mut t = Tally::new(false, 1000);
+        // The last instruction ends 10 cycles past the frame, but the CPU waited 900.
+        let mut r = FrameRecord {
+            cycles: 1010,
+            idle_cycles: 900,
+            ..FrameRecord::default()
+        };
+        t.add(&r);
+        assert_eq!(t.over_budget.0, 0, "110 busy cycles of 1000");
+        // Busy the whole frame, never waiting: over.
+        r.idle_cycles = 0;
+        r.frame = 1;
+        t.add(&r);
+        assert_eq!(t.over_budget, (1, vec![1]));
+        assert_eq!(t.idle_cycles, 900);
     }
 }

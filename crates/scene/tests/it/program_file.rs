@@ -136,3 +136,55 @@ fn bad_object_attributes_are_located() {
         .to_string();
     assert!(e.contains("objects.rules[0]: chooses no sprites"), "{e}");
 }
+
+#[test]
+fn judging_fields_and_dumps_are_read() {
+    use machine::program::{Dump, JudgeFrom, Judged, PairRule};
+    let p = program::load(&fixture("judging.prg.ron")).unwrap();
+    assert_eq!(p.config.pairs, PairRule::GoodVsBad);
+    assert_eq!(p.config.judged, Judged::Group(collide::Group::Bad));
+    // ld65.lbl: loop $0803, marks $A000.
+    assert_eq!(p.config.judge_from, JudgeFrom::Pc(0x0803));
+    assert_eq!(
+        p.config.dumps,
+        vec![
+            Dump {
+                name: "marks".into(),
+                space: Space::Cpu,
+                at: 0xA000,
+                len: 16
+            },
+            Dump {
+                name: "sat".into(),
+                space: Space::Vram,
+                at: 0x1FC00,
+                len: 1024
+            },
+        ]
+    );
+    // Absent: every pair, every object, from the hand-over.
+    let p = program::load(&fixture("demo.prg.ron")).unwrap();
+    assert_eq!(
+        (p.config.pairs, p.config.judged, p.config.judge_from),
+        (PairRule::All, Judged::All, JudgeFrom::Handover)
+    );
+}
+
+#[test]
+fn bad_judging_fields_are_located() {
+    let e = program::load(&fixture("bad-dump.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bad-dump.prg.ron:"), "{e}");
+    assert!(
+        e.contains("dump[0].len: 0 bytes; a dump is 1 to 4096 bytes"),
+        "{e}"
+    );
+    let e = program::load(&fixture("bad-judged.prg.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("judging.objects: Art takes part in no pair"),
+        "{e}"
+    );
+}

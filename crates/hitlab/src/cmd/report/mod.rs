@@ -6,6 +6,7 @@ mod charts;
 mod html;
 mod program;
 mod series;
+mod timeline;
 
 use std::fs::File;
 use std::io::{BufWriter, Write as _};
@@ -69,9 +70,12 @@ fn run_program(args: &ReportArgs) -> Result<Outcome, Fault> {
     crate::cmd::program::refuse_input_as_output(&p, &args.output, "-o")?;
     let pending = Pending::create(&args.output)?;
     let mut series = program::ProgramSeries::default();
-    let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {
+    let mut pictures = program::Pictures::new(&p);
+    let played = crate::cmd::program::play_drawn(&p, args.program.trace.as_ref(), true, |r, m| {
         series.add(r);
+        pictures.add(r, m);
     })?;
+    series.pictures = pictures.done();
     let page = program::page(&p, &played, &series)?;
     pending.finish(&page, &args.output)?;
     println!(
@@ -82,7 +86,16 @@ fn run_program(args: &ReportArgs) -> Result<Outcome, Fault> {
         series.spans.len(),
         series.lag.len()
     );
-    Ok(Outcome::Ok)
+    // The program file's expectations, checked as `replay` checks them.
+    let failures = played.tally.failures(&p.expect);
+    for f in &failures {
+        println!("FAIL {f}");
+    }
+    Ok(if failures.is_empty() {
+        Outcome::Ok
+    } else {
+        Outcome::Failed
+    })
 }
 
 pub fn run(args: &ReportArgs) -> Result<Outcome, Fault> {

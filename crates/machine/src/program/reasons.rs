@@ -1,0 +1,71 @@
+//! Why the chip's collision flag differs from pixel truth among a program's objects, said
+//! per frame (specs/programs.md, "What the user gets"): the machine's own reasons through
+//! [`Machine::hardware_check`] (the TMS9918's fifth sprite on a line dropped, a Genesis
+//! sprite masked by an X = 0 sprite or cut by the dot limit, VERA's line budget), and the
+//! reasons that come from the program file's objects: the chip sees every sprite, truth
+//! only objects that are not Art, and not two sprites of one merged object.
+
+use collide::Group;
+
+use super::objects::FrameObjects;
+use crate::contract::{Machine, Verdict};
+use crate::view::SpriteView;
+
+/// What sprite `n` is in the frame's objects, when that keeps it out of truth.
+fn outside_truth(objects: &FrameObjects, n: u32) -> Option<String> {
+    match objects.object_of_sprite(n) {
+        None => Some(format!(
+            "sprite {n} is in no object (no rule names it, or `others: None`)"
+        )),
+        Some(i) if objects.objects[i].group == Group::Art => {
+            Some(format!("sprite {n} is Art, which takes no part in truth"))
+        }
+        Some(_) => None,
+    }
+}
+
+/// The reasons the chip's flag (`verdict.collided`) differs from the pixel pairs among
+/// `objects`: called only in a frame where it does.
+#[must_use]
+pub fn chip_reasons(
+    machine: &dyn Machine,
+    sprites: &[SpriteView],
+    objects: &FrameObjects,
+    verdict: &Verdict,
+) -> Vec<String> {
+    let check = machine.hardware_check(sprites, verdict);
+    let mut out = Vec::new();
+    if verdict.collided {
+        // The chip saw a pair truth among the objects lacks: say why each is left out.
+        for &(a, b) in &check.sprite_pairs {
+            let mut why: Vec<String> = [a, b]
+                .into_iter()
+                .filter_map(|n| outside_truth(objects, n))
+                .collect();
+            if why.is_empty()
+                && objects.object_of_sprite(a).is_some()
+                && objects.object_of_sprite(a) == objects.object_of_sprite(b)
+            {
+                why.push("both are parts of one object (`merge: true`)".into());
+            }
+            if !why.is_empty() {
+                out.push(format!(
+                    "chip saw sprites {a} and {b} meet: {}",
+                    why.join("; ")
+                ));
+            }
+        }
+        if out.is_empty() {
+            out.extend(check.reasons);
+        }
+    } else if check.reasons.is_empty() && check.expected_mask == Some(0) {
+        // VERA: the chip's own form of truth is no collision.
+        out.push("the meeting sprites' collision masks share no bit".into());
+    } else {
+        out.extend(check.reasons);
+    }
+    if out.is_empty() {
+        out.push("no reason known from the sprite view".into());
+    }
+    out
+}
