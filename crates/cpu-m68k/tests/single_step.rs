@@ -67,6 +67,10 @@ struct Case {
     /// The instruction file the case was read from, when not named in `name`.
     #[serde(skip)]
     source: Option<String>,
+    /// `pc` is the instruction's own address (SingleStepTests/680x0), not the address
+    /// of the next prefetch (SingleStepTests/m68000, four bytes on).
+    #[serde(skip)]
+    formal_pc: bool,
     initial: State,
     #[serde(rename = "final")]
     final_: State,
@@ -88,9 +92,14 @@ impl Case {
 
     /// Whether the 68000 took an address error (an access cut short).
     fn address_error(&self) -> bool {
+        // SingleStepTests/680x0 does not mark the access cut short: there an address
+        // error shows as the vector's fetch, a supervisor data read of $00000C.
+        let vector_3 = |t: &serde_json::Value| {
+            t[0].as_str() == Some("r") && t[2].as_u64() == Some(5) && t[3].as_u64() == Some(12)
+        };
         self.transactions
             .iter()
-            .any(|t| matches!(t[0].as_str(), Some("re" | "we")))
+            .any(|t| matches!(t[0].as_str(), Some("re" | "we")) || (self.formal_pc && vector_3(t)))
     }
 
     /// The SR bits to compare: all but N and V after the BCD instructions.
@@ -163,7 +172,11 @@ fn setup(case: &Case) -> (Cpu, Memory) {
     for (n, &v) in init.a().iter().enumerate() {
         cpu.set_a(n, v);
     }
-    cpu.set_pc(init.pc.wrapping_sub(4));
+    cpu.set_pc(if case.formal_pc {
+        init.pc
+    } else {
+        init.pc.wrapping_sub(4)
+    });
     cpu.set_prefetch(init.prefetch);
     (cpu, mem)
 }
@@ -195,8 +208,12 @@ fn run(case: &Case) -> Vec<String> {
         (fin.sr & mask).into(),
     );
     let queued = cpu.prefetch();
-    let au = cpu.pc().wrapping_add(2 * queued.len() as u32) & 0xFF_FFFF;
-    check("prefetch address".into(), au, fin.pc & 0xFF_FFFF);
+    if case.formal_pc {
+        check("PC".into(), cpu.pc() & 0xFF_FFFF, fin.pc & 0xFF_FFFF);
+    } else {
+        let au = cpu.pc().wrapping_add(2 * queued.len() as u32) & 0xFF_FFFF;
+        check("prefetch address".into(), au, fin.pc & 0xFF_FFFF);
+    }
     for (i, &word) in queued.iter().enumerate() {
         check(
             format!("prefetch[{i}]"),
@@ -397,6 +414,7 @@ impl BinReader<'_> {
         Case {
             name,
             source: Some(file.to_owned()),
+            formal_pc: false,
             initial,
             final_,
             length,
@@ -429,6 +447,7 @@ fn suite_file(path: &std::path::Path) -> (String, Vec<Case>) {
         text.into_iter()
             .map(|mut case| {
                 case.source = Some(file.clone());
+                case.formal_pc = true;
                 case
             })
             .collect()
@@ -456,6 +475,10 @@ fn single_step_tests_m68000_full() {
         .collect();
     paths.sort();
     let only = std::env::var("M68000_SUITE_ONLY").ok();
+    let shown: usize = std::env::var("M68000_SUITE_SHOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
     let (mut total, mut total_failed, mut files) = (0, 0, 0);
     let mut first_failures = Vec::new();
     for path in &paths {
@@ -479,7 +502,7 @@ fn single_step_tests_m68000_full() {
                 if case.address_error() {
                     ae.1 += 1;
                 }
-                if first_failures.len() < 400 && failed <= 5 {
+                if failed <= shown {
                     first_failures.push(format!("{}: {}", case.name, diffs.join("; ")));
                 }
             }
