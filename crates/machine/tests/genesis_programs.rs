@@ -437,7 +437,7 @@ fn a_bad_reset_vector_says_what_is_wrong_with_it() {
     };
     let odd = reset(0x201);
     assert!(
-        odd.contains("reset vector") && odd.contains("is odd ($000201)"),
+        odd.contains("reset vector") && odd.contains("is odd ($0201)"),
         "{odd}"
     );
     let ram = reset(0xFF_0000);
@@ -457,13 +457,13 @@ fn a_bad_vint_vector_is_named() {
     ];
     let err = run_err(&with_code_and_vint(&code, 0x213)).to_string();
     assert!(
-        err.contains("VINT vector (vector 30, at $000078) is odd ($000213)"),
+        err.contains("VINT vector (vector 30, at $0078) is odd ($0213)"),
         "{err}"
     );
     assert!(err.starts_with("at PC $020C"), "{err}");
     let err = run_err(&with_code_and_vint(&code, 0x50_0000)).to_string();
     assert!(
-        err.contains("VINT vector (vector 30, at $000078) points at $500000"),
+        err.contains("VINT vector (vector 30, at $0078) points at $500000"),
         "{err}"
     );
 }
