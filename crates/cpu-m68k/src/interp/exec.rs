@@ -103,17 +103,29 @@ impl Core {
     }
 
     /// The flags MOVE has set when its write begins (what an address error on the write
-    /// stacks): all of them for a byte or word; for a long, N and Z from the high word
-    /// when the destination took extension words, none otherwise.
+    /// stacks): all of them for a byte or word. For a long they depend on where the
+    /// microcode is when the write starts (`ea2` the destination, `memory` whether the
+    /// source was read from memory): to (An) or (An)+, the low word's N and Z with V and
+    /// C clear after a memory source, nothing after a register; to (d16,An) or
+    /// (d8,An,Xn) from a register, the high word's N and Z with V and C kept; to (xxx).L
+    /// from memory, the low word's; otherwise the high word's with V and C clear. Every
+    /// write-fault case of the full SingleStepTests m68000 MOVE.l file (MAME's
+    /// microcoded 68000) agrees.
     #[inline]
-    fn move_flags_before_write(&mut self, v: u32, size: u8, extension: bool, memory: bool) {
+    fn move_flags_before_write(&mut self, v: u32, size: u8, ea2: u8, memory: bool) {
         if size != 4 {
             self.logic_flags(v, size);
-        } else if memory {
-            self.logic_flags(v & 0xFFFF, 2);
-        } else if extension {
-            self.n = v & 0x8000_0000 != 0;
-            self.z = v >> 16 == 0;
+            return;
+        }
+        match (ea2 >> 3, memory) {
+            (2 | 3, false) => {}
+            (2 | 3, true) => self.logic_flags(v & 0xFFFF, 2),
+            (5 | 6, false) => {
+                self.n = v & 0x8000_0000 != 0;
+                self.z = v >> 16 == 0;
+            }
+            _ if ea2 == 0x39 && memory => self.logic_flags(v & 0xFFFF, 2),
+            _ => self.logic_flags(v >> 16, 2),
         }
     }
 
@@ -393,6 +405,12 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         }
         Kind::Jmp => {
             let (target, _) = cpu.jump_target(bus, op.ea);
+            if op.ea == 0x39 {
+                // JMP (xxx).l to an odd address: the frame's PC is the one before the
+                // second extension word was read (MAME's microcoded 68000, the full
+                // SingleStepTests JMP file).
+                cpu.pc_lead = 2;
+            }
             cpu.fill(bus, target);
         }
         Kind::Jsr => {
@@ -546,18 +564,30 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
 pub(super) fn exec_move<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
     let size = op.size;
     let v = cpu.source(bus, op.ea, size);
+    // A source read from memory (an immediate is read as extension words, and counts
+    // as a register here).
+    let memory = op.ea >> 3 >= 2 && op.ea != 0x3C;
     if op.ea2 == 0x39 {
-        // To (xxx).L: the address's low word is taken from IRC and its refetch
-        // comes after the write.
+        // To (xxx).L: the address's low word is taken from IRC. After a register
+        // source its refetch comes before the write, after a memory source after it
+        // (so a faulting write stacks a PC one word further for a register source).
         let high = u32::from(cpu.ext(bus));
         let addr = high << 16 | u32::from(cpu.queue[1]);
-        cpu.move_flags_before_write(v, size, true, op.ea >> 3 >= 2);
+        let register = op.ea >> 3 < 2;
+        if register {
+            cpu.ext(bus);
+        }
+        cpu.move_flags_before_write(v, size, op.ea2, memory);
+        // A faulting write leaves an (An)+ source counted on.
+        cpu.postincrement = None;
         cpu.pc_lead = 0;
         cpu.write(bus, Loc::Mem(addr), size, v);
         if cpu.fault.is_none() {
             cpu.logic_flags(v, size);
         }
-        cpu.ext(bus);
+        if !register {
+            cpu.ext(bus);
+        }
         cpu.prefetch_next(bus);
         return;
     }
@@ -573,7 +603,7 @@ pub(super) fn exec_move<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
         cpu.prefetch_next(bus);
         return;
     };
-    cpu.move_flags_before_write(v, size, op.ea2 >> 3 >= 5, op.ea >> 3 >= 2);
+    cpu.move_flags_before_write(v, size, op.ea2, memory);
     if op.ea2 >> 3 == 4 {
         // To -(An): the prefetch comes first, then the long's low word.
         cpu.prefetch_next(bus);

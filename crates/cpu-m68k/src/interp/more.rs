@@ -94,45 +94,50 @@ impl Core {
         r
     }
 
-    /// Decimal add of two packed-BCD bytes with X (the 68000's nibble-wise correction).
+    /// Decimal add `d + s + X` of packed-BCD bytes, digits above 9 included. The 68000
+    /// adds in binary, then corrects: +6 when the low digits' sum (with X) exceeds 9,
+    /// and +$60 with carry when the binary sum exceeds $99. Both decisions look at the
+    /// uncorrected sum, so the low correction never carries into the high decision
+    /// (ABCD of $8F and $0A gives $9F with C clear). The rule of flamewing's hardware
+    /// analysis of the 68000's BCD instructions (his BCD verifier), which every case of
+    /// the full SingleStepTests m68000 ABCD file (MAME's microcoded 68000) agrees with;
+    /// V is the bit 7 the correction set.
     fn abcd(&mut self, d: u32, s: u32) -> u32 {
         let binary = d + s + u32::from(self.x);
-        let mut r = (s & 0x0F) + (d & 0x0F) + u32::from(self.x);
-        let low_over = r > 9;
-        if low_over {
-            r += 6;
+        let mut correction = 0;
+        if (d & 0x0F) + (s & 0x0F) + u32::from(self.x) > 9 {
+            correction = 0x06;
         }
-        r += (s & 0xF0) + (d & 0xF0);
-        self.c = r > 0x99;
+        self.c = binary > 0x99;
         if self.c {
-            r += 0x60;
+            correction += 0x60;
         }
         self.x = self.c;
-        let r = r & 0xFF;
+        let r = (binary + correction) & 0xFF;
         self.v = !binary & r & 0x80 != 0;
         self.n = r & 0x80 != 0;
         self.z &= r == 0;
         r
     }
 
-    /// Decimal subtract `d - s - X` of packed-BCD bytes. The correction of the low
-    /// digit is applied last, so a carry out of it alone also sets C (what MAME's
-    /// microcoded 68000, behind SingleStepTests, does with digits above 9).
+    /// Decimal subtract `d - s - X` of packed-BCD bytes, digits above 9 included: a
+    /// binary subtract, then -6 on a borrow out of the low digit and -$60 on a borrow
+    /// out of the byte. C is the binary borrow or a borrow the correction itself causes
+    /// ($10 - $0F gives $FB with C set). The same analysis as [`Self::abcd`].
     fn sbcd(&mut self, d: u32, s: u32) -> u32 {
         let binary = d.wrapping_sub(s).wrapping_sub(u32::from(self.x));
-        let low = (d & 0x0F)
-            .wrapping_sub(s & 0x0F)
-            .wrapping_sub(u32::from(self.x));
-        let correction = if low > 0x0F { 6 } else { 0 };
-        let mut r = low.wrapping_add(d & 0xF0).wrapping_sub(s & 0xF0);
-        if r > 0xFF {
-            r = r.wrapping_add(0xA0);
-            self.c = true;
-        } else {
-            self.c = r < correction;
+        let mut correction = 0u32;
+        if (d & 0x0F) < (s & 0x0F) + u32::from(self.x) {
+            correction = 0x06;
         }
+        let borrow = d < s + u32::from(self.x);
+        if borrow {
+            correction += 0x60;
+        }
+        let corrected = binary.wrapping_sub(correction);
+        self.c = borrow || binary < correction;
         self.x = self.c;
-        let r = r.wrapping_sub(correction) & 0xFF;
+        let r = corrected & 0xFF;
         self.v = binary & !r & 0x80 != 0;
         self.n = r & 0x80 != 0;
         self.z &= r == 0;
@@ -232,6 +237,12 @@ impl Core {
         let loc = self.locate(bus, op.ea, 1, true);
         let v = self.read(bus, loc, 1);
         self.z = v & (1 << bit) == 0;
+        if kind == 0 && op.ea == 0x3C {
+            // BTST Dn,#imm: the immediate byte is tested as a register operand is,
+            // with its two internal clocks (10 in all, as MAME's microcoded 68000
+            // behind SingleStepTests counts them).
+            self.idle(2);
+        }
         self.prefetch_next(bus);
         let r = match kind {
             0 => return,
@@ -438,8 +449,8 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             }
         }
         Kind::Cmpm => {
-            // A faulting operand's register: two on for a long; for a word, the source's
-            // counted on and the destination's as it was. The frame's PC is one word
+            // A faulting operand's register: the source's two on for a long and counted
+            // on for a word; the destination's as it was. The frame's PC is one word
             // further than the other (An)+ forms'.
             let ay = op.ea & 7;
             let before = cpu.a[usize::from(ay)];
@@ -449,7 +460,7 @@ pub(super) fn execute<B: Bus + ?Sized>(cpu: &mut Core, bus: &mut B, op: Op) {
             let s = cpu.read(bus, loc, size);
             let before = cpu.a[usize::from(op.reg)];
             let loc = cpu.locate(bus, 0x18 | op.reg, size, false);
-            cpu.postincrement = Some((op.reg, before.wrapping_add(if size == 4 { 2 } else { 0 })));
+            cpu.postincrement = Some((op.reg, before));
             cpu.pc_lead = 0u32.wrapping_sub(2);
             let d = cpu.read(bus, loc, size);
             cpu.compare(d, s, size);

@@ -13,8 +13,10 @@
 //! # The ROM
 //! At least the 512 bytes of vector table and header, at most 4 MB; "SEGA" at $000100
 //! (the header's system name, which the TMSS console also checks); the reset vector (long
-//! word at 4) even and inside the ROM, the initial SSP (long word at 0) even. Anything
-//! else is [`ProgramError::Image`]. Boot is the 68000's reset: SSP and PC from the
+//! word at 4) even and inside the ROM (below $000200 too: the 68000 runs the header if
+//! told to), the initial SSP (long word at 0) even. Anything else is
+//! [`ProgramError::Image`], saying which: an odd reset PC, one into work RAM (empty at
+//! power-on), one past the ROM's end. Boot is the 68000's reset: SSP and PC from the
 //! vectors, SR $2700; the VDP at power-on (its picture with planes A/B and the window,
 //! [`genesis::planes`]), the Z80 held in reset.
 //!
@@ -53,7 +55,9 @@
 //! # Faults
 //! [`ProgramError::Fault`] naming the PC: a lock-up or a byte write to a VDP port (the
 //! bus), an illegal or line-A/line-F opcode, an address error, a double fault (halt),
-//! execution outside the ROM and work RAM. Other exceptions (TRAP, CHK, division by zero,
+//! execution outside the ROM and work RAM; an exception whose vector is odd or points
+//! outside the ROM and work RAM names the vector (a handler in work RAM runs, as on the
+//! console). Other exceptions (TRAP, CHK, division by zero,
 //! privilege) go through the program's own vectors, as on the console.
 
 use cpu_m68k::{Bus, Cpu, ExceptionKind};
@@ -123,11 +127,28 @@ fn check_rom(bytes: &[u8]) -> Result<(), ProgramError> {
             Addr(ssp)
         )));
     }
-    if pc & 1 != 0 || pc & 0xFF_FFFF >= bytes.len() as u32 || pc < 0x200 {
+    // The 68000 runs from any even address the reset vector gives: the vector table
+    // and header are code like any other if the vector points there.
+    if pc & 1 != 0 {
         return Err(image_error(format!(
-            "the reset vector (vector 1, {}) does not point into the ROM's code ($000200-{})",
-            Addr(pc),
-            Addr(bytes.len() as u32 - 1)
+            "the reset vector (vector 1, at $000004) is odd ({}): the 68000 halts at reset \
+             (an address error fetching the first instruction)",
+            Addr(pc)
+        )));
+    }
+    let last = Addr(bytes.len() as u32 - 1);
+    if pc & 0xFF_FFFF >= 0xE0_0000 {
+        return Err(image_error(format!(
+            "the reset vector (vector 1, at $000004) points into work RAM ({}), which holds \
+             nothing at power-on: a cartridge starts in its ROM ($000000-{last})",
+            Addr(pc)
+        )));
+    }
+    if pc & 0xFF_FFFF >= bytes.len() as u32 {
+        return Err(image_error(format!(
+            "the reset vector (vector 1, at $000004) points at {}, past the end of the ROM \
+             ($000000-{last})",
+            Addr(pc)
         )));
     }
     Ok(())
@@ -186,6 +207,51 @@ fn dma_fault(pc: u32, src: u32) -> ProgramError {
 fn executable(pc: u32, rom_len: usize) -> bool {
     let pc = pc & 0xFF_FFFF;
     pc >= 0xE0_0000 || (pc as usize) < rom_len
+}
+
+/// The fault of an exception whose vector the 68000 cannot follow: an odd handler
+/// address (the 68000 halts entering it) or one where nothing holds code, named by the
+/// vector (the VINT's is vector 30 at $000078).
+fn vector_fault(cpu: &Cpu, e: &cpu_m68k::Exception, mem: &Memory) -> Option<ProgramError> {
+    let at = u32::from(e.vector) * 4;
+    let handler = u32::from_be_bytes([
+        mem.peek(at),
+        mem.peek(at + 1),
+        mem.peek(at + 2),
+        mem.peek(at + 3),
+    ]);
+    let name = match e.kind {
+        ExceptionKind::Interrupt(6) => "VINT vector".to_owned(),
+        ExceptionKind::Interrupt(4) => "HINT vector".to_owned(),
+        ExceptionKind::Interrupt(2) => "external interrupt vector".to_owned(),
+        kind => format!("{kind:?} vector"),
+    };
+    let what = if handler & 1 != 0 {
+        format!(
+            "the {name} (vector {}, at {}) is odd ({}): the 68000 halts taking it (a double fault)",
+            e.vector,
+            Addr(at),
+            Addr(handler)
+        )
+    } else if cpu.is_halted() {
+        format!(
+            "the 68000 halted (a double fault) entering the exception of the {name} (vector {}, at {})",
+            e.vector,
+            Addr(at)
+        )
+    } else if !executable(handler, mem.rom.len()) {
+        format!(
+            "the {name} (vector {}, at {}) points at {}, outside the cartridge ROM ($000000-{}) \
+             and work RAM ($E00000-$FFFFFF): nothing there holds code",
+            e.vector,
+            Addr(at),
+            Addr(handler),
+            Addr(mem.rom.len() as u32 - 1)
+        )
+    } else {
+        return None;
+    };
+    Some(fault(e.pc, what))
 }
 
 fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<ProgramError> {
@@ -343,15 +409,22 @@ fn after_step(
     }
     if let Some(e) = cpu.last_exception() {
         if let ExceptionKind::Interrupt(l) = e.kind {
+            if let Some(err) = vector_fault(cpu, &e, bus.mem) {
+                return Err(err);
+            }
             bus.vdp.acknowledge_interrupt(l);
             cpu.set_irq(bus.vdp.irq_level());
-            st.interrupted.push((pc, ssp));
+            // The return address is the one the 68000 stacked: after a STOP it is the
+            // instruction past the STOP, not the STOP itself.
+            st.interrupted.push((e.pc, ssp));
             probe.on_event(BoardEvent::Interrupt {
                 source: if l == 6 { "vint" } else { "hint" },
                 cycle: now,
                 pc,
             });
-        } else if let Some(err) = exception_fault(e.kind, e.pc, bus.mem) {
+        } else if let Some(err) =
+            exception_fault(e.kind, e.pc, bus.mem).or_else(|| vector_fault(cpu, &e, bus.mem))
+        {
             return Err(err);
         }
     } else if returned(st, cpu) {

@@ -366,3 +366,126 @@ fn a_dma_over_many_lines_lands_as_the_slots_come_and_holds_the_68000() {
         [0x00, 0x5A, 0x00]
     );
 }
+
+/// A ROM from VINT_DMA's header with `code` at $000200 and the VINT vector (vector 30,
+/// the long word at $000078) set to `vint`.
+fn with_code_and_vint(code: &[u16], vint: u32) -> Vec<u8> {
+    let mut rom = with_code(code);
+    rom[0x78..0x7C].copy_from_slice(&vint.to_be_bytes());
+    rom
+}
+
+/// The 68000 code that turns VINT on (MOVE.W #$8164,$C00004: register 1, display and
+/// VINT enabled), 8 bytes at $000200.
+const VINT_ON: [u16; 4] = [0x33FC, 0x8164, 0x00C0, 0x0004];
+
+#[test]
+fn an_interrupt_taken_in_stop_returns_past_the_stop() {
+    // $200 VINT on; $208 STOP #$2000; $20C STOP #$2000; $210 BRA.S $208; $212 RTE, the
+    // VINT handler. Each VINT wakes one STOP; its frame holds the address after that
+    // STOP ($20C, then $210), where the RTE lands: the handler is the RTE alone.
+    let code = [
+        VINT_ON[0], VINT_ON[1], VINT_ON[2], VINT_ON[3], //
+        0x4E72, 0x2000, 0x4E72, 0x2000, 0x60F6, 0x4E73,
+    ];
+    let mut m = boot(&with_code_and_vint(&code, 0x212));
+    let mut probe = Events::default();
+    for _ in 0..6 {
+        m.program().unwrap().run_frame(&mut probe).unwrap();
+    }
+    let mut entries = Vec::new();
+    let mut returns = Vec::new();
+    for e in &probe.events {
+        match *e {
+            BoardEvent::Interrupt {
+                source: "vint",
+                cycle,
+                ..
+            } => entries.push(cycle),
+            BoardEvent::Return { cycle } => returns.push(cycle),
+            _ => {}
+        }
+    }
+    assert!(entries.len() >= 5, "{} VINTs", entries.len());
+    assert_eq!(returns.len(), entries.len(), "every VINT returns");
+    // The entry is 44 clocks (MC68000UM table 8-14: interrupt, autovectored) and RTE 20
+    // (table 8-13): the return comes 64 clocks after the entry begins, each time.
+    for (k, (&entry, &ret)) in entries.iter().zip(&returns).enumerate() {
+        assert_eq!(ret - entry, 64, "VINT {k}");
+    }
+}
+
+#[test]
+fn a_reset_pc_below_0200_runs() {
+    // BRA.S * at $0001F0, inside the header's last bytes: the 68000 runs it.
+    let mut rom = with_code(&[0x4E71]);
+    rom[4..8].copy_from_slice(&0x1F0u32.to_be_bytes());
+    rom[0x1F0..0x1F2].copy_from_slice(&0x60FEu16.to_be_bytes());
+    let mut m = boot(&rom);
+    let mut probe = Events::default();
+    m.program().unwrap().run_frame(&mut probe).unwrap();
+    m.program().unwrap().run_frame(&mut probe).unwrap();
+    assert_eq!(m.program().unwrap().cpu().pc(), 0x1F0);
+}
+
+#[test]
+fn a_bad_reset_vector_says_what_is_wrong_with_it() {
+    let reset = |pc: u32| {
+        let mut rom = with_code(&[0x60FE]);
+        rom[4..8].copy_from_slice(&pc.to_be_bytes());
+        boot_err(&rom).to_string()
+    };
+    let odd = reset(0x201);
+    assert!(
+        odd.contains("reset vector") && odd.contains("is odd ($0201)"),
+        "{odd}"
+    );
+    let ram = reset(0xFF_0000);
+    assert!(
+        ram.contains("reset vector") && ram.contains("work RAM"),
+        "{ram}"
+    );
+    let past = reset(0x10_0000);
+    assert!(past.contains("past the end of the ROM"), "{past}");
+}
+
+#[test]
+fn a_bad_vint_vector_is_named() {
+    // VINT on, then STOP: the first VINT is taken from the STOP ($208, resuming at $20C).
+    let code = [
+        VINT_ON[0], VINT_ON[1], VINT_ON[2], VINT_ON[3], 0x4E72, 0x2000,
+    ];
+    let err = run_err(&with_code_and_vint(&code, 0x213)).to_string();
+    assert!(
+        err.contains("VINT vector (vector 30, at $0078) is odd ($0213)"),
+        "{err}"
+    );
+    assert!(err.starts_with("at PC $020C"), "{err}");
+    let err = run_err(&with_code_and_vint(&code, 0x50_0000)).to_string();
+    assert!(
+        err.contains("VINT vector (vector 30, at $0078) points at $500000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_vint_handler_in_work_ram_runs() {
+    // The program copies RTE to $FF0100 (MOVE.W #$4E73,$FF0100), turns VINT on and
+    // STOPs in a loop; the VINT vector points at $FF0100.
+    let code = [
+        0x33FC, 0x4E73, 0x00FF, 0x0100, //
+        VINT_ON[0], VINT_ON[1], VINT_ON[2], VINT_ON[3], //
+        0x4E72, 0x2000, 0x60FA,
+    ];
+    let mut m = boot(&with_code_and_vint(&code, 0xFF_0100));
+    let mut probe = Events::default();
+    for _ in 0..4 {
+        m.program().unwrap().run_frame(&mut probe).unwrap();
+    }
+    let returns = probe
+        .events
+        .iter()
+        .filter(|e| matches!(e, BoardEvent::Return { .. }))
+        .count();
+    assert!(returns >= 3, "{returns} returns");
+}
