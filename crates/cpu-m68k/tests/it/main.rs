@@ -3,3 +3,4 @@
 mod bus_wrap;
 mod manual;
 mod single_step;
+mod bcd;
