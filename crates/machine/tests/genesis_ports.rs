@@ -210,3 +210,85 @@ fn the_fifo_four_entries_wait_states_and_flags() {
         ]
     );
 }
+
+/// A ROM of vdp-ports.bin's vector table and header with `code` at $000200 (the reset PC).
+fn with_code(code: &[u16]) -> Vec<u8> {
+    let mut rom = VDP_PORTS[..0x200].to_vec();
+    rom[4..8].copy_from_slice(&0x200u32.to_be_bytes());
+    for w in code {
+        rom.extend_from_slice(&w.to_be_bytes());
+    }
+    rom
+}
+
+/// Runs `rom` for up to three frames: the first error, or the board.
+fn run(rom: &[u8]) -> Result<Genesis, machine::program::ProgramError> {
+    let mut m = Genesis::new(&GenesisSettings::default());
+    m.boot(&ProgramImage {
+        bytes: rom,
+        ..ProgramImage::default()
+    })
+    .expect("boots");
+    for _ in 0..3 {
+        m.program().unwrap().run_frame(&mut NoProbe::default())?;
+    }
+    Ok(m)
+}
+
+#[test]
+fn bad_port_access_is_a_fault_naming_the_pc_or_the_documented_answer() {
+    // MOVE.W #$8104,$C00004 (mode 5); MOVE.L #$40000000,$C00004 (a VRAM write command);
+    // MOVE.W $C00000,D0 at $000212: a read with a write code, which the console's 68000
+    // waits on forever.
+    let err = run(&with_code(&[
+        0x33FC, 0x8104, 0x00C0, 0x0004, //
+        0x23FC, 0x4000, 0x0000, 0x00C0, 0x0004, //
+        0x3039, 0x00C0, 0x0000, //
+    ]))
+    .err()
+    .expect("a fault");
+    let text = err.to_string();
+    assert!(text.starts_with("at PC $0212"), "{text}");
+    assert!(text.contains("no read command"), "{text}");
+
+    // A 68000 DMA from the I/O chip ($A10000: source word address $508000, register 23 =
+    // $50): the version byte $A0 in both halves of each word (GPGX `vdp_dma_68k_io`);
+    // then from $800000 (register 23 = $40), which the DMA reads as work RAM ($FF0000 =
+    // $1234). Registers: DMA on, increment 2, length 1, source; VRAM writes at $0000 and
+    // $0002 with CD5; then STOP.
+    let m = run(&with_code(&[
+        0x33FC, 0x8114, 0x00C0, 0x0004, //
+        0x33FC, 0x8F02, 0x00C0, 0x0004, //
+        0x33FC, 0x9301, 0x00C0, 0x0004, //
+        0x33FC, 0x9500, 0x00C0, 0x0004, //
+        0x33FC, 0x9680, 0x00C0, 0x0004, //
+        0x33FC, 0x9750, 0x00C0, 0x0004, //
+        0x23FC, 0x4000, 0x0080, 0x00C0, 0x0004, //
+        0x33FC, 0x1234, 0x00FF, 0x0000, // MOVE.W #$1234,$FF0000
+        0x33FC, 0x9301, 0x00C0, 0x0004, //
+        0x33FC, 0x9500, 0x00C0, 0x0004, //
+        0x33FC, 0x9600, 0x00C0, 0x0004, //
+        0x33FC, 0x9740, 0x00C0, 0x0004, //
+        0x23FC, 0x4002, 0x0080, 0x00C0, 0x0004, //
+        0x4E72, 0x2700, // STOP #$2700
+    ]))
+    .expect("no fault");
+    let mut m = m;
+    let b = m.program().unwrap();
+    let vram: Vec<u8> = (0..4).map(|a| b.peek_vram(a)).collect();
+    assert_eq!(vram, [0xA0, 0xA0, 0x12, 0x34]);
+
+    // MOVE.L $FFFFFE,D0: a long read at the top of the address space reads work RAM's
+    // last word and then, the 68000's 24-bit address wrapping, the ROM's first ($0000,
+    // the SSP's high half): no fault; MOVE.L D0,$FF0000 keeps it for the check.
+    let m = run(&with_code(&[
+        0x2039, 0x00FF, 0xFFFE, // MOVE.L $FFFFFE,D0
+        0x23C0, 0x00FF, 0x0000, // MOVE.L D0,$FF0000
+        0x4E72, 0x2700,
+    ]))
+    .expect("no fault");
+    let mut m = m;
+    let cpu = m.program().unwrap().cpu();
+    let low = u16::from_be_bytes([cpu.peek(0xFF_0002), cpu.peek(0xFF_0003)]);
+    assert_eq!(low, u16::from_be_bytes([VDP_PORTS[0], VDP_PORTS[1]]));
+}
