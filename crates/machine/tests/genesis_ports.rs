@@ -240,13 +240,13 @@ fn bad_port_access_is_a_fault_naming_the_pc_or_the_documented_answer() {
     // MOVE.W #$8104,$C00004 (mode 5); MOVE.L #$40000000,$C00004 (a VRAM write command);
     // MOVE.W $C00000,D0 at $000212: a read with a write code, which the console's 68000
     // waits on forever.
-    let err = run(&with_code(&[
+    let Err(err) = run(&with_code(&[
         0x33FC, 0x8104, 0x00C0, 0x0004, //
         0x23FC, 0x4000, 0x0000, 0x00C0, 0x0004, //
         0x3039, 0x00C0, 0x0000, //
-    ]))
-    .err()
-    .expect("a fault");
+    ])) else {
+        panic!("no fault");
+    };
     let text = err.to_string();
     assert!(text.starts_with("at PC $0212"), "{text}");
     assert!(text.contains("no read command"), "{text}");
