@@ -1,34 +1,52 @@
 //! DMA (sources/genesis.md section 4; CMD genvdp.txt "DMA"; Genesis Plus GX
-//! `vdp_dma_68k_ext`, `vdp_dma_fill`, `vdp_dma_copy`, `vdp_dma_update` and its
-//! `dma_timing` table).
+//! `vdp_68k_ctrl_w`, `vdp_dma_68k_ext`, `vdp_dma_68k_ram`, `vdp_dma_68k_io`,
+//! `vdp_dma_fill`, `vdp_dma_copy` and `vdp_dma_update` with its `dma_timing` table,
+//! commit 8ae4ef7; the cases Nemesis' VDP FIFO test ROM checks on hardware).
 //!
 //! A DMA starts when the second word of a command has C5 set and register 1 bit 4 (M1,
-//! DMA enable) is on; register 23 bits 7-6 choose the kind:
+//! DMA enable) is on; register 23 bits 7-6 choose the kind. The length is register
+//! 20 : 19, 0 meaning 65,536 (the counter is decremented before it is tested).
 //! - `0x`: **68000 to VRAM/CRAM/VSRAM**. Source = register 23 bits 6-0 : 22 : 21, a word
-//!   address (A23-A1); length = register 20 : 19 words (0 means 65,536). The chip takes
-//!   words from the 68000's bus, so it cannot fetch them itself: the board validates the
-//!   request ([`Vdp::take_dma_68k`]), then, as time passes ([`Vdp::advance_dma`]), reads
-//!   each word the chip is due ([`Vdp::dma_68k_due`]) from its bus and hands it to
-//!   [`Vdp::dma_write`], holding the 68000 off the bus until the last one. The source
-//!   increments within its 128 KB window (A16-A1 wrap, A23-A17 fixed).
-//! - `10`: **VRAM fill**. Armed by the command; the next data-port write writes its word
-//!   as usual, then the fill writes the word's high byte at `address ^ 1` `length` times,
-//!   the address advancing by register 15 each time (CRAM/VSRAM: the whole word).
-//! - `11`: **VRAM copy**: `length` bytes from VRAM source (register 22 : 21) to the
-//!   address, the source advancing by 1, the address by register 15.
+//!   address (A23-A1). The chip takes words from the 68000's bus, so it cannot fetch them
+//!   itself: the board validates the request ([`Vdp::take_dma_68k`]), then, as time passes
+//!   ([`Vdp::advance_dma`]), reads each word the chip is due ([`Vdp::dma_68k_due`]) from
+//!   its bus and hands it to [`Vdp::dma_write`], holding the 68000 off the bus until the
+//!   last one. Each word goes through the FIFO like a data-port write. The source
+//!   increments within its 128 KB window (A16-A1 wrap, A23-A17 fixed); the destination
+//!   address wraps at 64 KiB.
+//! - `10`: **fill**. Armed by the command (status bit 1 reads set from then); the next
+//!   data-port write writes its word as usual, then the fill writes `length` units, the
+//!   address advancing by register 15 each time (increment 0 writes the same unit over
+//!   again). To VRAM a unit is one byte at `address ^ 1`: the high byte of the word
+//!   written last (so a data-port write during the fill writes its word where the fill
+//!   has got to, and the fill goes on with the new word's high byte). To CRAM and VSRAM
+//!   a unit is a whole word, taken from the FIFO's next entry (the word written four
+//!   writes ago, not the fill's own: GPGX `vdp_dma_fill`). The target is code bits
+//!   C3-C0: C4 set changes nothing. To an invalid target nothing is written and the
+//!   address still advances.
+//! - `11`: **copy**: `length` bytes of VRAM, byte addressed: the byte at `source ^ 1`
+//!   to `address ^ 1`, the source (register 22 : 21) advancing by 1, the address by
+//!   register 15. Only with C4 set (any C3-C0): without it nothing is copied (the
+//!   console's VDP stops answering; GPGX copies nothing and so does the model), though
+//!   the transfer's time, status bit 1 and the registers run as for a copy.
+//!
+//! After every kind registers 19-20 hold 0 and 21-22 the source plus the length (a fill
+//! too; 16 bits, no carry into register 23), counted unit by unit.
 //!
 //! # Progress
 //! A transfer moves its units (words, or bytes for fill and copy) as the VDP's access
-//! slots come: per line 16 (H32) or 18 (H40) slots in active display, 167 or 205 in blank
-//! or with the display off (the manual's table, as GPGX `dma_timing`), spread evenly over
-//! the line's 3,420 master clocks. A 68000 word to VRAM takes 2 slots (two byte
-//! accesses), to CRAM or VSRAM 1; a filled byte 1; a copied byte 2 (read and write), as
-//! GPGX `vdp_dma_update` halves the rate for VRAM and copy. So a program that reads VRAM
-//! or polls status bit 1 (DMA busy) during a fill or copy sees the bytes done so far, and
-//! a line drawn while a 68000 transfer to the sprite table runs sees the entries already
-//! written. Registers 19-20 count down and 21-22 count up with each unit, ending at 0 and
-//! at the source where it stopped. [`Vdp::finish_dma`] completes a transfer at once (for
-//! callers without a clock).
+//! slots come. In the active display those are the 16 (H32) or 18 (H40) external slots
+//! at their positions in the line ([`crate::fifo::ACCESS_SLOTS_H32`] /
+//! [`crate::fifo::ACCESS_SLOTS_H40`]); in blank or with the display off 167 or 205 a
+//! line, spread evenly over the line's 3,420 master clocks (the manual's table, as GPGX
+//! `dma_timing`). A 68000 word to VRAM takes 2 slots (two byte accesses), to CRAM or
+//! VSRAM 1; a filled byte 1; a copied byte 2 (read and write), as GPGX
+//! `vdp_dma_update` halves the rate for VRAM and copy. So a program that reads VRAM or
+//! polls status bit 1 (DMA busy) during a fill or copy sees the units done so far, and a
+//! line drawn while a 68000 transfer to the sprite table runs sees the entries already
+//! written. The transfer's clock starts at the instruction that starts it (the FIFO's
+//! time, [`crate::fifo`]). [`Vdp::finish_dma`] completes a transfer at once (for callers
+//! without a clock).
 
 use crate::Vdp;
 use crate::registers::HMode;
@@ -73,8 +91,6 @@ pub struct Running {
     pub units_left: u32,
     /// Access slots per unit.
     pub slots_per_unit: u32,
-    /// The fill's word (its high byte for VRAM).
-    pub fill_word: u16,
 }
 
 /// The DMA state behind the ports.
@@ -92,8 +108,12 @@ pub struct DmaState {
     pub source_68k: u32,
     /// Slots granted and not yet used by a whole unit.
     pub slot_credit: u32,
-    /// Master clocks x slots of the current line already charged, as a remainder.
+    /// Master clocks x slots of the current line already charged, as a remainder (in
+    /// blank, where the slots are spread evenly).
     pub clock_remainder: u32,
+    /// The transfer's master clock (since boot), for the slot positions of the active
+    /// display.
+    pub clock: u64,
 }
 
 impl Vdp {
@@ -121,33 +141,33 @@ impl Vdp {
                 self.dma.source_68k = source;
                 // VRAM takes a word in two byte slots; CRAM and VSRAM in one.
                 let slots_per_unit = if self.port.code & 0x0F == 0x1 { 2 } else { 1 };
-                self.start(DmaKind::Bus68k, length, slots_per_unit, 0);
+                self.start(DmaKind::Bus68k, length, slots_per_unit);
             }
             2 => self.dma.fill_armed = true,
-            _ => self.start(DmaKind::Copy, length, 2, 0),
+            _ => self.start(DmaKind::Copy, length, 2),
         }
     }
 
-    fn start(&mut self, kind: DmaKind, units: u32, slots_per_unit: u32, fill_word: u16) {
+    fn start(&mut self, kind: DmaKind, units: u32, slots_per_unit: u32) {
         self.dma.running = Some(Running {
             kind,
             units_left: units,
             slots_per_unit,
-            fill_word,
         });
         self.dma.words_due = 0;
         self.dma.slot_credit = 0;
         self.dma.clock_remainder = 0;
+        self.dma.clock = self.fifo.now;
     }
 
     /// Called by the data port after the word is written: starts an armed fill.
-    pub(crate) fn after_data_write(&mut self, word: u16) {
+    pub(crate) fn after_data_write(&mut self) {
         if !self.dma.fill_armed {
             return;
         }
         self.dma.fill_armed = false;
         let length = self.dma_length();
-        self.start(DmaKind::Fill, length, 1, word);
+        self.start(DmaKind::Fill, length, 1);
     }
 
     /// Registers 19-20 one less (the transfer's remaining length).
@@ -167,24 +187,31 @@ impl Vdp {
         self.registers.write(22, (s >> 8) as u8);
     }
 
-    fn fill_unit(&mut self, word: u16) {
+    fn fill_unit(&mut self) {
         let a = self.port.address;
-        if self.port.code & 0x0F == 0x1 {
-            let sat_base = self.registers.sat_base();
-            self.vram.write_byte(a ^ 1, word.to_be_bytes()[0], sat_base);
-        } else {
-            self.store_word(a, word);
+        match self.port.code & 0x0F {
+            0x1 => {
+                let sat_base = self.registers.sat_base();
+                let byte = self.fifo_last_word().to_be_bytes()[0];
+                self.vram.write_byte(a ^ 1, byte, sat_base);
+            }
+            0x3 | 0x5 => self.store_word(a, self.fifo_next_word()),
+            _ => {}
         }
         self.advance_address();
+        self.count_up_source();
         self.count_down_length();
     }
 
     fn copy_unit(&mut self) {
-        let source = u16::from(self.registers.read(22)) << 8 | u16::from(self.registers.read(21));
-        let b = self.vram.as_bytes()[usize::from(source)];
-        let sat_base = self.registers.sat_base();
-        self.vram.write_byte(self.port.address, b, sat_base);
-        self.advance_address();
+        if self.port.code & 0x10 != 0 {
+            let source =
+                u16::from(self.registers.read(22)) << 8 | u16::from(self.registers.read(21));
+            let b = self.vram.byte(source ^ 1);
+            let sat_base = self.registers.sat_base();
+            self.vram.write_byte(self.port.address ^ 1, b, sat_base);
+            self.advance_address();
+        }
         self.count_up_source();
         self.count_down_length();
     }
@@ -197,7 +224,7 @@ impl Vdp {
         let n = n.min(r.units_left);
         match r.kind {
             DmaKind::Bus68k => self.dma.words_due += n,
-            DmaKind::Fill => (0..n).for_each(|_| self.fill_unit(r.fill_word)),
+            DmaKind::Fill => (0..n).for_each(|_| self.fill_unit()),
             DmaKind::Copy => (0..n).for_each(|_| self.copy_unit()),
         }
         r.units_left -= n;
@@ -228,6 +255,7 @@ impl Vdp {
     /// write (without abandoning a half-written command); then the address, the source
     /// and registers 19-22 advance.
     pub fn dma_write(&mut self, word: u16) {
+        self.fifo_push_word(word);
         self.store_word(self.port.address, word);
         self.advance_address();
         let s = self.dma.source_68k;
@@ -237,10 +265,10 @@ impl Vdp {
         self.count_down_length();
     }
 
-    /// Whether a DMA is running (status bit 1).
+    /// Whether a DMA is running or a fill is armed (status bit 1).
     #[must_use]
     pub fn dma_busy(&self) -> bool {
-        self.dma.running.is_some() || self.dma.words_due > 0
+        self.dma.running.is_some() || self.dma.words_due > 0 || self.dma.fill_armed
     }
 
     /// Whether a 68000 transfer is running: the 68000 is held off the bus until it ends.
@@ -269,9 +297,47 @@ impl Vdp {
             return 0;
         };
         let slots = (r.units_left * r.slots_per_unit).saturating_sub(self.dma.slot_credit);
+        if self.in_active_display() {
+            return self.clocks_to_slots(slots);
+        }
         let owed = u64::from(slots) * u64::from(crate::line::MASTER_PER_LINE);
         let clocks = owed.saturating_sub(u64::from(self.dma.clock_remainder));
         clocks.div_ceil(u64::from(self.dma_slots_per_line())) as u32
+    }
+
+    /// Master clocks from the transfer's clock to its `slots`-th access slot of the
+    /// active display.
+    fn clocks_to_slots(&self, slots: u32) -> u32 {
+        if slots == 0 {
+            return 0;
+        }
+        let h_mode = self.registers.h_mode();
+        let per_line = crate::fifo::access_slots(h_mode).len() as u32;
+        let (line_start, from) = (self.fifo.line_start, self.dma.clock);
+        // Whole lines first, then slot by slot.
+        let lines = (slots - 1) / per_line;
+        let mut t = from + u64::from(lines) * u64::from(crate::line::MASTER_PER_LINE);
+        for _ in 0..slots - lines * per_line {
+            t = crate::fifo::next_slot(t, line_start, h_mode);
+        }
+        (t - from).min(u64::from(u32::MAX)) as u32
+    }
+
+    /// Access slots of the active display in the transfer's next `master_clocks`.
+    fn slots_in(&self, master_clocks: u32) -> u32 {
+        let h_mode = self.registers.h_mode();
+        let slots = crate::fifo::access_slots(h_mode);
+        let per_line = u64::from(crate::line::MASTER_PER_LINE);
+        let line_start = self.fifo.line_start;
+        let (from, to) = (self.dma.clock, self.dma.clock + u64::from(master_clocks));
+        // Slots at or before a time, counted from the line start.
+        let upto = |t: u64| {
+            let since = t.saturating_sub(line_start);
+            let pos = since % per_line;
+            since / per_line * slots.len() as u64
+                + slots.iter().filter(|&&s| u64::from(s) <= pos).count() as u64
+        };
+        (upto(to) - upto(from)).min(u64::from(u32::MAX / 4)) as u32
     }
 
     /// Lets `master_clocks` pass for the running DMA at the current line's rate: the
@@ -280,12 +346,17 @@ impl Vdp {
         let Some(r) = self.dma.running else {
             return;
         };
-        let rate = self.dma_slots_per_line();
-        let total =
-            u64::from(self.dma.clock_remainder) + u64::from(master_clocks) * u64::from(rate);
-        let per_line = u64::from(crate::line::MASTER_PER_LINE);
-        self.dma.clock_remainder = (total % per_line) as u32;
-        let slots = (total / per_line).min(u64::from(u32::MAX / 4)) as u32;
+        let slots = if self.in_active_display() {
+            self.slots_in(master_clocks)
+        } else {
+            let rate = self.dma_slots_per_line();
+            let total =
+                u64::from(self.dma.clock_remainder) + u64::from(master_clocks) * u64::from(rate);
+            let per_line = u64::from(crate::line::MASTER_PER_LINE);
+            self.dma.clock_remainder = (total % per_line) as u32;
+            (total / per_line).min(u64::from(u32::MAX / 4)) as u32
+        };
+        self.dma.clock += u64::from(master_clocks);
         let credit = self.dma.slot_credit + slots;
         let units = credit / r.slots_per_unit;
         self.dma.slot_credit = credit % r.slots_per_unit;

@@ -108,8 +108,8 @@ pub use line::{
 pub use port::PortState;
 pub use registers::{HMode, Registers, VMode};
 pub use status::{
-    STATUS_COLLISION, STATUS_DMA_BUSY, STATUS_FIFO_EMPTY, STATUS_FIFO_FULL, STATUS_OVERFLOW,
-    STATUS_PAL, STATUS_VBLANK, STATUS_VINT_PENDING, Status,
+    STATUS_COLLISION, STATUS_DMA_BUSY, STATUS_FIFO_EMPTY, STATUS_FIFO_FULL, STATUS_HBLANK,
+    STATUS_OVERFLOW, STATUS_PAL, STATUS_VBLANK, STATUS_VINT_PENDING, Status,
 };
 pub use vdp::Vdp;
 pub use view::{NotDrawn, Reason, SpriteView};

@@ -1,42 +1,67 @@
-//! The CPU-facing ports: control port (0xC00004) and data port (0xC00000).
+//! The CPU-facing ports: control port (0xC00004), data port (0xC00000) and the HV
+//! counter's latch.
 //!
 //! This is the interface a 68000 model drives (sources/genesis.md section 4; the command
-//! word layout is the one in CMD genvdp.txt and GPGX `vdp_68k_ctrl_w`):
+//! word layout is the one in CMD genvdp.txt; each rule below as Genesis Plus GX
+//! `vdp_68k_ctrl_w`, `vdp_68k_data_w_m5`, `vdp_68k_data_r_m5`, `vdp_bus_w`, `vdp_reg_w`
+//! and `vdp_68k_ctrl_r` do it, commit 8ae4ef7, the behaviour Nemesis' VDP FIFO test ROM
+//! checks on hardware and Exodus follows):
 //!
-//! - **Control port write** ([`Vdp::write_control`]). With no command half-written:
-//!   `10-RRRRR DDDDDDDD` writes `D` to register `R` (numbers 24-31 ignored); any other
-//!   word is the first half of a command, `C1 C0 A13..A0`. The second word is
-//!   `-------- C5 C4 C3 C2 -- A15 A14`. Either half updates the address and code at once,
-//!   as in GPGX (the first half also on a register write); A15-A14 come from the last
-//!   second half.
+//! - **Control port write** ([`Vdp::write_control`]). With no command half-written, the
+//!   word first sets address bits A13-A0 and code bits C1-C0 (a *partial*, first-word-only
+//!   command takes effect at once: a data-port access after it uses the new address and
+//!   code with the old A15-A14 and C5-C2). Then `10-RRRRR DDDDDDDD` writes `D` to
+//!   register `R`: bit 13 is not decoded (so $A0xx writes register 0), numbers 24-31 are
+//!   ignored, and in mode 4 (register 1 bit 2 clear) registers 11-23 cannot be written.
+//!   A register write thus leaves code bits C1-C0 = 10. Any other word is the first half
+//!   of a command, but only in mode 5: in mode 4 no second word is awaited. The second
+//!   word is `-------- C5 C4 C3 C2 -- A15 A14`.
 //! - **Code** (C3-C0): `0001` VRAM write, `0011` CRAM write, `0101` VSRAM write, `0000`
-//!   VRAM read, `1000` CRAM read, `0100` VSRAM read. C5 starts a DMA when register 1 bit 4 allows it
+//!   VRAM read, `1000` CRAM read, `0100` VSRAM read, `1100` (with C4 clear) the
+//!   undocumented 8-bit VRAM read. C5 starts a DMA when register 1 bit 4 allows it
 //!   ([`crate::dma`]).
-//! - **Data port write** ([`Vdp::write_data`]): a VRAM word goes to `A` (high byte) and
-//!   `A ^ 1` (low byte), so an odd address writes the word byte-swapped into the same
-//!   pair, as on hardware; each byte passes the SAT cache. CRAM and VSRAM take the word
-//!   at entry `A >> 1`. Then `A += register 15`, wrapping at 64 KiB.
-//! - **Data port read** ([`Vdp::read_data`]): the word at `A & !1` (VRAM) or entry `A >> 1`
-//!   (CRAM, VSRAM), then `A += register 15`. The read prefetch and its one-word delay are
-//!   not modelled; a read with a write code returns 0.
+//! - **Data port write** ([`Vdp::write_data`]): the word enters the FIFO ([`crate::fifo`])
+//!   whatever the code; a VRAM word goes to `A` (high byte) and `A ^ 1` (low byte), so an
+//!   odd address writes the word byte-swapped into the same pair; each byte passes the
+//!   SAT cache. CRAM takes the word at entry `(A >> 1) & 63`, VSRAM at `(A & $7E) >> 1`
+//!   when below 40. Any other code (a read code, an invalid one) writes nothing. Then
+//!   `A += register 15`, wrapping at 64 KiB.
+//! - **Data port read** ([`Vdp::read_data`]): by C4-C0, the VRAM word at `A & !1` (no
+//!   swap for odd `A`); the 11-bit VSRAM word at `(A & $7E) >> 1` (entry 0 past the 40th);
+//!   the CRAM word (`----BBB-GGG-RRR-`); or the byte at `A ^ 1` (8-bit read). Bits the
+//!   target does not drive come from the FIFO's next entry ([`Vdp::fifo_next_word`]).
+//!   Then `A += register 15`. The reads come from the read buffer, so they leave the
+//!   write FIFO's words alone, and a read after a write reads what the write stored. The
+//!   read-ahead the chip does when the command is set is not visible in this model (a
+//!   read returns memory as it is at the read, as in GPGX). A read with a write code or
+//!   an invalid code never completes on the console (the 68000 waits forever);
+//!   [`Vdp::read_target_valid`] says so before the read, for the board to stop there.
 //! - **Status read** ([`Vdp::read_status`]): the status word ([`crate::status`]); clears
 //!   bits 5 and 6 and abandons a half-written command.
+//! - **HV counter** ([`Vdp::hv_latched`]): register 0 bit 1 (mode 5) freezes the HV
+//!   counter at the value it has when the bit is set; clearing it lets the counter run.
 //!
-//! Any data-port access also abandons a half-written command (GPGX `vdp_68k_data_w`).
+//! Any data-port access also abandons a half-written command.
 
 use crate::Vdp;
 
-/// VSRAM entries (vertical scroll words), kept only so the port behaves completely; the
-/// sprite plane does not use them.
+/// VSRAM entries (vertical scroll words).
 pub const VSRAM_ENTRIES: usize = 40;
 
 /// Code bits C3-C0 of the supported targets.
-const CODE_VRAM_READ: u8 = 0x0;
 const CODE_VRAM_WRITE: u8 = 0x1;
 const CODE_CRAM_WRITE: u8 = 0x3;
-const CODE_VSRAM_READ: u8 = 0x4;
 const CODE_VSRAM_WRITE: u8 = 0x5;
-const CODE_CRAM_READ: u8 = 0x8;
+/// Code bits C4-C0 of the reads.
+const READ_VRAM: u8 = 0x00;
+const READ_VSRAM: u8 = 0x04;
+const READ_CRAM: u8 = 0x08;
+const READ_VRAM_8BIT: u8 = 0x0C;
+
+/// Register 1 bit 2: mode 5.
+const REG1_M5: u8 = 0x04;
+/// Register 0 bit 1: HV counter latch.
+const REG0_HV_LATCH: u8 = 0x02;
 
 /// The command state behind the ports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,43 +74,68 @@ pub struct PortState {
     pub address: u16,
     /// A15-A14 from the last second half.
     pub address_latch: u16,
+    /// The HV counter as latched by register 0 bit 1.
+    pub hv_latch: Option<u16>,
 }
 
 impl Vdp {
     /// Writes a word to the control port: a register write or one half of a command.
     pub fn write_control(&mut self, word: u16) {
-        let p = &mut self.port;
-        if p.pending {
+        if self.port.pending {
+            let p = &mut self.port;
             p.pending = false;
             p.address_latch = (word & 3) << 14;
             p.address = p.address_latch | (p.address & 0x3FFF);
             p.code = (p.code & 0x03) | ((word >> 2) as u8 & 0x3C);
             self.command_complete();
-        } else {
-            if word & 0xC000 == 0x8000 {
-                let [n, value] = word.to_be_bytes();
-                self.write_register(n & 0x1F, value);
-            } else {
-                self.port.pending = true;
-            }
-            let p = &mut self.port;
-            p.address = p.address_latch | (word & 0x3FFF);
-            p.code = (p.code & 0x3C) | (word >> 14) as u8;
+            return;
         }
+        let p = &mut self.port;
+        p.address = p.address_latch | (word & 0x3FFF);
+        p.code = (p.code & 0x3C) | (word >> 14) as u8;
+        if word & 0xC000 == 0x8000 {
+            let [n, value] = word.to_be_bytes();
+            self.write_register_port(n & 0x1F, value);
+        } else {
+            self.port.pending = self.registers.read(1) & REG1_M5 != 0;
+        }
+    }
+
+    /// A register write from the control port: the mode-4 mask, and register 0 bit 1's
+    /// latch of the HV counter.
+    fn write_register_port(&mut self, n: u8, value: u8) {
+        let mode5 = self.registers.read(1) & REG1_M5 != 0;
+        if !mode5 && n > 10 {
+            return;
+        }
+        if n == 0 && mode5 && (value ^ self.registers.read(0)) & REG0_HV_LATCH != 0 {
+            self.port.hv_latch = if value & REG0_HV_LATCH != 0 {
+                Some(self.hv_counter(self.master_in_line()))
+            } else {
+                None
+            };
+        }
+        self.write_register(n, value);
+    }
+
+    /// The HV counter as latched by register 0 bit 1, or `None` while it runs free.
+    #[must_use]
+    pub fn hv_latched(&self) -> Option<u16> {
+        self.port.hv_latch
     }
 
     /// Writes a word to the data port at the current address and code, then advances the
     /// address by register 15.
     pub fn write_data(&mut self, word: u16) {
         self.port.pending = false;
-        // Write codes are odd (VRAM 1, CRAM 3, VSRAM 5).
-        if self.port.code & 1 == 1 {
-            self.fifo_write(self.port.code & 0x0F == CODE_VRAM_WRITE);
-        }
+        // VRAM words and invalid targets take two slots; CRAM and VSRAM one (GPGX
+        // `fifo_byte_access`).
+        self.fifo_write(self.port.code & 0x06 == 0);
+        self.fifo_push_word(word);
         let a = self.port.address;
         self.store_word(a, word);
         self.advance_address();
-        self.after_data_write(word);
+        self.after_data_write();
     }
 
     /// A word to VRAM, CRAM or VSRAM at `a` by the code register (no advance).
@@ -99,7 +149,7 @@ impl Vdp {
             }
             CODE_CRAM_WRITE => self.cram.write_colour((a >> 1) as u8, word),
             CODE_VSRAM_WRITE => {
-                if let Some(v) = self.vsram.get_mut(usize::from(a >> 1)) {
+                if let Some(v) = self.vsram.get_mut(usize::from((a & 0x7E) >> 1)) {
                     *v = word & 0x07FF;
                 }
             }
@@ -107,15 +157,31 @@ impl Vdp {
         }
     }
 
+    /// Whether a data-port read with the current code completes: a read code (VRAM,
+    /// VSRAM, CRAM, 8-bit VRAM). Any other code hangs the 68000's read on the console.
+    #[must_use]
+    pub fn read_target_valid(&self) -> bool {
+        matches!(
+            self.port.code & 0x1F,
+            READ_VRAM | READ_VSRAM | READ_CRAM | READ_VRAM_8BIT
+        )
+    }
+
     /// Reads a word from the data port at the current address and code, then advances the
-    /// address by register 15.
+    /// address by register 15. With a code that is no read ([`Vdp::read_target_valid`]),
+    /// 0 (a board stops before such a read).
     pub fn read_data(&mut self) -> u16 {
         self.port.pending = false;
         let a = self.port.address;
-        let word = match self.port.code & 0x0F {
-            CODE_VRAM_READ => self.vram.word(a & !1),
-            CODE_CRAM_READ => self.cram.colour((a >> 1) as u8),
-            CODE_VSRAM_READ => self.vsram.get(usize::from(a >> 1)).copied().unwrap_or(0),
+        let fifo = self.fifo_next_word();
+        let word = match self.port.code & 0x1F {
+            READ_VRAM => self.vram.word(a & !1),
+            READ_VSRAM => {
+                let v = self.vsram.get(usize::from((a & 0x7E) >> 1)).copied();
+                v.unwrap_or(self.vsram[0]) & 0x07FF | fifo & !0x07FF
+            }
+            READ_CRAM => self.cram.colour((a >> 1) as u8) | fifo & !0x0EEE,
+            READ_VRAM_8BIT => u16::from(self.vram.byte(a ^ 1)) | fifo & 0xFF00,
             _ => 0,
         };
         self.advance_address();
@@ -146,13 +212,18 @@ impl Vdp {
         }
     }
 
-    /// The bits the chip reads from its state at the moment: 1 (DMA busy), 3 while the
-    /// display is off (register 1 bit 6 clear), whatever line it is (GPGX
-    /// `vdp_68k_ctrl_r`), and 8 (FIFO full, [`crate::fifo`]).
+    /// The bits the chip reads from its state at the moment: 1 (DMA busy, a fill armed
+    /// included), 2 (HBlank, [`crate::status::hblank`]), 3 while the display is off
+    /// (register 1 bit 6 clear), whatever line it is (GPGX `vdp_68k_ctrl_r`), and 8
+    /// (FIFO full, [`crate::fifo`]).
     fn live_status_bits(&self) -> u16 {
         let mut bits = 0;
         if self.dma_busy() {
             bits |= crate::STATUS_DMA_BUSY;
+        }
+        if self.fifo.timed && crate::status::hblank(self.master_in_line(), self.registers.h_mode())
+        {
+            bits |= crate::status::STATUS_HBLANK;
         }
         if !self.registers.display_enabled() {
             bits |= crate::STATUS_VBLANK;

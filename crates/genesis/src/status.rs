@@ -10,8 +10,8 @@
 //! | 5 | sprite collision | set by opaque sprite pixels meeting in the active area |
 //! | 4 | odd field | 0: interlace is out of scope |
 //! | 3 | vertical blank | set from the end of the active lines to the start of the next frame, and whenever it is read while the display is disabled (register 1 bit 6 now, not at the frame's start; GPGX `vdp_68k_ctrl_r`) |
-//! | 2 | horizontal blank | 0: the model has no dot clock |
-//! | 1 | DMA busy | set while a DMA runs ([`crate::dma`]) |
+//! | 2 | horizontal blank | from H counter $93 to $05 in H32 (master clocks 2,940 to 100 of the line), $B3 to $05 in H40 (2,868 to 92): GPGX `HBLANK_H32_START_MCYCLE` .. `HBLANK_H40_END_MCYCLE` moved to this model's line ([`crate::fifo`]); read live, only when the board keeps time |
+//! | 1 | DMA busy | set while a fill or copy runs, from the fill's command on (GPGX sets it when the fill is armed); a 68000 transfer holds the 68000, which so never reads it set ([`crate::dma`]) |
 //! | 0 | PAL | as set by [`crate::Vdp::set_pal`] |
 //!
 //! A status read returns the word and clears bits 5 and 6 (BE 6084-6085; GPGX C 1250-1253;
@@ -25,6 +25,8 @@ pub const STATUS_OVERFLOW: u16 = 1 << 6;
 pub const STATUS_COLLISION: u16 = 1 << 5;
 /// Bit 1: DMA busy.
 pub const STATUS_DMA_BUSY: u16 = 1 << 1;
+/// Bit 2: horizontal blank.
+pub const STATUS_HBLANK: u16 = 1 << 2;
 /// Bit 3: vertical blank.
 pub const STATUS_VBLANK: u16 = 1 << 3;
 /// Bit 9: the write FIFO is empty.
@@ -81,4 +83,16 @@ impl Status {
         self.collision = false;
         w
     }
+}
+
+/// Whether status bit 2 (HBlank) reads set `master_in_line` master clocks into a line
+/// (H counter 0 at 0): H32 from 2,940 (H $93) to 100 (H $05), H40 from 2,868 (H $B3) to
+/// 92 (H $05), wrapping over the line's end.
+#[must_use]
+pub fn hblank(master_in_line: u32, h_mode: crate::HMode) -> bool {
+    let (start, end) = match h_mode {
+        crate::HMode::H32 => (2_940, 100),
+        crate::HMode::H40 => (2_868, 92),
+    };
+    master_in_line >= start || master_in_line < end
 }

@@ -35,6 +35,7 @@ pub struct Vdp {
     pub(crate) timing: crate::line::LineState,
     pub(crate) dma: crate::dma::DmaState,
     pub(crate) fifo: crate::fifo::FifoState,
+    pub(crate) fifo_words: crate::fifo::FifoWords,
     // Per-frame work areas and outputs.
     pub(crate) links: LinkList,
     pub(crate) line_index: LineIndex,
@@ -90,6 +91,7 @@ impl Vdp {
             timing: crate::line::LineState::default(),
             dma: crate::dma::DmaState::default(),
             fifo: crate::fifo::FifoState::default(),
+            fifo_words: crate::fifo::FifoWords::default(),
             links: LinkList::default(),
             line_index: LineIndex::default(),
             line_fetch: LineFetch::default(),

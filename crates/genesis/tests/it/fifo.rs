@@ -1,7 +1,11 @@
-//! The write FIFO: data-port writes in the active display wait for the VDP's slots, 214
-//! master clocks apart in H32 and 190 in H40 (Genesis Plus GX `fifo_latency`), twice that
-//! for a VRAM word; the fifth write while four wait holds the 68000 (genesis `fifo`
-//! module). Expected values worked by hand from those figures.
+//! The write FIFO: data-port writes in the active display are read out at the VDP's
+//! external access slots (Genesis Plus GX `fifo_timing_h32` / `fifo_timing_h40`, moved
+//! to a line that starts at H counter 0: H32 slots at 50, 210, 370, 690, 850, 1,010,
+//! 1,330, 1,490, 1,650, 1,970, 2,130, 2,290, 2,590, 2,610, 2,890, 3,170 master clocks;
+//! H40 at 40, 168, 296, 552, 680, 808, ...), a VRAM word at the second slot after the
+//! later of its arrival and the previous entry's read-out; the fifth write while four
+//! wait holds the 68000 until the oldest is read out. Expected values worked by hand
+//! from those tables.
 
 use genesis::{STATUS_FIFO_EMPTY, STATUS_FIFO_FULL, Vdp};
 
@@ -27,7 +31,8 @@ fn a_fifth_vram_write_waits_for_the_oldest_in_h32() {
     let mut vdp = active(false);
     vdp.set_master_clock(1_000);
     regs(&mut vdp, &[0x4000, 0x0000]);
-    // Four VRAM words at 428 clocks each: done at 1,428, 1,856, 2,284, 2,712.
+    // Four VRAM words, two slots each after 1,000: read out at 1,330 (slots 1,010 and
+    // 1,330), 1,650, 2,130, 2,590.
     for w in 0..4 {
         vdp.write_data(w);
     }
@@ -37,14 +42,16 @@ fn a_fifth_vram_write_waits_for_the_oldest_in_h32() {
         (s & STATUS_FIFO_EMPTY, s & STATUS_FIFO_FULL),
         (0, STATUS_FIFO_FULL)
     );
-    // The fifth waits until 1,428: 428 clocks.
+    // The fifth waits until 1,330: 330 clocks.
     vdp.write_data(4);
-    assert_eq!(vdp.take_fifo_wait(), 428);
-    // Its slot follows the fourth: done at 3,140. At 3,000 one entry waits.
-    vdp.set_master_clock(3_000);
+    assert_eq!(vdp.take_fifo_wait(), 330);
+    // Its slots follow the fourth's: 2,610 and 2,890. At 2,800 one entry waits.
+    vdp.set_master_clock(2_800);
     let s = vdp.peek_status();
     assert_eq!((s & STATUS_FIFO_EMPTY, s & STATUS_FIFO_FULL), (0, 0));
-    vdp.set_master_clock(3_140);
+    vdp.set_master_clock(2_889);
+    assert_eq!(vdp.peek_status() & STATUS_FIFO_EMPTY, 0);
+    vdp.set_master_clock(2_890);
     assert_ne!(vdp.peek_status() & STATUS_FIFO_EMPTY, 0);
     // The words themselves are in VRAM at once (the model writes on entry).
     assert_eq!(&vdp.vram()[6..10], &[0, 3, 0, 4]);
@@ -55,14 +62,14 @@ fn cram_writes_take_one_slot_in_h40() {
     let mut vdp = active(true);
     vdp.set_master_clock(0);
     regs(&mut vdp, &[0xC000, 0x0000]);
-    // 190 clocks each: four done at 190..760; the fifth waits 190, the sixth until 380
-    // (another 190 after the first hold).
+    // One slot each: four read out at 40, 168, 296, 552; the fifth waits until 40, the
+    // sixth until 168 (another 128 after the first hold).
     for w in 0..5 {
         vdp.write_data(w);
     }
-    assert_eq!(vdp.take_fifo_wait(), 190);
+    assert_eq!(vdp.take_fifo_wait(), 40);
     vdp.write_data(5);
-    assert_eq!(vdp.take_fifo_wait(), 190);
+    assert_eq!(vdp.take_fifo_wait(), 128);
 }
 
 #[test]

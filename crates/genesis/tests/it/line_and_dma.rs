@@ -121,14 +121,16 @@ fn a_68000_dma_takes_its_words_as_the_slots_come() {
 #[test]
 fn a_cram_word_takes_one_slot_and_a_vram_word_two() {
     // Display on, DMA on (register 1 = $54), H40 (register 12 = $81): line 0 is active,
-    // 18 slots a line. 18 CRAM words need one line; 9 VRAM words need one line too.
+    // 18 slots a line at their positions (Genesis Plus GX `fifo_timing_h40` moved to a
+    // line starting at H counter 0): 18 CRAM words end at the line's 18th slot, 2,992
+    // master clocks in; 9 VRAM words (two slots each) too.
     for (length, command) in [(0x9312, [0xC000, 0x0080]), (0x9309, [0x4000, 0x0080])] {
         let mut vdp = Vdp::new();
         regs(&mut vdp, &[0x8154, 0x8C81, 0x8F02, length, 0x9400, 0x9500]);
         regs(&mut vdp, &[0x9600, 0x9700, command[0], command[1]]);
         assert!(vdp.in_active_display());
         assert_eq!(vdp.dma_slots_per_line(), 18);
-        assert_eq!(vdp.dma_clocks_to_finish(), 3_420, "{length:04X}");
+        assert_eq!(vdp.dma_clocks_to_finish(), 2_992, "{length:04X}");
     }
 }
 
@@ -212,14 +214,17 @@ fn a_copy_moves_two_slots_a_byte_line_by_line() {
     vdp.write_vram(0x2000, &bytes);
     // Copy (register 23 = $C0), length 16, source $2000, auto-increment 1, to $3000: the
     // command is a VRAM read code with CD5 ($0000 | $3000, $00C0). Display on (register 1
-    // = $54), H32, line 0: 16 slots a line, 2 per copied byte, so 8 bytes a line.
+    // = $54), H32, line 0: 16 slots a line, 2 per copied byte, so 8 bytes a line; the
+    // 32nd slot is the second line's last, at 3,420 + 3,170 (GPGX `fifo_timing_h32`'s
+    // 3,350 + 2,660 - 3,420 in this model's line). The copy is byte addressed, byte
+    // `s ^ 1` to `d ^ 1`: with both even, the bytes keep their order.
     regs(
         &mut vdp,
         &[
             0x8154, 0x8F01, 0x9310, 0x9400, 0x9500, 0x9620, 0x97C0, 0x3000, 0x00C0,
         ],
     );
-    assert_eq!(vdp.dma_clocks_to_finish(), 2 * 3_420);
+    assert_eq!(vdp.dma_clocks_to_finish(), 3_420 + 3_170);
     vdp.advance_dma(3_420);
     assert_eq!(&vdp.vram()[0x3000..0x3009], &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
     assert_eq!([vdp.register(19), vdp.register(21)], [8, 0x08]);

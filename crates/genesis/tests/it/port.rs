@@ -12,6 +12,14 @@ fn command(code: u8, addr: u16) -> (u16, u16) {
     (first, second)
 }
 
+/// A chip in mode 5 (register 1 bit 2, as every Mega Drive program sets first): in mode 4
+/// the control port takes no second command word and registers 11-23 are masked.
+fn mode5() -> Vdp {
+    let mut v = Vdp::new();
+    v.write_control(0x8104);
+    v
+}
+
 fn set(v: &mut Vdp, code: u8, addr: u16) {
     let (a, b) = command(code, addr);
     v.write_control(a);
@@ -27,7 +35,7 @@ const VSRAM_READ: u8 = 0x04;
 
 #[test]
 fn a_register_write_through_the_control_port() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_control(0x8C81);
     v.write_control(0x8F02);
     assert_eq!(v.register(12), 0x81);
@@ -41,7 +49,7 @@ fn a_register_write_through_the_control_port() {
 
 #[test]
 fn vram_address_setup_and_auto_increment() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_register(15, 2);
     set(&mut v, VRAM_WRITE, 0x1234);
     assert_eq!(v.port_state().address, 0x1234);
@@ -71,7 +79,7 @@ fn vram_address_setup_and_auto_increment() {
 
 #[test]
 fn an_odd_address_writes_the_word_byte_swapped_into_its_pair() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_register(15, 1);
     set(&mut v, VRAM_WRITE, 0x4001);
     v.write_data(0xA1B2);
@@ -81,7 +89,7 @@ fn an_odd_address_writes_the_word_byte_swapped_into_its_pair() {
 
 #[test]
 fn address_bits_15_and_14_come_from_the_second_word() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_register(15, 2);
     set(&mut v, VRAM_WRITE, 0xC010);
     assert_eq!(command(VRAM_WRITE, 0xC010), (0x4010, 0x0003));
@@ -95,7 +103,7 @@ fn address_bits_15_and_14_come_from_the_second_word() {
 
 #[test]
 fn the_address_wraps_at_64k() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_register(15, 2);
     set(&mut v, VRAM_WRITE, 0xFFFE);
     v.write_data(0x0102);
@@ -106,7 +114,7 @@ fn the_address_wraps_at_64k() {
 
 #[test]
 fn a_status_read_abandons_a_half_written_command() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_control(0x4000);
     assert!(v.port_state().pending);
     v.read_status();
@@ -118,7 +126,7 @@ fn a_status_read_abandons_a_half_written_command() {
 
 #[test]
 fn cram_and_vsram_writes_and_reads() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_register(15, 2);
     set(&mut v, CRAM_WRITE, 0x0002);
     v.write_data(0x0EEE);
@@ -137,7 +145,7 @@ fn cram_and_vsram_writes_and_reads() {
 
 #[test]
 fn vram_reads_return_the_word_and_advance() {
-    let mut v = Vdp::new();
+    let mut v = mode5();
     v.write_vram(0x0100, &[0xDE, 0xAD, 0xBE, 0xEF]);
     v.write_register(15, 2);
     set(&mut v, VRAM_READ, 0x0100);

@@ -5,6 +5,8 @@ use genesis::{HMode, Vdp};
 
 fn mode_after(value: u8) -> (HMode, u16) {
     let mut v = Vdp::new();
+    // Mode 5 first: in mode 4 registers 11-23 cannot be written.
+    v.write_control(0x8104);
     v.write_control(0x8C00 | u16::from(value));
     // SAT base 0xDA00: A9 survives only in H32.
     v.write_control(0x8500 | 0x6D);

@@ -197,7 +197,8 @@ fn dma_fault(pc: u32, src: u32) -> ProgramError {
     fault(
         pc,
         format!(
-            "DMA source {}: the VDP can only read ROM and work RAM on the 68000's bus",
+            "DMA source {}: nothing documented answers a DMA there (the expansion space or \
+             the Z80's; the VDP reads ROM, work RAM and the I/O chip)",
             Addr(src)
         ),
     )

@@ -87,14 +87,27 @@ impl Memory {
         }
     }
 
-    /// A word as a DMA reads it from the 68000's bus: ROM or RAM; `None` where the VDP
-    /// would read the bus from a device that cannot answer a DMA.
+    /// A word as a DMA reads it from the 68000's bus (Genesis Plus GX `vdp_dma_68k_ext`,
+    /// `vdp_dma_68k_ram`, `vdp_dma_68k_io`, commit 8ae4ef7): ROM; work RAM at $E00000 up
+    /// and, since the VDP's DMA reads the 68000's internal area as work RAM wherever
+    /// nothing else answers it, at $800000-$9FFFFF, $A10020-$DFFFFF too; the I/O chip's
+    /// byte in both halves at $A10000-$A1001F. `None` where the answer is not documented:
+    /// the expansion space ($400000-$7FFFFF, open bus) and the Z80's space (whose answer
+    /// depends on the Z80's bus state).
     #[must_use]
     pub fn dma_word(&self, addr: u32) -> Option<u16> {
         let addr = addr & 0xFF_FFFE;
         match addr {
             0..ROM_SPACE | 0xE0_0000.. => {
                 Some(u16::from_be_bytes([self.peek(addr), self.peek(addr + 1)]))
+            }
+            0xA1_0000..=0xA1_001F => {
+                let b = self.io.read(addr | 1);
+                Some(u16::from_be_bytes([b, b]))
+            }
+            0x80_0000..=0x9F_FFFF | 0xA1_0020..=0xDF_FFFF => {
+                let a = (addr & 0xFFFF) as usize;
+                Some(u16::from_be_bytes([self.ram[a], self.ram[a + 1]]))
             }
             _ => None,
         }
@@ -238,8 +251,9 @@ impl<'a> GenesisBus<'a> {
     fn sync_vdp_clock(&mut self) {
         if self.clock_due {
             self.clock_due = false;
-            if let HvClock::Line { .. } = self.hv {
+            if let HvClock::Line { line_start } = self.hv {
                 self.vdp.set_master_clock(self.now * MASTER_PER_CYCLE);
+                self.vdp.set_line_start(line_start * MASTER_PER_CYCLE);
             }
         }
     }
@@ -262,7 +276,12 @@ impl GenesisBus<'_> {
         }
     }
 
+    /// The HV counter word: the value latched by register 0 bit 1 while it is set
+    /// (genesis `port` module), else the counter at the instruction's time.
     fn hv(&self) -> u16 {
+        if let Some(latched) = self.vdp.hv_latched() {
+            return latched;
+        }
         match self.hv {
             HvClock::Routine { start } => {
                 let regs = self.vdp.registers();
@@ -279,6 +298,14 @@ impl GenesisBus<'_> {
     fn vdp_read(&mut self, addr: u32) -> u16 {
         self.sync_vdp_clock();
         match vdp_port(addr) {
+            VdpPort::Data if !self.vdp.read_target_valid() => {
+                self.fail(
+                    addr,
+                    "data-port read with no read command set (the code register holds a \
+                     write or an invalid code): the console's 68000 waits for it forever",
+                );
+                0xFFFF
+            }
             VdpPort::Data => self.vdp.read_data(),
             VdpPort::Control => self.vdp.read_status(),
             VdpPort::Hv => self.hv(),
