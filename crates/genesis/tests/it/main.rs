@@ -11,6 +11,8 @@ mod link;
 mod masking;
 mod planes;
 mod port;
+mod port_bad_input;
+mod port_rules;
 mod random_frames;
 mod register12;
 mod render;

@@ -3,6 +3,7 @@
 mod bios_on_the_6809;
 mod contract;
 mod genesis_lines;
+mod genesis_ports;
 mod genesis_programs;
 mod genesis_routines;
 mod genesis_z80_bank;
@@ -18,6 +19,6 @@ mod vectrex_programs;
 mod vectrex_walls;
 mod x16_common;
 mod x16_kernal;
+mod x16_lines;
 mod x16_programs;
 mod x16_routines;
-mod x16_lines;

@@ -3,9 +3,9 @@
 mod bad_input;
 mod common;
 mod layers;
+mod lines;
 mod port;
 mod quirks;
 mod random_isr;
 mod reference;
 mod scale;
-mod lines;

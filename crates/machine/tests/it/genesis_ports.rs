@@ -14,7 +14,7 @@ use machine::Machine;
 use machine::genesis::{Genesis, GenesisSettings};
 use machine::program::{NoProbe, ProgramImage};
 
-const VDP_PORTS: &[u8] = include_bytes!("../../../roms/genesis/programs/vdp-ports.bin");
+const VDP_PORTS: &[u8] = include_bytes!("../../../../roms/genesis/programs/vdp-ports.bin");
 const RESULTS: u32 = 0xFF_0100;
 const DONE: u32 = 0xFF_0080;
 const COUNT: u32 = 0xFF_0082;
