@@ -314,7 +314,9 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
                 z: 0,
                 not_drawn,
                 drawn: drawn(v),
-                lines: None,
+                lines: v
+                    .lines
+                    .map(|(first, last)| crate::view::LineSpan { first, last }),
                 fields: crate::view::SpriteFields {
                     palette: Some(v.colour),
                     ..crate::view::SpriteFields::default()
