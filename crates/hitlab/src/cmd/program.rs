@@ -225,7 +225,6 @@ pub fn play(
     // No caller of `play` shows the picture: the chip keeps its flags and sprite view
     // exact with frame output off, and skips drawing the layers behind the sprites.
     m.set_frame_output(false);
-    let title = m.title();
     let flag_name = m.flag_name();
     let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());
     let mut trace_out = match trace {
@@ -253,6 +252,8 @@ pub fn play(
         bar.inc(1);
     }
     bar.finish_and_clear();
+    // The mode as the program left the chip's registers, through the machine's own words.
+    let title = h.machine().title();
     if let Some(mut t) = trace_out {
         t.flush()
             .map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;

@@ -107,8 +107,29 @@ impl Machine for Msx {
         "msx"
     }
 
+    /// The mode and sprite size the chip's registers hold now (a program sets its own; a
+    /// scene's are its settings).
     fn title(&self) -> String {
-        "MSX TMS9918A".into()
+        let regs = self.vdp.registers();
+        let side = if regs.get(1) & tms9918::registers::R1_SI != 0 {
+            16
+        } else {
+            8
+        };
+        let mag = if regs.get(1) & tms9918::registers::R1_MAG != 0 {
+            " magnified"
+        } else {
+            ""
+        };
+        format!(
+            "MSX TMS9918A {}, {side}x{side} sprites{mag}{}",
+            tms9918::Mode::of(regs).name(),
+            if regs.display_enabled() {
+                ""
+            } else {
+                ", display off"
+            }
+        )
     }
 
     fn flag_name(&self) -> &'static str {
