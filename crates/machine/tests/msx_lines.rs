@@ -207,3 +207,27 @@ fn the_board_says_when_the_display_begins() {
         assert!((15_960 - 25..=15_960).contains(&line0), "{line0}");
     }
 }
+
+#[test]
+fn ram_at_power_on_holds_ffh_or_the_program_files_pattern() {
+    // openMSX's C-BIOS MSX1 machines give their RAM no initial content, so it powers on
+    // as FFh; a program file's pattern is repeated over the whole 64 KB from $0000.
+    // $D101-$D104 is RAM neither C-BIOS nor rewrite.asm writes.
+    for (fill, expect) in [
+        (None, [0xFF, 0xFF, 0xFF, 0xFF]),
+        (Some(&[0x00, 0xFF, 0x5A][..]), [0x00, 0xFF, 0x5A, 0x00]),
+    ] {
+        let mut m = Msx::new(&MsxSettings::default());
+        m.boot(&ProgramImage {
+            bytes: REWRITE,
+            ram_fill: fill,
+            ..ProgramImage::default()
+        })
+        .expect("boots");
+        let mut events = Events::default();
+        run_to(&mut m, 1, &mut events);
+        // $D101 = 53,505, and 53,505 mod 3 = 0: $D101-$D104 hold pattern bytes 0, 1, 2, 0.
+        let got: Vec<u8> = (0xD101..0xD105).map(|a| peek(&mut m, a)).collect();
+        assert_eq!(got, expect, "fill {fill:?}");
+    }
+}

@@ -244,7 +244,11 @@ impl Machine for Msx {
         let frame_output = self.vdp.frame_output();
         self.vdp = Vdp::new();
         self.vdp.set_frame_output(frame_output);
-        self.target = MsxTarget::from_board(MsxProgram::new(&bios, cart));
+        let mut board = MsxProgram::new(&bios, cart);
+        board
+            .slots
+            .fill_ram(image.ram_fill.unwrap_or(&[super::slots::Slots::RAM_FILL]));
+        self.target = MsxTarget::from_board(board);
         self.booted = true;
         Ok(())
     }

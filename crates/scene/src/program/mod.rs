@@ -42,6 +42,8 @@ pub struct LoadedProgram {
     pub system_rom: Option<Vec<u8>>,
     /// The mapper named.
     pub mapper: Option<String>,
+    /// The RAM's power-on pattern, when the program file names one.
+    pub ram_fill: Option<Vec<u8>>,
     /// What the harness watches.
     pub config: HarnessConfig,
     /// What must hold.
@@ -203,6 +205,10 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         Some(s) => Some(resolve(s, sym).map_err(|m| at("start", m))?),
         None => None,
     };
+    let ram_fill = match &p.ram {
+        Some(r) => Some(ram_pattern(&r.fill).map_err(|m| at("ram.fill", m))?),
+        None => None,
+    };
     let mut watches = Vec::new();
     for (i, w) in p.watches.iter().enumerate() {
         watches.push(match w {
@@ -310,6 +316,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         start,
         system_rom,
         mapper: p.mapper.clone(),
+        ram_fill,
         config: HarnessConfig {
             frames: p.frames,
             objects: ObjectRules {
@@ -324,6 +331,24 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         },
         expect: p.expect,
     })
+}
+
+/// A RAM pattern from hex digits: 1 to 256 bytes.
+fn ram_pattern(hex: &str) -> Result<Vec<u8>, String> {
+    let digits: Vec<char> = hex.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.is_empty() || digits.len() % 2 != 0 || digits.len() > 512 {
+        return Err(format!(
+            "`{hex}`: give 1 to 256 bytes as pairs of hex digits, such as \"FF00\""
+        ));
+    }
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let text: String = pair.iter().collect();
+            u8::from_str_radix(&text, 16)
+                .map_err(|_| format!("`{text}` in `{hex}` is not a hex byte"))
+        })
+        .collect()
 }
 
 /// A bare image run without a program file: one object per visible sprite, no watches.
@@ -388,6 +413,7 @@ pub fn load_bare(b: &BareImage<'_>) -> Result<LoadedProgram, BareError> {
             None => None,
         },
         mapper: b.mapper.map(str::to_owned),
+        ram_fill: None,
         config: HarnessConfig {
             frames: b.frames,
             give_up_frames: give_up_default(),
@@ -425,6 +451,7 @@ impl LoadedProgram {
             start: self.start,
             system_rom: self.system_rom.as_deref(),
             mapper: self.mapper.as_deref(),
+            ram_fill: self.ram_fill.as_deref(),
         })
         .map_err(|error| BootError::Program {
             path: self.image_path.display().to_string(),
