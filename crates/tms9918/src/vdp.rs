@@ -189,6 +189,30 @@ impl Vdp {
         self.note_vram_write(addr);
     }
 
+    /// A data-port write that came while the last CPU access still waited for its access
+    /// slot: it replaces that access ([`CpuPort::write_data_replacing`]).
+    pub fn write_data_replacing(&mut self, v: u8) {
+        let addr = self.port.write_data_replacing(v, &mut self.vram);
+        self.note_vram_write(addr);
+    }
+
+    /// A data-port read that came while the last CPU access still waited for its access
+    /// slot: it replaces that access ([`CpuPort::read_data_replacing`]).
+    pub fn read_data_replacing(&mut self) -> u8 {
+        let addr = self.port.last_addr();
+        let value = self.port.read_data_replacing(&mut self.vram);
+        self.note_vram_write(addr);
+        value
+    }
+
+    /// A read set-up about to prefetch while a write still waits for its slot: the write
+    /// is lost ([`CpuPort::lose_waiting_write`]).
+    pub fn lose_waiting_write(&mut self) {
+        if let Some(addr) = self.port.lose_waiting_write(&mut self.vram) {
+            self.note_vram_write(addr);
+        }
+    }
+
     /// A register changed: the sprite check reads R1's size and magnification and the two
     /// table bases from the moment they are written (BL and M1 wait for the next line, see
     /// [`Vdp::latch_line_mode`]).

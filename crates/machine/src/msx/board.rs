@@ -61,15 +61,32 @@ pub struct MsxProgram {
     pub(super) psg: Psg,
     /// Interrupts taken, innermost last.
     nested: Vec<Frame>,
+    /// The chip's access slots, as a program's VRAM accesses meet them.
+    timing: VramTiming,
 }
 
-/// The Z80's view of the board: memory through the slots, the chips on their ports. A
-/// routine call also checks each VRAM access against the chip's access slots (`timing`).
+/// The Z80's view of the board: memory through the slots, the chips on their ports, each
+/// VRAM access checked against the chip's access slots (`timing`). A program's access that
+/// comes too fast replaces the one still waiting (`lose_too_fast`, openMSX's default
+/// `too_fast_vram_access real`); a routine call counts it and lets it land (the routine
+/// contract reports the count).
 pub(super) struct MsxBus<'a> {
     pub(super) slots: &'a mut Slots,
     pub(super) psg: &'a mut Psg,
     pub(super) vdp: &'a mut Vdp,
     pub(super) timing: Option<&'a mut VramTiming>,
+    pub(super) lose_too_fast: bool,
+}
+
+impl MsxBus<'_> {
+    /// Whether a VRAM access at `t` comes too fast and is to replace the waiting one.
+    #[inline]
+    fn replaces(&mut self, t: u64) -> bool {
+        match self.timing.as_deref_mut() {
+            Some(timing) => timing.access(t, self.vdp) && self.lose_too_fast,
+            None => false,
+        }
+    }
 }
 
 impl Bus for MsxBus<'_> {
@@ -86,10 +103,11 @@ impl Bus for MsxBus<'_> {
     fn input(&mut self, port: u16, t: u64) -> u8 {
         match port as u8 {
             0x98 => {
-                if let Some(timing) = self.timing.as_deref_mut() {
-                    timing.access(t, self.vdp);
+                if self.replaces(t) {
+                    self.vdp.read_data_replacing()
+                } else {
+                    self.vdp.read_data()
                 }
-                self.vdp.read_data()
             }
             0x99 => self.vdp.read_status(),
             0xA2 => self.psg.read_data(),
@@ -101,18 +119,17 @@ impl Bus for MsxBus<'_> {
     fn output(&mut self, port: u16, value: u8, t: u64) {
         match port as u8 {
             0x98 => {
-                if let Some(timing) = self.timing.as_deref_mut() {
-                    timing.access(t, self.vdp);
+                if self.replaces(t) {
+                    self.vdp.write_data_replacing(value);
+                } else {
+                    self.vdp.write_data(value);
                 }
-                self.vdp.write_data(value);
             }
             0x99 => {
-                // The second byte of a read set-up makes the chip prefetch from VRAM.
-                if let Some(timing) = self.timing.as_deref_mut()
-                    && self.vdp.port().latched()
-                    && value & 0xC0 == 0
-                {
-                    timing.access(t, self.vdp);
+                // The second byte of a read set-up makes the chip prefetch from VRAM: a
+                // write still waiting for its slot is lost to it.
+                if self.vdp.port().latched() && value & 0xC0 == 0 && self.replaces(t) {
+                    self.vdp.lose_waiting_write();
                 }
                 self.vdp.write_control(value);
             }
@@ -138,6 +155,7 @@ impl MsxProgram {
             slots: Slots::new(bios, cart),
             psg: Psg::default(),
             nested: Vec::new(),
+            timing: VramTiming::new(0),
         }
     }
 
@@ -167,6 +185,7 @@ impl MsxProgram {
     /// Runs one frame with `vdp` on the ports (see the module docs).
     pub fn run_frame(&mut self, vdp: &mut Vdp, probe: &mut dyn Probe) -> FrameRun {
         let start = self.cpu.t;
+        self.timing.rebase(start);
         let mut idle = 0;
         let mut line_start = start;
         for line in (ACTIVE_LINES..LINES_PER_FRAME).chain(0..ACTIVE_LINES) {
@@ -176,7 +195,12 @@ impl MsxProgram {
                     line_cycles_256: (T_PER_LINE * 256) as u32,
                 });
             }
-            idle += self.run_until(line_start + MODE_LATCH_T, vdp, probe);
+            // A halted Z80 with no interrupt to take stays halted to the line's end (INT
+            // changes only at the chip's steps): R1 cannot change before the chip takes it,
+            // so the line runs in one piece.
+            if !self.cpu.halted || (vdp.interrupt() && self.cpu.iff1) {
+                idle += self.run_until(line_start + MODE_LATCH_T, vdp, probe);
+            }
             vdp.latch_line_mode();
             line_start += T_PER_LINE;
             idle += self.run_until(line_start, vdp, probe);
@@ -239,7 +263,8 @@ impl MsxProgram {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
                 vdp,
-                timing: None,
+                timing: Some(&mut self.timing),
+                lose_too_fast: true,
             };
             self.cpu.step(&mut bus);
             if was_halted && self.cpu.halted {
@@ -386,6 +411,7 @@ mod tests {
                 psg: &mut stepped.psg,
                 vdp: &mut vdp,
                 timing: None,
+                lose_too_fast: false,
             };
             while stepped.cpu.t < 100 {
                 stepped.cpu.step(&mut bus);
