@@ -336,7 +336,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
 /// A RAM pattern from hex digits: 1 to 256 bytes.
 fn ram_pattern(hex: &str) -> Result<Vec<u8>, String> {
     let digits: Vec<char> = hex.chars().filter(|c| !c.is_whitespace()).collect();
-    if digits.is_empty() || digits.len() % 2 != 0 || digits.len() > 512 {
+    if digits.is_empty() || !digits.len().is_multiple_of(2) || digits.len() > 512 {
         return Err(format!(
             "`{hex}`: give 1 to 256 bytes as pairs of hex digits, such as \"FF00\""
         ));
