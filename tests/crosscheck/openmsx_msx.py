@@ -16,6 +16,13 @@ with its Tcl debug commands (`reg`, `debug read memory`, `debug read VRAM`):
 - s0poll.rom: at `vblank`: the program's record of the display just ended (M, the poll
   turn of the first C and 5S reads and the S#0 they read); hitlab: the same turns, caught
   with OnPc watches on `seen_c` / `seen_5s` reading DE, and S#0 from the trace.
+- rewrite.rom, midon.rom (the chip read line by line: a sprite rewritten in display line
+  107, the display enabled in line 59): at `frame_end`, the bits 7-5 of S#0 the poll loop
+  saw from the mid-frame write to F (register A) and the poll turn of the first read
+  with C (rewrite) or 5S (midon) after the write; hitlab: the same through OnPc watches
+  (A at `frame_end`, the turn's low byte at `mid_write`, before the program clears it).
+  Compared: the flags seen in every display, and the turns within 2 (a turn is 51
+  T-states; openMSX raises F 34 T-states into its line, hitlab at the line's start).
 - lag.rom: at `timi`: the emulated time of each hook call, from which the vertical blanks
   that came while a call ran (the frames before them lag); hitlab: the trace's lag
   frames. Compared: the lag frames in the 100 frames from the first hook call.
@@ -202,6 +209,45 @@ def compare_s0poll():
           c_s0 == [0x27], f"openMSX {[hex(v) for v in c_s0]}")
 
 
+def compare_lines(rom, sym_file, turn_label, displays):
+    """The flags a poll loop saw after a mid-frame change, and the turn it first saw the
+    change's flag, per display, on both."""
+    sym = symbols(sym_file)
+    emu = OpenMsx(os.path.join(PROGRAMS, rom))
+    emu.cmd(f"debug set_bp {sym['frame_end']}")
+    emu.power_on()
+    om_seen, om_turn = [], []
+    for k in range(displays + 3):
+        emu.run_to_break()
+        if k >= 3:  # the first displays: the poll started in the middle of one
+            om_seen.append(emu.reg("a") & 0xE0)
+            om_turn.append(emu.word(sym[turn_label]))
+    emu.close()
+    prog = os.path.join(SCRATCH, rom + ".prg.ron")
+    with open(prog, "w") as f:
+        f.write(f"""Program(version: 1, image: "{os.path.join(PROGRAMS, rom)}",
+            target: "msx", frames: {displays + 200},
+            symbols: Some((file: "{os.path.join(PROGRAMS, sym_file)}")),
+            watches: [OnPc(label: "frame_end", object: Reg("A")),
+                      OnPc(label: "mid_write", object: Mem("{turn_label}"))])""")
+    hl_seen, hl_turn = [], []
+    for f in hitlab_trace(prog, displays + 200):
+        for d in f["decisions"]:
+            if d["name"] == "frame_end" and d["sprites"]:
+                hl_seen.append(d["sprites"][0] & 0xE0)
+            if d["name"] == "mid_write" and d["sprites"]:
+                hl_turn.append(d["sprites"][0])
+    # hitlab's first records: the displays before the program's own first full one.
+    hl_seen, hl_turn = hl_seen[3:3 + displays], hl_turn[4:4 + displays]
+    check(f"{rom}: S#0 bits 7-5 the poll saw in each of {displays} displays",
+          set(om_seen) == set(hl_seen) and len(set(om_seen)) == 1,
+          f"openMSX {sorted({hex(v) for v in om_seen})}, hitlab {sorted({hex(v) for v in hl_seen})}")
+    near = bool(om_turn and hl_turn) and all(
+        abs(a - b) <= 2 for a in set(om_turn) for b in set(hl_turn))
+    check(f"{rom}: poll turn of the first {turn_label[:-3]} read after the write, within 2",
+          near, f"openMSX {sorted(set(om_turn))}, hitlab {sorted(set(hl_turn))}")
+
+
 def compare_lag():
     sym = symbols("lag.sym")
     emu = OpenMsx(os.path.join(PROGRAMS, "lag.rom"))
@@ -268,9 +314,11 @@ def main():
     compare_hooked("mover.rom", "mover.sym", 330)
     compare_hooked("mega.rom", "mega.sym", 200)
     compare_s0poll()
+    compare_lines("rewrite.rom", "rewrite.sym", "C_AT", 60)
+    compare_lines("midon.rom", "midon.sym", "S5_AT", 60)
     compare_lag()
     if "--no-speed" not in sys.argv:
-        for rom in ("mover.rom", "lag.rom", "s0poll.rom"):
+        for rom in ("mover.rom", "lag.rom", "s0poll.rom", "rewrite.rom", "midon.rom"):
             speed(rom)
     print(f"{sum(results)} of {len(results)} compared values agree")
     return 0 if all(results) else 1

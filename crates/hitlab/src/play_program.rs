@@ -137,6 +137,12 @@ impl ProgramPlayer {
         &self.info
     }
 
+    /// The machine's title as its chip's registers say it now (the mode the program set).
+    #[must_use]
+    pub fn title_now(&self) -> String {
+        self.harness.machine_ref().title()
+    }
+
     /// The program.
     #[must_use]
     pub fn loaded(&self) -> &LoadedProgram {

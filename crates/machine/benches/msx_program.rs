@@ -5,7 +5,10 @@
 //! harness reads them after each frame). The programs span the board's load:
 //! - `mover.rom`: the frame hook runs, then the Z80 sits in HALT (the common case);
 //! - `lag.rom`: the hook works 2.5 frames in every four, so the Z80 is busy 3 frames in 5;
-//! - `s0poll.rom`: interrupts off, the Z80 polls S#0 every 69 T-states all frame long.
+//! - `s0poll.rom`: interrupts off, the Z80 polls S#0 every 69 T-states all frame long;
+//! - `rewrite.rom`: polls S#0 and rewrites a sprite in line 107, so the chip reads its
+//!   attribute table again for the lines below (the line-by-line path);
+//! - `midon.rom`: polls S#0, blanks the display in vblank and enables it in line 59.
 //!
 //! The figure is frames per second against the MSX's 59.92 Hz (3,579,545 Hz / 59,736
 //! T-states), printed from wall clock and from the thread's CPU time (which a loaded
@@ -21,7 +24,7 @@ use machine::{Machine, Resources, Settings};
 mod program_rate;
 use program_rate::{frame, measure};
 
-const PROGRAMS: [(&str, &[u8]); 3] = [
+const PROGRAMS: [(&str, &[u8]); 5] = [
     (
         "mover",
         include_bytes!("../../../roms/msx/programs/mover.rom"),
@@ -30,6 +33,14 @@ const PROGRAMS: [(&str, &[u8]); 3] = [
     (
         "s0poll",
         include_bytes!("../../../roms/msx/programs/s0poll.rom"),
+    ),
+    (
+        "rewrite",
+        include_bytes!("../../../roms/msx/programs/rewrite.rom"),
+    ),
+    (
+        "midon",
+        include_bytes!("../../../roms/msx/programs/midon.rom"),
     ),
 ];
 /// NTSC MSX: 3,579,545 Hz / (228 x 262) T-states.

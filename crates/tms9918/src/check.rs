@@ -29,14 +29,24 @@
 //! - Blanked display or text mode: nothing is checked and no flag changes (openMSX
 //!   `spritesEnabled`); that case never reaches this module.
 //!
+//! When the check runs (openMSX `SpriteChecker::checkUntil` and `updateSprites1`, commit
+//! 632d46cc): the chip checks each line once, with the attribute table, the pattern table,
+//! R1's size and magnification and R5/R6 as they are at that moment; openMSX does it at the
+//! end of the line *before* the one that shows the sprites (it checks one line early), and
+//! catches up lazily on every write to either table, every register change and every status
+//! read, so each line sees the memory as it was when the beam passed. The flags of a line
+//! are merged into S#0 as its check runs ([`crate::Vdp::check_line`]): a status read clears
+//! 5S, and a later line of the same frame with a fifth sprite sets it again (with that
+//! line's fifth number), as `checkSprites1` does for each range of lines it checks.
+//!
 //! Order of the loops: the chip scans all 32 entries for every line. Like openMSX, this
 //! checker runs over sprites outside and each sprite's lines inside, which touches only
-//! the lines a sprite covers. Because sprites arrive in table order, the sprite that finds
-//! a line already holding 4 is exactly that line's 5th; keeping the one with the smallest
-//! line number gives the earliest line's 5th sprite, as the line-by-line chip does.
+//! the lines a sprite covers: a read of the tables fills every line from the current one to
+//! line 192 ([`check_lines`]), and is redone from a later line only when something the
+//! check reads has changed since. Because sprites arrive in table order, the sprite that
+//! finds a line already holding 4 is exactly that line's 5th.
 
 use crate::sat::{SAT_ENTRIES, SatScan};
-use crate::status;
 
 /// Display lines the checker evaluates: 0..=192.
 pub const CHECKED_LINES: usize = 193;
@@ -56,10 +66,15 @@ pub struct LineSprite {
     pub number: u8,
 }
 
-/// The sprites each checked line shows, in table order (front first).
+/// No fifth sprite on a line.
+const NO_FIFTH: u8 = 0xFF;
+
+/// The sprites each checked line shows, in table order (front first), and each line's
+/// fifth sprite.
 #[derive(Clone, Debug)]
 pub struct LineBuffer {
     count: [u8; CHECKED_LINES],
+    fifth: [u8; CHECKED_LINES],
     sprites: [[LineSprite; SPRITES_PER_LINE]; CHECKED_LINES],
 }
 
@@ -75,13 +90,31 @@ impl LineBuffer {
     pub fn new() -> Self {
         Self {
             count: [0; CHECKED_LINES],
+            fifth: [NO_FIFTH; CHECKED_LINES],
             sprites: [[LineSprite::default(); SPRITES_PER_LINE]; CHECKED_LINES],
         }
     }
 
     /// Empties every line.
     pub fn clear(&mut self) {
-        self.count = [0; CHECKED_LINES];
+        self.clear_from(0);
+    }
+
+    /// Empties lines `from..=192`.
+    pub fn clear_from(&mut self, from: usize) {
+        if let Some(count) = self.count.get_mut(from..) {
+            count.fill(0);
+        }
+        if let Some(fifth) = self.fifth.get_mut(from..) {
+            fifth.fill(NO_FIFTH);
+        }
+    }
+
+    /// The number of the fifth sprite on `line` (the first the 4-per-line rule dropped
+    /// there), if any.
+    #[must_use]
+    pub fn fifth(&self, line: usize) -> Option<u8> {
+        self.fifth.get(line).copied().filter(|&n| n != NO_FIFTH)
     }
 
     /// The sprites shown on `line`, front first; empty past line 192.
@@ -107,6 +140,20 @@ impl DroppedLines {
         self.bits = [[0; 4]; SAT_ENTRIES];
     }
 
+    /// Forgets every drop on lines `from..`.
+    pub fn clear_from(&mut self, from: usize) {
+        for set in &mut self.bits {
+            for (word, bits) in set.iter_mut().enumerate() {
+                let first = word * 64;
+                if from <= first {
+                    *bits = 0;
+                } else if from < first + 64 {
+                    *bits &= (1u64 << (from - first)) - 1;
+                }
+            }
+        }
+    }
+
     fn insert(&mut self, sprite: usize, line: usize) {
         if let Some(set) = self.bits.get_mut(sprite) {
             set[(line >> 6) & 3] |= 1 << (line & 63);
@@ -130,61 +177,28 @@ impl DroppedLines {
     }
 }
 
-/// What one frame's check found, before it is merged into S#0.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CheckOutcome {
-    /// The earliest line with a 5th sprite and that sprite's number.
-    pub fifth: Option<(u16, u8)>,
-    /// Index of the `Y = 208` entry, or 32 when all entries were scanned.
-    pub end_index: u8,
-    /// A checked line showed two overlapping sprites.
-    pub collision: bool,
-}
-
-impl CheckOutcome {
-    /// S#0 after the check, from S#0 before it (openMSX `checkSprites1`, "Update status
-    /// register"; F is left as it was).
-    #[must_use]
-    pub fn merge_into(&self, s0: u8) -> u8 {
-        let mut s = s0;
-        if let Some((_, number)) = self.fifth
-            && s & (status::F | status::FIFTH_SPRITE) == 0
-        {
-            s = (s & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
-        }
-        if s & status::FIFTH_SPRITE == 0 {
-            s = (s & (status::F | status::COLLISION)) | self.end_index.min(31);
-        }
-        if self.collision {
-            s |= status::COLLISION;
-        }
-        s
-    }
-}
-
-/// Assigns the scanned sprites to lines, finds the fifth sprite and, unless C is already
-/// set in `s0`, looks for a collision.
-pub fn check_frame(
+/// Assigns the scanned sprites to lines `from..=192`, replacing what those lines held:
+/// the sprites each shows, each line's fifth sprite, and the lines each sprite was dropped
+/// on. Lines before `from` are left as they are (they were checked already).
+pub fn check_lines(
     scan: &SatScan,
-    s0: u8,
+    from: usize,
     lines: &mut LineBuffer,
     dropped: &mut DroppedLines,
-) -> CheckOutcome {
-    lines.clear();
-    dropped.clear();
+) {
+    lines.clear_from(from);
+    dropped.clear_from(from);
     let side = usize::from(scan.side_px()).min(crate::sat::MAX_SIDE_PX);
-    let mut fifth: Option<(u16, u8)> = None;
-
     for (i, sprite) in scan.sprites().iter().enumerate() {
         for (r, &row) in sprite.rows[..side].iter().enumerate() {
             let line = (usize::from(sprite.top_line) + r) & 0xFF;
-            if line >= CHECKED_LINES {
+            if line < from || line >= CHECKED_LINES {
                 continue;
             }
             let shown = usize::from(lines.count[line]);
             if shown >= SPRITES_PER_LINE {
-                if fifth.is_none_or(|(l, _)| usize::from(l) > line) {
-                    fifth = Some((line as u16, sprite.number));
+                if lines.fifth[line] == NO_FIFTH {
+                    lines.fifth[line] = sprite.number;
                 }
                 dropped.insert(i, line);
                 continue;
@@ -198,24 +212,6 @@ pub fn check_frame(
             lines.count[line] = shown as u8 + 1;
         }
     }
-
-    let collision =
-        s0 & status::COLLISION == 0 && (0..CHECKED_LINES).any(|l| line_collides(lines.line(l)));
-
-    CheckOutcome {
-        fifth,
-        end_index: scan.end_index().min(SAT_ENTRIES) as u8,
-        collision,
-    }
-}
-
-/// The first checked line on which two shown sprites overlap, if any: the line on which a
-/// line-by-line chip sets C.
-#[must_use]
-pub fn first_collision_line(lines: &LineBuffer) -> Option<u16> {
-    (0..CHECKED_LINES)
-        .find(|&l| line_collides(lines.line(l)))
-        .map(|l| l as u16)
 }
 
 /// True when two of the sprites shown on one line overlap on screen.
@@ -262,25 +258,5 @@ mod tests {
         assert!(pair_overlaps(&at(11, 0b1), &at(10, 0b10)));
         assert!(!pair_overlaps(&at(0, u32::MAX), &at(32, u32::MAX)));
         assert!(pair_overlaps(&at(0, u32::MAX), &at(31, 1)));
-    }
-
-    #[test]
-    fn merge_follows_the_f_and_5s_gate() {
-        let found = CheckOutcome {
-            fifth: Some((10, 9)),
-            end_index: 12,
-            collision: false,
-        };
-        assert_eq!(found.merge_into(0x00), 0x49);
-        // F set: the fifth sprite is not stored; the scan end is.
-        assert_eq!(found.merge_into(0x80), 0x8C);
-        // 5S already set: the old number stays.
-        assert_eq!(found.merge_into(0x43), 0x43);
-        let none = CheckOutcome {
-            fifth: None,
-            end_index: 32,
-            collision: true,
-        };
-        assert_eq!(none.merge_into(0x00), 0x3F);
     }
 }

@@ -22,11 +22,14 @@
 //! - [`view`]: the sprites as the software collision layer sees them;
 //! - [`vdp`]: [`Vdp`], the chip that ties them together.
 //!
-//! A frame is begun by [`Vdp::begin_frame`], which checks the sprites against the
-//! attribute table as it is at the top of the display; each [`Vdp::run_line`] then draws
-//! its line of the picture from the registers and VRAM as they are at that line and lays
-//! the line's sprites over it. [`Vdp::run_frame`] runs a whole frame without CPU accesses
-//! in between.
+//! The sprite tables are read line by line, as the chip reads them: each line's sprite
+//! check ([`Vdp::check_line`]) sees the attribute table, the patterns and the registers as
+//! they are when it runs, and sets that line's flags; [`Vdp::draw_line`] draws a line of
+//! the picture from the registers and VRAM as they are at that line and lays the line's
+//! sprites over it. A board that runs a CPU between lines calls them at their moments
+//! (see [`vdp`]); [`Vdp::run_frame`] runs a whole frame without CPU accesses in between.
+//! The sprite view ([`Vdp::sprites`]) comes from the lines as drawn: a sprite that changed
+//! during the display is one view per state the screen showed ([`view`]).
 //!
 //! Pure Rust, no I/O, no panics on any memory or register content.
 

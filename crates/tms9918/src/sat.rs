@@ -74,6 +74,8 @@ pub struct SatSprite {
     pub rows: [u32; MAX_SIDE_PX],
     /// Columns that fall on x 0..255 (bit i = column i).
     pub visible_columns: u32,
+    /// Side in pixels (8, 16 or 32) under the size and magnification it was read with.
+    pub side_px: u16,
 }
 
 impl Default for SatSprite {
@@ -89,11 +91,12 @@ impl Default for SatSprite {
             top_line: 0,
             rows: [0; MAX_SIDE_PX],
             visible_columns: 0,
+            side_px: 8,
         }
     }
 }
 
-/// The SAT as scanned for one frame: entries up to the terminator.
+/// The SAT as scanned at one moment: entries up to the terminator.
 #[derive(Clone, Debug)]
 pub struct SatScan {
     sprites: [SatSprite; SAT_ENTRIES],
@@ -116,6 +119,11 @@ impl SatScan {
             len: 0,
             side_px: 8,
         }
+    }
+
+    /// No entry: the sprite plane is off (display blanked or text mode).
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 
     /// Reads the SAT and the patterns of every entry before the terminator.
@@ -145,6 +153,7 @@ impl SatScan {
             sprite.x_px = x_px;
             sprite.top_line = y.wrapping_add(1);
             sprite.visible_columns = visible_columns(x_px, side);
+            sprite.side_px = side;
             fill_rows(&mut sprite.rows, vram, layout, pattern);
         }
     }
@@ -155,7 +164,8 @@ impl SatScan {
         &self.sprites[..self.len.min(SAT_ENTRIES)]
     }
 
-    /// The index of the `Y = 208` entry, or 32 when all entries were scanned.
+    /// The index of the `Y = 208` entry, or 32 when all entries were scanned (0 after
+    /// [`SatScan::clear`]).
     #[must_use]
     pub const fn end_index(&self) -> usize {
         self.len
@@ -179,8 +189,10 @@ fn visible_columns(x_px: i16, side_px: u16) -> u32 {
     (((1u64 << end) - 1) & !((1u64 << first) - 1)) as u32
 }
 
-/// Fills the displayed rows of a sprite from its pattern.
+/// Fills the displayed rows of a sprite from its pattern; the rows past its side are
+/// cleared, so two reads of the same sprite compare equal exactly when it shows the same.
 fn fill_rows(rows: &mut [u32; MAX_SIDE_PX], vram: &Vram, layout: SpriteLayout, name: u8) {
+    rows[usize::from(layout.side_px()).min(MAX_SIDE_PX)..].fill(0);
     let pattern_rows: u16 = if layout.size16 { 16 } else { 8 };
     let first_byte = if layout.size16 {
         layout.pattern_base + (u16::from(name & 0xFC) << 3)

@@ -8,9 +8,28 @@
 //! frame, the sprite view and S#0 are then what a program would find at the start of
 //! vertical blanking.
 //!
-//! A board that runs the CPU between lines calls [`Vdp::begin_frame`] and
-//! [`Vdp::run_line`] itself: each line's picture then shows the registers and VRAM as
-//! they are when that line is run, as a raster effect on the chip would.
+//! A board that runs the CPU between lines drives the frame in pieces, each at the moment
+//! the chip does it (openMSX `VDP` and `SpriteChecker`, commit 632d46cc):
+//! - [`Vdp::begin_frame`] then [`Vdp::check_line`]`(0)` at the end of the last line of the
+//!   top border, and [`Vdp::check_line`]`(d)` at the end of display line `d - 1`: the sprite
+//!   check of a line runs one line before the line shows it (`SpriteChecker::getSprites`,
+//!   "sprites are checked one line earlier than they are displayed"), with the tables and
+//!   registers as they are then, and sets that line's flags;
+//! - [`Vdp::latch_line_mode`] early in every line: R1's display enable (BL) and text-mode
+//!   bit (M1) take effect at the start of the line after the write (openMSX
+//!   `VDP::syncAtNextLine` for `syncSetBlank` and `syncSetMode`, 144 VDP ticks, 24 Z80
+//!   T-states, into the line), while R1's size and magnification, R5, R6 and VRAM count
+//!   from the moment they are written (`SpriteChecker::updateSpriteSizeMag`, `updateVRAM`);
+//! - [`Vdp::draw_line`] after each display line: the picture from the registers and VRAM as
+//!   they are, with the sprites its check kept;
+//! - [`Vdp::end_frame`] after the check of line 192: F is set.
+//!
+//! [`Vdp::run_line`] does a line's check and drawing at once, for callers that step the
+//! frame without a CPU (a line's flags are then set by the time it returns).
+//!
+//! Only a line whose check reads something that changed since the last read is read
+//! again ([`crate::check`]): a frame whose tables and registers stay put during the display
+//! costs one read of the tables, at line 0.
 //!
 //! S#0 is not cleared between frames: as on the chip, only a status read clears it. The
 //! MSX BIOS reads S#0 in every frame interrupt (msx.md §3, STATFL); a caller that wants
@@ -30,9 +49,10 @@ use crate::palette;
 use crate::picture;
 use crate::ports::CpuPort;
 use crate::registers::Registers;
+use crate::registers::{R1_BL, R1_M1, R1_MAG, R1_SI, SpriteLayout};
 use crate::sat::SatScan;
 use crate::status::{self, Status};
-use crate::view::{self, SpriteView};
+use crate::view::{self, SpriteHistory, SpriteView};
 use crate::vram::{VRAM_SIZE, Vram};
 
 pub use crate::check::CHECKED_LINES;
@@ -49,23 +69,16 @@ pub struct Vdp {
     scan: Box<SatScan>,
     lines: Box<LineBuffer>,
     dropped: Box<DroppedLines>,
+    history: Box<SpriteHistory>,
     views: Vec<SpriteView>,
     frames: u64,
-    pending: Pending,
     frame_output: bool,
-}
-
-/// What the sprite check of the frame in progress will flag, and on which line.
-#[derive(Clone, Copy, Debug, Default)]
-struct Pending {
-    /// The earliest line with a fifth sprite, and its number.
-    fifth: Option<(u16, u8)>,
-    /// The first line two shown sprites overlap on.
-    collision_line: Option<u16>,
-    /// Index of the `Y = 208` entry, or 32.
+    /// R1's BL and M1 as the current line took them ([`Vdp::latch_line_mode`]).
+    line_r1: u8,
+    /// Something the sprite check reads has changed since the last read of the tables.
+    dirty: bool,
+    /// The index of the `Y = 208` entry at the last read, or 32.
     end_index: u8,
-    /// Sprites are checked this frame (display on, not text mode).
-    checked: bool,
 }
 
 impl std::fmt::Debug for Vdp {
@@ -101,10 +114,13 @@ impl Vdp {
             scan: Box::new(SatScan::new()),
             lines: Box::new(LineBuffer::new()),
             dropped: Box::new(DroppedLines::default()),
+            history: Box::new(SpriteHistory::new()),
             views: Vec::with_capacity(crate::sat::SAT_ENTRIES),
             frames: 0,
-            pending: Pending::default(),
             frame_output: true,
+            line_r1: 0,
+            dirty: true,
+            end_index: 0,
         }
     }
 
@@ -112,13 +128,16 @@ impl Vdp {
 
     /// Writes register `n & 7` as the control-port pair `v, 0x80 | n` would.
     pub fn write_register(&mut self, n: u8, v: u8) {
+        let before = self.registers;
         self.registers.write(n, v);
+        self.note_registers(&before);
     }
 
     /// Writes `bytes` from `addr` (modulo 16 KiB) on, wrapping at 16 KiB, as a write
     /// set-up at `addr` followed by data-port writes would.
     pub fn write_vram(&mut self, addr: u16, bytes: &[u8]) {
         self.vram.write_wrapping(addr, bytes);
+        self.dirty = true;
     }
 
     /// Replaces the whole VRAM with a 16 KiB image, as an emulator dump holds it.
@@ -130,6 +149,7 @@ impl Vdp {
             return Err(VramImageError::new(image.len()));
         }
         self.vram.write_wrapping(0, image);
+        self.dirty = true;
         Ok(())
     }
 
@@ -155,12 +175,66 @@ impl Vdp {
 
     /// A byte to the control port (0x99).
     pub fn write_control(&mut self, v: u8) {
+        let before = self.registers;
         self.port.write_control(v, &self.vram, &mut self.registers);
+        if self.registers != before {
+            self.note_registers(&before);
+        }
     }
 
     /// A byte to the data port (0x98).
     pub fn write_data(&mut self, v: u8) {
+        let addr = self.port.pointer();
         self.port.write_data(v, &mut self.vram);
+        self.note_vram_write(addr);
+    }
+
+    /// A data-port write that came while the last CPU access still waited for its access
+    /// slot: it replaces that access ([`CpuPort::write_data_replacing`]).
+    pub fn write_data_replacing(&mut self, v: u8) {
+        let addr = self.port.write_data_replacing(v, &mut self.vram);
+        self.note_vram_write(addr);
+    }
+
+    /// A data-port read that came while the last CPU access still waited for its access
+    /// slot: it replaces that access ([`CpuPort::read_data_replacing`]).
+    pub fn read_data_replacing(&mut self) -> u8 {
+        let addr = self.port.last_addr();
+        let value = self.port.read_data_replacing(&mut self.vram);
+        self.note_vram_write(addr);
+        value
+    }
+
+    /// A read set-up about to prefetch while a write still waits for its slot: the write
+    /// is lost ([`CpuPort::lose_waiting_write`]).
+    pub fn lose_waiting_write(&mut self) {
+        if let Some(addr) = self.port.lose_waiting_write(&mut self.vram) {
+            self.note_vram_write(addr);
+        }
+    }
+
+    /// A register changed: the sprite check reads R1's size and magnification and the two
+    /// table bases from the moment they are written (BL and M1 wait for the next line, see
+    /// [`Vdp::latch_line_mode`]).
+    fn note_registers(&mut self, before: &Registers) {
+        let now = &self.registers;
+        if (now.get(1) ^ before.get(1)) & (R1_SI | R1_MAG) != 0
+            || now.get(5) != before.get(5)
+            || now.get(6) != before.get(6)
+        {
+            self.dirty = true;
+        }
+    }
+
+    /// A CPU write to `addr`: the attribute table and the sprite patterns are what the
+    /// check reads (openMSX observes the same two windows, `SpriteChecker::updateVRAM`).
+    #[inline]
+    fn note_vram_write(&mut self, addr: u16) {
+        let sat = u16::from(self.registers.get(5) & 0x7F) * 0x80;
+        let patterns = u16::from(self.registers.get(6) & 0x07) * 0x800;
+        if addr.wrapping_sub(sat) < 0x80 || addr.wrapping_sub(patterns) < 0x800 {
+            self.dirty = true;
+        }
     }
 
     /// A byte from the data port (0x98).
@@ -207,77 +281,105 @@ impl Vdp {
         }
     }
 
-    /// Starts a frame's active display: reads the attribute and pattern tables as they
-    /// are now and works out which sprites each line shows. Nothing in S#0 changes yet;
-    /// [`Vdp::run_line`] sets each flag on the line the chip sets it.
-    ///
-    /// The tables are read once, at the top of the display (line 0): a program that moves
-    /// sprites in the middle of the active display is seen from the next frame on. Games
-    /// write the attribute table in vertical blanking, which this covers.
+    /// Starts a frame: the sprite check of line 0 ([`Vdp::check_line`]) reads the tables
+    /// afresh and the frame's sprite history starts over. Nothing in S#0 changes.
     pub fn begin_frame(&mut self) {
-        match self.registers.sprite_layout() {
-            Some(layout) => {
-                self.scan.scan(&self.vram, layout);
-                let outcome = check::check_frame(&self.scan, 0, &mut self.lines, &mut self.dropped);
-                self.pending = Pending {
-                    fifth: outcome.fifth,
-                    collision_line: check::first_collision_line(&self.lines),
-                    end_index: outcome.end_index,
-                    checked: true,
-                };
-                view::update_views(&mut self.views, &self.scan, &self.dropped);
-            }
-            None => {
-                self.lines.clear();
-                self.dropped.clear();
-                self.views.clear();
-                self.pending = Pending::default();
-            }
+        self.dirty = true;
+    }
+
+    /// R1's display enable (BL) and text-mode bit (M1) as the line now starting takes them:
+    /// a write takes effect at the start of the next line (openMSX `syncAtNextLine`). A
+    /// caller without a CPU between lines need not call it: [`Vdp::run_line`] does.
+    pub fn latch_line_mode(&mut self) {
+        let r1 = self.registers.get(1) & (R1_BL | R1_M1);
+        if r1 != self.line_r1 {
+            self.line_r1 = r1;
+            self.dirty = true;
         }
     }
 
-    /// Runs display line `line` (0-192) of the frame [`Vdp::begin_frame`] started:
-    /// - lines 0-191 are drawn: the picture from the registers and VRAM as they are now,
-    ///   and over it the sprites the check at [`Vdp::begin_frame`] kept for the line, if
-    ///   the display is on and the mode has sprites now;
-    /// - the fifth sprite is stored with 5S on the earliest line that has one, if F and
-    ///   5S are both clear at that moment (openMSX `SpriteChecker::checkSprites1`);
-    /// - C is set on each line two shown sprites overlap (so a program reading S#0 in the
-    ///   middle of the overlap sees it again on the next such line);
-    /// - after line 192 (checked, never drawn, msx.md cross-check note) FS4-0 take the
-    ///   scan end when 5S is clear and F is set: vertical blanking begins, and with R1 IE
-    ///   the INT line goes low.
+    /// The sprite layout of the line in progress, `None` when its sprite plane is off.
+    fn line_layout(&self) -> Option<SpriteLayout> {
+        if self.line_r1 != R1_BL {
+            return None;
+        }
+        let mut r = self.registers;
+        r.write(1, (r.get(1) & !(R1_BL | R1_M1)) | self.line_r1);
+        r.sprite_layout()
+    }
+
+    /// The sprite check of display line `line` (0-192), as the chip runs it at the end of
+    /// the line before (see the module docs): the tables are read again if anything the
+    /// check reads changed since the last read (always for line 0), then
+    /// - with the sprite plane off (display blanked or text mode, as the line took R1) the
+    ///   line shows no sprite and no flag changes (openMSX `updateSprites1`);
+    /// - the line's fifth sprite is stored with 5S if F and 5S are both clear; with 5S
+    ///   clear, FS4-0 take the scan end, the index of the `Y = 208` entry or 31 (openMSX
+    ///   `SpriteChecker::checkSprites1`, "Update status register");
+    /// - C is set if it is clear and two of the line's shown sprites overlap, so after a
+    ///   status read cleared it, the next overlapping line sets it again.
     ///
     /// Lines past 192 do nothing.
+    pub fn check_line(&mut self, line: u16) {
+        let d = usize::from(line);
+        if d >= CHECKED_LINES {
+            return;
+        }
+        let layout = self.line_layout();
+        if self.dirty || d == 0 {
+            self.dirty = false;
+            match layout {
+                Some(layout) => self.scan.scan(&self.vram, layout),
+                None => self.scan.clear(),
+            }
+            check::check_lines(&self.scan, d, &mut self.lines, &mut self.dropped);
+            self.history.record(line, &self.scan);
+            self.end_index = self.scan.end_index().min(crate::sat::SAT_ENTRIES) as u8;
+        }
+        if layout.is_none() {
+            return;
+        }
+        let mut s0 = self.s0;
+        if let Some(number) = self.lines.fifth(d)
+            && s0 & (status::F | status::FIFTH_SPRITE) == 0
+        {
+            s0 = (s0 & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
+        }
+        if s0 & status::FIFTH_SPRITE == 0 {
+            s0 = (s0 & (status::F | status::COLLISION)) | self.end_index.min(31);
+        }
+        if s0 & status::COLLISION == 0 {
+            let shown = self.lines.line(d);
+            if shown.len() > 1 && check::line_collides(shown) {
+                s0 |= status::COLLISION;
+            }
+        }
+        self.s0 = s0;
+    }
+
+    /// Runs display line `line` (0-192) with no CPU in between: R1's mode as the line takes
+    /// it ([`Vdp::latch_line_mode`]), the line's sprite check ([`Vdp::check_line`]), then
+    /// its picture ([`Vdp::draw_line`]); after line 192 (checked, never drawn, msx.md
+    /// cross-check note) F is set ([`Vdp::end_frame`]). Lines past 192 do nothing.
     pub fn run_line(&mut self, line: u16) {
-        if self.frame_output && usize::from(line) < HEIGHT_PX {
-            self.draw_line(line);
+        if usize::from(line) >= CHECKED_LINES {
+            return;
         }
-        let p = self.pending;
-        if p.checked {
-            if let Some((l, number)) = p.fifth
-                && l == line
-                && self.s0 & (status::F | status::FIFTH_SPRITE) == 0
-            {
-                self.s0 = (self.s0 & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
-            }
-            // Every line is checked as the chip shows it: a line with overlapping sprites
-            // sets C again after a status read cleared it (openMSX
-            // `SpriteChecker::checkSprites1`, which checks line by line up to the moment of
-            // the read).
-            if p.collision_line.is_some_and(|first| line >= first)
-                && check::line_collides(self.lines.line(usize::from(line)))
-            {
-                self.s0 |= status::COLLISION;
-            }
-        }
+        self.latch_line_mode();
+        self.check_line(line);
+        self.draw_line(line);
         if usize::from(line) + 1 == CHECKED_LINES {
             self.end_frame();
         }
     }
 
-    /// Draws display line `line` (0-191) into the frame.
-    fn draw_line(&mut self, line: u16) {
+    /// Draws display line `line` (0-191) into the frame, when frame output is on: the
+    /// picture from the registers and VRAM as they are now, and over it the sprites the
+    /// line's check kept, if the display is on and the mode has sprites now.
+    pub fn draw_line(&mut self, line: u16) {
+        if !self.frame_output {
+            return;
+        }
         let y = usize::from(line);
         let Some(row) = self
             .frame
@@ -287,19 +389,25 @@ impl Vdp {
             return;
         };
         picture::draw_line(row, line, &self.registers, &self.vram);
-        // A blanked line or a mode without sprites shows none, whatever the check at the
-        // top of the frame found (the check itself is not redone: its flags stand).
+        // A line blanked after its check shows no sprites (its flags stand).
         if self.registers.sprite_layout().is_some() {
             draw::draw_sprites(row, self.lines.line(y));
         }
     }
 
-    fn end_frame(&mut self) {
-        if self.pending.checked && self.s0 & status::FIFTH_SPRITE == 0 {
-            self.s0 = (self.s0 & (status::F | status::COLLISION)) | self.pending.end_index.min(31);
-        }
+    /// The end of the active display, after the check of line 192: F is set (openMSX
+    /// `VDP::execVScan`) and the frame's sprite view is made from the lines as drawn.
+    pub fn end_frame(&mut self) {
         self.s0 |= status::F;
         self.frames = self.frames.wrapping_add(1);
+        view::update_views(&mut self.views, &self.history, &self.dropped);
+    }
+
+    /// Whether some sprite changed during the last frame's display, so that its view is
+    /// cut into the slices each state showed.
+    #[must_use]
+    pub fn sprites_changed_in_frame(&self) -> bool {
+        self.history.changed()
     }
 
     /// Turns drawing the frame on or off. Off is the collision-only mode: S#0, the sprite

@@ -340,7 +340,6 @@ pub fn play_drawn(
     // Without pictures the chip keeps its flags and sprite view exact with frame output
     // off, and skips drawing the layers behind the sprites.
     m.set_frame_output(drawn);
-    let title = m.title();
     let flag_name = m.flag_name();
     let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());
     let mut tally = Tally::new(!p.config.watches.is_empty(), cycles_per_frame);
@@ -359,6 +358,8 @@ pub fn play_drawn(
         bar.inc(1);
     }
     bar.finish_and_clear();
+    // The mode as the program left the chip's registers, through the machine's own words.
+    let title = h.machine().title();
     if let Some((pending, t)) = trace_out {
         pending.commit(t).map_err(usage)?;
     }

@@ -104,7 +104,7 @@ fn headless(mut player: ProgramPlayer, args: &RunArgs, why: &str) -> Result<Outc
     gif.finish().map_err(usage)?;
     let played = Played {
         tally,
-        title: player.info().title.clone(),
+        title: player.title_now(),
         flag_name: player.info().flag_name,
         cycles_per_frame: player.info().cycles_per_frame,
     };

@@ -306,7 +306,11 @@ fn run_without_a_display_plays_msx_and_genesis_programs_headless() {
         out.contains("no display (DISPLAY and WAYLAND_DISPLAY are unset); playing headless: 180 frames to m.gif"),
         "{out}"
     );
-    assert!(out.contains("(200 frames on MSX TMS9918A)"), "{out}");
+    // The header names the mode the program set (mover.asm: R0 = 00h, R1 = E2h).
+    assert!(
+        out.contains("(200 frames on MSX TMS9918A Graphics I, 16x16 sprites)"),
+        "{out}"
+    );
     assert!(out.contains("handler int: "), "{out}");
     assert_eq!(gif_shape(&dir.join("m.gif")), (256, 192, 180));
     // Genesis, through its program file: 20 frames, all in the GIF; the chip's flag in

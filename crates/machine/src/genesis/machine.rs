@@ -124,11 +124,22 @@ impl Machine for Genesis {
         "genesis"
     }
 
+    /// The modes the VDP's registers hold now (a ROM sets its own; a scene's are its
+    /// settings).
     fn title(&self) -> String {
+        let r = self.vdp.registers();
         format!(
             "Genesis VDP {}{}",
-            if self.settings.h40 { "H40" } else { "H32" },
-            if self.settings.v30 { " V30" } else { " V28" }
+            if r.h_mode().width_px() == 320 {
+                "H40"
+            } else {
+                "H32"
+            },
+            if r.v_mode().height_px() == 240 {
+                " V30"
+            } else {
+                " V28"
+            }
         )
     }
 

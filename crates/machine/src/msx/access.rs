@@ -89,12 +89,21 @@ impl VramTiming {
         }
     }
 
-    /// A CPU access to VRAM at T-state `t`.
-    pub fn access(&mut self, t: u64, vdp: &Vdp) {
+    /// Counts from `start` on, the start of a new vertical blank (tick 0 of line 192), an
+    /// access still waiting for its slot kept.
+    pub fn rebase(&mut self, start: u64) {
+        let moved = start.saturating_sub(self.start) * TICKS_PER_T;
+        self.pending_until = self.pending_until.saturating_sub(moved);
+        self.start = start;
+    }
+
+    /// A CPU access to VRAM at T-state `t`; true when it came while the last one still
+    /// waited for its slot (too fast: on the chip it replaces that one).
+    pub fn access(&mut self, t: u64, vdp: &Vdp) -> bool {
         let ticks = t.saturating_sub(self.start) * TICKS_PER_T;
         if ticks < self.pending_until {
             self.too_fast += 1;
-            return;
+            return true;
         }
         let line = (ticks / TICKS_PER_LINE + ACTIVE_LINES) % LINES_PER_FRAME;
         let pos = ticks % TICKS_PER_LINE;
@@ -105,6 +114,7 @@ impl VramTiming {
             .find(|&s| s >= want)
             .unwrap_or(want);
         self.pending_until = ticks - pos + slot;
+        false
     }
 }
 

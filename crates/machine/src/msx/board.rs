@@ -7,17 +7,25 @@
 //!   machine, finds the cartridge's "AB" header in slot 1 and calls its INIT itself.
 //! - **I/O** (low 8 bits of the port decoded): the TMS9918A on #98/#99, the PSG on
 //!   #A0-#A2 ([`super::psg`]), the PPI on #A8-#AB ([`super::slots`]); other ports read #FF.
-//! - **Interleave**: the CPU runs a line's 228 T-states, then the chip evaluates that line
-//!   ([`tms9918::Vdp::run_line`]), so a program polling S#0 mid-frame sees 5S and C from the
-//!   line they happen. After line 192's check the chip sets F; with R1 IE its INT output
-//!   holds the Z80's /INT low until S#0 is read (openMSX `VDP::setIRQ`/`readStatusReg`).
+//! - **Interleave** (openMSX `VDP` and `SpriteChecker`, commit 632d46cc): the CPU runs a
+//!   line's 228 T-states; 24 T-states in, the chip takes R1's display enable and mode bits
+//!   ([`tms9918::Vdp::latch_line_mode`], openMSX `syncAtNextLine`); at the line's end it
+//!   draws the line and runs the sprite check of the next line
+//!   ([`tms9918::Vdp::check_line`]: openMSX checks a line at the end of the line before the
+//!   one that shows it), with the attribute table, patterns and registers as the CPU left
+//!   them, and sets that line's 5S and C. A program polling S#0 mid-frame sees the flags
+//!   from the line they happen, and sprites it moves during the display show from the next
+//!   line checked. After line 192's check (at the end of line 191) the chip sets F; with R1
+//!   IE its INT output holds the Z80's /INT low until S#0 is read (openMSX
+//!   `VDP::setIRQ`/`readStatusReg`).
 //! - **Frame**: 262 lines of 228 T-states (NTSC). [`ProgramBoard::run_frame`] runs the 70
 //!   lines of vertical border and blanking (192-261), then the 192 active lines, and stops
-//!   as F is set: the start of vblank.
+//!   as F is set: the start of vblank. [`BoardEvent::DisplayStart`] is told as line 0
+//!   begins.
 //!
-//! Line numbers are the chip's display lines; the moment within line 192 at which openMSX
-//! raises the interrupt (its VSCAN) is approximated by the end of that line's CPU time,
-//! within one line of openMSX.
+//! Line numbers are the chip's display lines; openMSX raises F (its VSCAN) and begins the
+//! display 202 VDP ticks (34 T-states) into lines 192 and 0; here both happen at the
+//! line's start.
 
 use cpu_z80::{Bus, Cpu};
 use tms9918::Vdp;
@@ -28,6 +36,10 @@ use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
 use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
+
+/// T-states into a line at which the chip takes R1's display enable and mode bits: openMSX
+/// `VDP::syncAtNextLine`, 144 VDP ticks (6 per T-state) after the line's start.
+const MODE_LATCH_T: u64 = 24;
 
 /// PPI port A for a routine: page n on slot n.
 const ROUTINE_PAGES: u8 = 0b11_10_01_00;
@@ -49,15 +61,32 @@ pub struct MsxProgram {
     pub(super) psg: Psg,
     /// Interrupts taken, innermost last.
     nested: Vec<Frame>,
+    /// The chip's access slots, as a program's VRAM accesses meet them.
+    timing: VramTiming,
 }
 
-/// The Z80's view of the board: memory through the slots, the chips on their ports. A
-/// routine call also checks each VRAM access against the chip's access slots (`timing`).
+/// The Z80's view of the board: memory through the slots, the chips on their ports, each
+/// VRAM access checked against the chip's access slots (`timing`). A program's access that
+/// comes too fast replaces the one still waiting (`lose_too_fast`, openMSX's default
+/// `too_fast_vram_access real`); a routine call counts it and lets it land (the routine
+/// contract reports the count).
 pub(super) struct MsxBus<'a> {
     pub(super) slots: &'a mut Slots,
     pub(super) psg: &'a mut Psg,
     pub(super) vdp: &'a mut Vdp,
     pub(super) timing: Option<&'a mut VramTiming>,
+    pub(super) lose_too_fast: bool,
+}
+
+impl MsxBus<'_> {
+    /// Whether a VRAM access at `t` comes too fast and is to replace the waiting one.
+    #[inline]
+    fn replaces(&mut self, t: u64) -> bool {
+        match self.timing.as_deref_mut() {
+            Some(timing) => timing.access(t, self.vdp) && self.lose_too_fast,
+            None => false,
+        }
+    }
 }
 
 impl Bus for MsxBus<'_> {
@@ -74,10 +103,11 @@ impl Bus for MsxBus<'_> {
     fn input(&mut self, port: u16, t: u64) -> u8 {
         match port as u8 {
             0x98 => {
-                if let Some(timing) = self.timing.as_deref_mut() {
-                    timing.access(t, self.vdp);
+                if self.replaces(t) {
+                    self.vdp.read_data_replacing()
+                } else {
+                    self.vdp.read_data()
                 }
-                self.vdp.read_data()
             }
             0x99 => self.vdp.read_status(),
             0xA2 => self.psg.read_data(),
@@ -89,18 +119,17 @@ impl Bus for MsxBus<'_> {
     fn output(&mut self, port: u16, value: u8, t: u64) {
         match port as u8 {
             0x98 => {
-                if let Some(timing) = self.timing.as_deref_mut() {
-                    timing.access(t, self.vdp);
+                if self.replaces(t) {
+                    self.vdp.write_data_replacing(value);
+                } else {
+                    self.vdp.write_data(value);
                 }
-                self.vdp.write_data(value);
             }
             0x99 => {
-                // The second byte of a read set-up makes the chip prefetch from VRAM.
-                if let Some(timing) = self.timing.as_deref_mut()
-                    && self.vdp.port().latched()
-                    && value & 0xC0 == 0
-                {
-                    timing.access(t, self.vdp);
+                // The second byte of a read set-up makes the chip prefetch from VRAM: a
+                // write still waiting for its slot is lost to it.
+                if self.vdp.port().latched() && value & 0xC0 == 0 && self.replaces(t) {
+                    self.vdp.lose_waiting_write();
                 }
                 self.vdp.write_control(value);
             }
@@ -126,6 +155,7 @@ impl MsxProgram {
             slots: Slots::new(bios, cart),
             psg: Psg::default(),
             nested: Vec::new(),
+            timing: VramTiming::new(0),
         }
     }
 
@@ -155,20 +185,36 @@ impl MsxProgram {
     /// Runs one frame with `vdp` on the ports (see the module docs).
     pub fn run_frame(&mut self, vdp: &mut Vdp, probe: &mut dyn Probe) -> FrameRun {
         let start = self.cpu.t;
+        self.timing.rebase(start);
         let mut idle = 0;
-        let mut line_end = start;
+        let mut line_start = start;
         for line in (ACTIVE_LINES..LINES_PER_FRAME).chain(0..ACTIVE_LINES) {
             if line == 0 {
-                vdp.begin_frame();
+                probe.on_event(BoardEvent::DisplayStart {
+                    cycle: line_start,
+                    line_cycles_256: (T_PER_LINE * 256) as u32,
+                });
             }
-            line_end += T_PER_LINE;
-            idle += self.run_until(line_end, vdp, probe);
+            // A halted Z80 with no interrupt to take stays halted to the line's end (INT
+            // changes only at the chip's steps): R1 cannot change before the chip takes it,
+            // so the line runs in one piece.
+            if !self.cpu.halted || (vdp.interrupt() && self.cpu.iff1) {
+                idle += self.run_until(line_start + MODE_LATCH_T, vdp, probe);
+            }
+            vdp.latch_line_mode();
+            line_start += T_PER_LINE;
+            idle += self.run_until(line_start, vdp, probe);
+            // The end of the line: its picture, and the sprite check of the next one.
             if line < ACTIVE_LINES {
-                vdp.run_line(line as u16);
+                vdp.draw_line(line as u16);
+                vdp.check_line(line as u16 + 1);
+            } else if line == LINES_PER_FRAME - 1 {
+                vdp.begin_frame();
+                vdp.check_line(0);
             }
         }
-        // Line 192: checked (never drawn); F set, vertical blanking begins.
-        vdp.run_line(ACTIVE_LINES as u16);
+        // Line 192 has been checked (never drawn): F set, vertical blanking begins.
+        vdp.end_frame();
         probe.on_event(BoardEvent::Vblank { cycle: self.cpu.t });
         debug_assert!(self.cpu.t - start >= T_PER_FRAME);
         FrameRun {
@@ -217,7 +263,8 @@ impl MsxProgram {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
                 vdp,
-                timing: None,
+                timing: Some(&mut self.timing),
+                lose_too_fast: true,
             };
             self.cpu.step(&mut bus);
             if was_halted && self.cpu.halted {
@@ -370,6 +417,7 @@ mod tests {
                 psg: &mut stepped.psg,
                 vdp: &mut vdp,
                 timing: None,
+                lose_too_fast: false,
             };
             while stepped.cpu.t < 100 {
                 stepped.cpu.step(&mut bus);

@@ -112,8 +112,29 @@ impl Machine for Msx {
         "msx"
     }
 
+    /// The mode and sprite size the chip's registers hold now (a program sets its own; a
+    /// scene's are its settings).
     fn title(&self) -> String {
-        "MSX TMS9918A".into()
+        let regs = self.vdp.registers();
+        let side = if regs.get(1) & tms9918::registers::R1_SI != 0 {
+            16
+        } else {
+            8
+        };
+        let mag = if regs.get(1) & tms9918::registers::R1_MAG != 0 {
+            " magnified"
+        } else {
+            ""
+        };
+        format!(
+            "MSX TMS9918A {}, {side}x{side} sprites{mag}{}",
+            tms9918::Mode::of(regs).name(),
+            if regs.display_enabled() {
+                ""
+            } else {
+                ", display off"
+            }
+        )
     }
 
     fn flag_name(&self) -> &'static str {
@@ -223,7 +244,11 @@ impl Machine for Msx {
         let frame_output = self.vdp.frame_output();
         self.vdp = Vdp::new();
         self.vdp.set_frame_output(frame_output);
-        self.target = MsxTarget::from_board(MsxProgram::new(&bios, cart));
+        let mut board = MsxProgram::new(&bios, cart);
+        board
+            .slots
+            .fill_ram(image.ram_fill.unwrap_or(&[super::slots::Slots::RAM_FILL]));
+        self.target = MsxTarget::from_board(board);
         self.booted = true;
         // The header's INIT (0: none, the BIOS goes on to the next cartridge or BASIC).
         let init = u16::from_le_bytes([image.bytes[2], image.bytes[3]]);
@@ -346,7 +371,9 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
                 z: 0,
                 not_drawn,
                 drawn: drawn(v),
-                lines: None,
+                lines: v
+                    .lines
+                    .map(|(first, last)| crate::view::LineSpan { first, last }),
                 fields: crate::view::SpriteFields {
                     palette: Some(v.colour),
                     ..crate::view::SpriteFields::default()

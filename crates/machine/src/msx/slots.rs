@@ -32,6 +32,11 @@ pub struct Slots {
 }
 
 impl Slots {
+    /// RAM at power-on as openMSX's `C-BIOS_MSX1` machines have it: their RAM has no
+    /// `initialContent`, so `Ram::clear` fills it with FFh (openMSX `src/memory/Ram.cc`,
+    /// `MSXRam::powerUp`, commit 632d46cc).
+    pub const RAM_FILL: u8 = 0xFF;
+
     /// The slots at reset: every page on slot 0 (the BIOS), RAM zero.
     #[must_use]
     pub fn new(bios: &[u8], cart: Cartridge) -> Self {
@@ -44,6 +49,17 @@ impl Slots {
             bios: b,
             cart,
             ram: Box::new([0; 0x10000]),
+        }
+    }
+
+    /// Fills the RAM with `pattern` repeated from $0000 (an empty pattern leaves it as it
+    /// is), as openMSX repeats a machine's `initialContent` over its RAM.
+    pub fn fill_ram(&mut self, pattern: &[u8]) {
+        if pattern.is_empty() {
+            return;
+        }
+        for (byte, &p) in self.ram.iter_mut().zip(pattern.iter().cycle()) {
+            *byte = p;
         }
     }
 

@@ -46,9 +46,9 @@
 //! carried out at the first slot at or after T + 28 ticks (openMSX's `Delta::D28` for MSX1
 //! VDPs, tuned on real machines and on *Chase HQ*). An access that arrives while the
 //! previous one is still waiting for its slot is **too fast**: on the chip the new request
-//! replaces the old one (a write is lost, a read returns stale data). The board counts those
-//! accesses ([`crate::routine::CallOutcome::chip_too_fast`]); the data effect is not
-//! modelled, every access lands.
+//! replaces the old one (a write is lost, a read returns stale data). A routine call counts
+//! those accesses ([`crate::routine::CallOutcome::chip_too_fast`]) and lets them land; a
+//! program's frames lose them as the chip does ([`super::board`]).
 //!
 //! The call starts at the start of vertical blanking: tick 0 of line 192, the first line
 //! after the active display, where the chip has just set F. Lines 192-261 (70 lines,
@@ -257,6 +257,7 @@ impl Target for MsxBoard<'_> {
             psg: &mut board.psg,
             vdp: self.vdp,
             timing: Some(&mut timing),
+            lose_too_fast: false,
         };
         loop {
             let used = cpu.t - start;

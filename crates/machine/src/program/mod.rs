@@ -31,6 +31,9 @@ pub struct ProgramImage<'a> {
     pub system_rom: Option<&'a [u8]>,
     /// A cartridge mapper named by the user instead of the detected one (MSX `--mapper`).
     pub mapper: Option<&'a str>,
+    /// The RAM's power-on content, a pattern repeated over it, instead of the machine's own
+    /// fill (a program file's `ram: (fill: ...)`; MSX).
+    pub ram_fill: Option<&'a [u8]>,
 }
 
 /// What a machine's program board takes and spans, known before a boot, so the frontend

@@ -28,6 +28,9 @@ pub struct Program {
     /// A cartridge mapper instead of the detected one.
     #[serde(default)]
     pub mapper: Option<String>,
+    /// What the machine's RAM holds at power-on, instead of the machine's own fill.
+    #[serde(default)]
+    pub ram: Option<RamSpec>,
     /// The symbol file the labels come from.
     #[serde(default)]
     pub symbols: Option<SymbolsRef>,
@@ -69,6 +72,15 @@ const fn one() -> u32 {
 
 const fn give_up() -> u32 {
     120
+}
+
+/// The RAM's power-on content: `fill`, hex digits (`"FF00"`), repeated over the whole RAM,
+/// as an openMSX machine's `initialContent encoding="hex"` is.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RamSpec {
+    /// The pattern, two hex digits a byte, 1 to 256 bytes.
+    pub fill: String,
 }
 
 /// A symbol file.

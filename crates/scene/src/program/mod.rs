@@ -46,6 +46,8 @@ pub struct LoadedProgram {
     pub system_rom_path: Option<PathBuf>,
     /// The mapper named.
     pub mapper: Option<String>,
+    /// The RAM's power-on pattern, when the program file names one.
+    pub ram_fill: Option<Vec<u8>>,
     /// What the harness watches.
     pub config: HarnessConfig,
     /// What must hold.
@@ -295,6 +297,10 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         Some(s) => Some(resolve(s, sym).map_err(|m| at("start", m))?),
         None => None,
     };
+    let ram_fill = match &p.ram {
+        Some(r) => Some(ram_pattern(&r.fill).map_err(|m| at("ram.fill", m))?),
+        None => None,
+    };
     let mut watches = Vec::new();
     let mut watch_origin = Vec::new();
     let mut warnings = Vec::new();
@@ -458,6 +464,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             )
         }),
         warnings,
+        ram_fill,
         config: HarnessConfig {
             frames: p.frames,
             objects: ObjectRules {
@@ -476,6 +483,24 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         },
         expect: p.expect,
     })
+}
+
+/// A RAM pattern from hex digits: 1 to 256 bytes.
+fn ram_pattern(hex: &str) -> Result<Vec<u8>, String> {
+    let digits: Vec<char> = hex.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.is_empty() || !digits.len().is_multiple_of(2) || digits.len() > 512 {
+        return Err(format!(
+            "`{hex}`: give 1 to 256 bytes as pairs of hex digits, such as \"FF00\""
+        ));
+    }
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let text: String = pair.iter().collect();
+            u8::from_str_radix(&text, 16)
+                .map_err(|_| format!("`{text}` in `{hex}` is not a hex byte"))
+        })
+        .collect()
 }
 
 /// A bare image run without a program file: one object per visible sprite, no watches.
@@ -548,6 +573,7 @@ pub fn load_bare(b: &BareImage<'_>) -> Result<LoadedProgram, BareError> {
             .zip(b.symbols)
             .map(|(s, f)| (f.to_owned(), s.format)),
         warnings: Vec::new(),
+        ram_fill: None,
         config: HarnessConfig {
             frames: b.frames,
             give_up_frames: give_up_default(),
@@ -586,6 +612,7 @@ impl LoadedProgram {
             start: self.start,
             system_rom: self.system_rom.as_deref(),
             mapper: self.mapper.as_deref(),
+            ram_fill: self.ram_fill.as_deref(),
         })
         .map_err(|error| match (&error, &self.system_rom_path) {
             // The BIOS's fault, not the cartridge's: said at the field that named it, or

@@ -78,6 +78,21 @@ impl Mode {
             (true, true, _) => Self::Stripes,
         }
     }
+
+    /// The mode's name as the TMS9918A data manual calls it (the undocumented mixes by
+    /// their mode bits).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Graphics1 => "Graphics I",
+            Self::Graphics2 => "Graphics II",
+            Self::Multicolor => "Multicolor",
+            Self::Text => "Text",
+            Self::TextThirds => "Text (M1+M3)",
+            Self::MulticolorThirds => "Multicolor (M2+M3)",
+            Self::Stripes => "M1+M2",
+        }
+    }
 }
 
 /// Pixels of a display line.

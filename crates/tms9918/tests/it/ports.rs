@@ -260,3 +260,33 @@ fn a_status_read_in_the_middle_of_an_overlap_sees_c_again_on_the_next_line() {
     }
     assert_eq!(seen, (50..=57).collect::<Vec<u16>>());
 }
+
+#[test]
+fn an_access_replacing_a_waiting_one_is_carried_out_once_at_its_address() {
+    // The chip keeps one CPU request; a newer one overwrites it and the chip carries it out
+    // once, at the address the first would have used (openMSX
+    // `VDP::scheduleCpuVramAccess`, `too_fast_vram_access real`).
+    let mut vdp = Vdp::new();
+    vdp.write_vram(0x1000, &[0x11, 0x22, 0x33]);
+    out_vram(&mut vdp, 0x1000, &[]);
+    // Write, then a write too soon: the first value never lands, the pointer moves once.
+    vdp.write_data(0xAA);
+    vdp.write_data_replacing(0xBB);
+    assert_eq!((vdp.peek_vram(0x1000), vdp.peek_vram(0x1001)), (0xBB, 0x22));
+    assert_eq!(vdp.port().pointer(), 0x1001);
+    // Write, then a read too soon: the read returns the byte the write carried, the write
+    // is lost, the read is carried out at its address.
+    vdp.write_data(0xCC);
+    assert_eq!(vdp.read_data_replacing(), 0xCC);
+    assert_eq!(vdp.peek_vram(0x1001), 0x22, "the write was lost");
+    assert_eq!(vdp.port().pointer(), 0x1002);
+    assert_eq!(vdp.read_data(), 0x22, "the buffer holds the read's byte");
+    // Read, then a read too soon: the second returns the same stale buffer.
+    out_vram(&mut vdp, 0x1000, &[]);
+    vdp.write_control(0x00);
+    vdp.write_control(0x10); // read set-up at 0x1000: prefetch 0xBB
+    let first = vdp.read_data(); // 0xBB, refills with 0x1001's 0x22
+    let second = vdp.read_data_replacing();
+    assert_eq!((first, second), (0xBB, 0xBB));
+    assert_eq!(vdp.port().pointer(), 0x1002);
+}
