@@ -22,3 +22,4 @@ mod x16_kernal;
 mod x16_lines;
 mod x16_programs;
 mod x16_routines;
+mod msx_lines;

@@ -15,3 +15,4 @@ mod routine_scenarios;
 mod scenes_load;
 mod screen_areas;
 mod target_code;
+mod program_ram;

@@ -8,3 +8,4 @@ mod picture_modes;
 mod ports;
 mod random_frames;
 mod reference;
+mod lines;

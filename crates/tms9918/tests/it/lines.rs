@@ -5,7 +5,7 @@
 //! worked out by hand from the rules in `specs/tms9918.md`; the line numbers are display
 //! lines (row 0 of a sprite at Y is on line Y + 1).
 
-mod common;
+use crate::common;
 
 use common::*;
 use tms9918::Vdp;

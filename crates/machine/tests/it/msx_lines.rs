@@ -10,8 +10,8 @@ use machine::Machine;
 use machine::msx::{Msx, MsxSettings};
 use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramImage};
 
-const REWRITE: &[u8] = include_bytes!("../../../roms/msx/programs/rewrite.rom");
-const MIDON: &[u8] = include_bytes!("../../../roms/msx/programs/midon.rom");
+const REWRITE: &[u8] = include_bytes!("../../../../roms/msx/programs/rewrite.rom");
+const MIDON: &[u8] = include_bytes!("../../../../roms/msx/programs/midon.rom");
 
 /// The programs' variables (rewrite.sym, midon.sym).
 const FRAMES: u32 = 0xE000;
