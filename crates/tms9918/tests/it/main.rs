@@ -3,9 +3,9 @@
 mod bad_input;
 mod common;
 mod geometry;
+mod lines;
 mod picture_frame;
 mod picture_modes;
 mod ports;
 mod random_frames;
 mod reference;
-mod lines;
