@@ -4,9 +4,9 @@
 //! The rule (flamewing's analysis of the 68000's BCD instructions, checked on hardware
 //! by his BCD verifier; MAME's microcoded 68000, which SingleStepTests/m68000 records,
 //! follows it): the 68000 works in binary and then corrects.
-//! - ABCD: `sum = dst + src + X`. Add 6 if the low digits' sum `(dst & $F) + (src & $F)
-//!   + X` exceeds 9; add $60, and set C and X, if `sum` exceeds $99. Both decisions look
-//!   at the uncorrected values.
+//! - ABCD: `sum = dst + src + X`. Add 6 if the low digits' sum
+//!   `(dst & $F) + (src & $F) + X` exceeds 9; add $60, and set C and X, if `sum` exceeds
+//!   $99. Both decisions look at the uncorrected values.
 //! - SBCD: `diff = dst - src - X`. Subtract 6 if the low digits borrow (`(dst & $F) -
 //!   (src & $F) - X < 0`), $60 if `diff` is negative; C and X are set when the
 //!   corrected result is negative (the binary borrow, or one the correction makes).

@@ -2,7 +2,7 @@
 //! itself (no BIOS), so every figure below is derived by hand from its source, the 6809
 //! data sheet's cycle counts and the VIA and analog rules (see the source's header).
 
-use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramBoard, ProgramError};
+use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramError};
 use machine::vectrex::board::{VectrexBoard, code_start};
 use machine::vectrex::target::asm::assemble;
 use vectrex::display::Point;
