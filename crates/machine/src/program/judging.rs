@@ -78,7 +78,7 @@ pub enum JudgeFrom {
 }
 
 /// A handler that was still running when the chip began a frame's active display: the
-/// blanking time did not hold it (issue of programs that rewrite many sprites per frame).
+/// blanking time did not hold it (as with programs that rewrite many sprites per frame).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Overrun {
     /// The interrupt source of the outermost handler running (`irq`, `vint`).

@@ -1,4 +1,4 @@
-//! The Vectrex as a whole program sees it (specs/programs.md, issue "Vectrex programs"): the
+//! The Vectrex as a whole program sees it (specs/programs.md, specs/vectrex.md): the
 //! 6809 on the Vectrex memory map with the live VIA, the AY-3-8912's register port behind
 //! it and the analog vector hardware the VIA drives.
 //!
