@@ -4,21 +4,13 @@
 //! entry 7 + the KERNAL's IRQ entry 25 + its default handler at VSYNC 76 = 108); the
 //! collision frames follow from sprites.c's construction (its module comment).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use crate::common;
 
+/// `hitlab ARGS` with no display, in the repository's root.
 fn hitlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hitlab"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("run hitlab")
+    common::hitlab(&common::root(), args)
 }
 
 #[test]

@@ -299,7 +299,7 @@ impl ProgramBoard for Msx {
         if self.booted {
             self.target.program()
         } else {
-            &NO_PROGRAM
+            &crate::program::NO_PROGRAM
         }
     }
 
@@ -319,23 +319,6 @@ impl ProgramBoard for Msx {
 
     fn handover_pc(&self) -> Option<u32> {
         self.init
-    }
-}
-
-/// The CPU view before a boot: nothing to see.
-struct NoProgram;
-
-const NO_PROGRAM: NoProgram = NoProgram;
-
-impl CpuView for NoProgram {
-    fn register(&self, _name: &str) -> Option<u32> {
-        None
-    }
-    fn pc(&self) -> u32 {
-        0
-    }
-    fn peek(&self, _addr: u32) -> u8 {
-        0xFF
     }
 }
 

@@ -185,6 +185,25 @@ impl Breakpoints {
     }
 }
 
+/// The CPU view of a machine not yet booted with a program: nothing to see.
+#[derive(Debug)]
+pub(crate) struct NoProgram;
+
+/// The one [`NoProgram`], for [`ProgramBoard::cpu`] before a boot.
+pub(crate) const NO_PROGRAM: NoProgram = NoProgram;
+
+impl CpuView for NoProgram {
+    fn register(&self, _name: &str) -> Option<u32> {
+        None
+    }
+    fn pc(&self) -> u32 {
+        0
+    }
+    fn peek(&self, _addr: u32) -> u8 {
+        0xFF
+    }
+}
+
 /// What a board tells the harness while it runs. `cycle` counts CPU cycles since boot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardEvent {

@@ -472,7 +472,7 @@ impl ProgramBoard for VectrexMachine {
     fn cpu(&self) -> &dyn CpuView {
         match &self.program {
             Some(b) => &**b,
-            None => &NO_PROGRAM,
+            None => &crate::program::NO_PROGRAM,
         }
     }
 
@@ -489,22 +489,5 @@ impl ProgramBoard for VectrexMachine {
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
-    }
-}
-
-/// The CPU view before a boot: nothing to see.
-struct NoProgram;
-
-const NO_PROGRAM: NoProgram = NoProgram;
-
-impl CpuView for NoProgram {
-    fn register(&self, _name: &str) -> Option<u32> {
-        None
-    }
-    fn pc(&self) -> u32 {
-        0
-    }
-    fn peek(&self, _addr: u32) -> u8 {
-        0xFF
     }
 }

@@ -12,6 +12,11 @@ pub fn scene(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// The repository's root folder.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
 /// A fresh folder for one test's files.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
