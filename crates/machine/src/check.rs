@@ -6,7 +6,7 @@ use collide::truth::{self, Scope};
 use collide::{Group, Object, Screen};
 
 use crate::contract::Verdict;
-use crate::view::{NotDrawn, SpriteView};
+use crate::view::{Lines, NotDrawn, SpriteView};
 
 /// How the chip's verdict compares with the truth projected to its form.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -90,32 +90,63 @@ pub fn pixel_check(
     check
 }
 
-/// Why the chip may not have seen the pair `a`, `b` meet.
-fn reasons(a: &SpriteView, b: &SpriteView, screen: Screen, masks: bool) -> Vec<String> {
-    let on_screen = a
-        .bbox
-        .intersection(&b.bbox)
-        .and_then(|c| c.clamp_to(screen))
-        .is_some();
-    let mut why: Vec<String> = Vec::new();
-    if !on_screen {
-        why.push(NotDrawn::OffScreen.describe().into());
+/// The screen lines on which the opaque pixels of `a` and `b` meet, all of them and those
+/// where they meet inside the active area.
+fn meet_lines(a: &SpriteView, b: &SpriteView, screen: Screen) -> (Lines, Lines) {
+    let (mut all, mut shown) = (Lines::new(), Lines::new());
+    let Some(both) = a.bbox.intersection(&b.bbox) else {
+        return (all, shown);
+    };
+    let (sw, sh) = (i32::from(screen.w_px), i32::from(screen.h_px));
+    for y in both.y..both.y + i32::from(both.h) {
+        let mut meet = false;
+        let mut meet_shown = false;
+        for x in both.x..both.x + i32::from(both.w) {
+            let opaque = |s: &SpriteView| {
+                s.mask
+                    .get(i64::from(x - s.bbox.x), i64::from(y - s.bbox.y))
+            };
+            if opaque(a) && opaque(b) {
+                meet = true;
+                meet_shown |= (0..sw).contains(&x) && (0..sh).contains(&y);
+            }
+        }
+        if meet {
+            all.push(y);
+        }
+        if meet_shown {
+            shown.push(y);
+        }
     }
+    (all, shown)
+}
+
+/// Why the chip may not have seen the pair `a`, `b` meet: where they meet, and what the
+/// chip did with each on those lines (its sprite view's `not_drawn`).
+fn reasons(a: &SpriteView, b: &SpriteView, screen: Screen, masks: bool) -> Vec<String> {
+    let (all, shown) = meet_lines(a, b, screen);
+    if shown.is_empty() {
+        return vec![format!(
+            "they meet only {} (on {all})",
+            NotDrawn::OffScreen.describe()
+        )];
+    }
+    let mut why = vec![format!("they meet on {shown}")];
     for s in [a, b] {
         for (reason, lines) in &s.not_drawn {
-            if *reason != NotDrawn::OffScreen {
+            let there = lines.intersection(&shown);
+            if *reason != NotDrawn::OffScreen && !there.is_empty() {
                 why.push(format!(
-                    "sprite {} {} on {lines} lines",
+                    "sprite {} {} on {there}",
                     s.number,
                     reason.describe()
                 ));
             }
         }
     }
-    if why.is_empty() && masks {
+    if why.len() == 1 && masks {
         why.push("a hidden pixel adds no collision mask (FPGA line buffer)".into());
-    }
-    if why.is_empty() {
+    } else if why.len() == 1 {
         why.push("no reason known from the sprite view".into());
     }
     why
@@ -177,12 +208,15 @@ mod tests {
     #[test]
     fn the_reasons_name_a_dropped_sprite() {
         let mut b = sprite(1, 14, 0);
-        b.not_drawn.push((NotDrawn::LineLimit, 8));
+        // Both cover lines 10-17; sprite 1 was left out of lines 14-17 only.
+        b.not_drawn
+            .push((NotDrawn::LineLimit, Lines::from_increasing(14..18)));
         let s = [sprite(0, 10, 0), b];
         let c = pixel_check(&s, SCREEN, &Verdict::default(), None, None);
         assert_eq!(
             c.reasons,
-            ["sprites 0 and 1: sprite 1 dropped by the per-line sprite limit on 8 lines"]
+            ["sprites 0 and 1: they meet on lines 10-17; sprite 1 dropped by the per-line \
+              sprite limit on lines 14-17"]
         );
     }
 }

@@ -46,6 +46,26 @@ pub struct Verdict {
     pub first_collision_line: Option<u16>,
 }
 
+/// The chip's registers and flags at the end of a frame's display (the start of its
+/// vblank), read without side effects: what a trace records to set beside an emulator's
+/// debugger.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChipState {
+    /// The register file in the chip's own numbering, as the program left it: the
+    /// TMS9918's R#0-R#7, the Genesis VDP's registers 0-23, VERA's 32 registers at
+    /// $9F20-$9F3F as the CPU would read them (the DC registers of the DCSEL the program
+    /// left). Empty where the machine has no such chip.
+    pub registers: Vec<u8>,
+    /// The whole status register, unmasked: the Genesis status word (16 bits, FIFO and
+    /// blanking bits included), MSX S#0, VERA ISR.
+    pub status: u16,
+    /// The display line the collision flag was set on in this frame (Genesis bit 5, MSX
+    /// C); `None` when the chip did not set it in this frame or does not say.
+    pub collision_line: Option<u16>,
+    /// The display line the overflow flag was set on in this frame (Genesis bit 6, MSX 5S).
+    pub overflow_line: Option<u16>,
+}
+
 /// How the machine's picture is made, for the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Display {
@@ -237,6 +257,14 @@ pub trait Machine {
     fn set_frame_output(&mut self, on: bool) -> bool {
         let _ = on;
         false
+    }
+    /// The chip's registers and flags as the last frame's display left them
+    /// ([`ChipState`]); empty where the machine has no chip registers to show.
+    fn chip_state(&self) -> ChipState {
+        ChipState {
+            status: self.peek_verdict().status,
+            ..ChipState::default()
+        }
     }
     /// A known reason the chip's verdict can differ from the truth, for reports.
     fn disagreement_note(&self) -> Option<&'static str> {

@@ -28,6 +28,6 @@ pub mod x16;
 mod template;
 
 pub use check::{Form, HardwareCheck};
-pub use contract::{Builtin, Display, Machine, Region, Stroke, TargetCode, Verdict};
+pub use contract::{Builtin, ChipState, Display, Machine, Region, Stroke, TargetCode, Verdict};
 pub use registry::{KEYS, Resources, RoutineContract, Settings, Target, routine_contract};
-pub use view::{HwSprite, LineSpan, NotDrawn, SpriteFields, SpriteView};
+pub use view::{HwSprite, LineSpan, Lines, NotDrawn, SpriteFields, SpriteView};

@@ -45,6 +45,9 @@ pub enum NotDrawn {
     OffScreen,
     /// Cut by VERA's per-line work budget.
     BudgetCut,
+    /// On a line where the display was disabled (Genesis register 1 bit 6 clear): the chip
+    /// processes no sprite there.
+    DisplayDisabled,
 }
 
 impl NotDrawn {
@@ -57,6 +60,7 @@ impl NotDrawn {
             Self::Masked => "masked by an X = 0 sprite",
             Self::OffScreen => "off the active area",
             Self::BudgetCut => "cut by the line work budget",
+            Self::DisplayDisabled => "not shown: the display was disabled",
         }
     }
 }
@@ -74,8 +78,8 @@ pub struct SpriteView {
     pub collision_mask: u8,
     /// VERA z-depth; 0 elsewhere.
     pub z: u8,
-    /// Lines on which the chip did not draw it, by reason (reason, line count).
-    pub not_drawn: Vec<(NotDrawn, u32)>,
+    /// Lines on which the chip did not draw it, by reason: the screen lines, as runs.
+    pub not_drawn: Vec<(NotDrawn, Lines)>,
     /// The chip drew at least one of its opaque pixels.
     pub drawn: bool,
     /// Attribute fields a program file can choose objects by (`None` where the chip's
@@ -97,6 +101,99 @@ pub struct LineSpan {
     pub last: u16,
 }
 
+/// A set of screen lines as runs of consecutive lines, in increasing order (a line may be
+/// negative or past the active area for [`NotDrawn::OffScreen`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lines {
+    /// `(first, last)`, inclusive, increasing and not touching.
+    runs: Vec<(i32, i32)>,
+}
+
+impl Lines {
+    /// No line.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self { runs: Vec::new() }
+    }
+
+    /// Lines from an increasing sequence.
+    #[must_use]
+    pub fn from_increasing(lines: impl IntoIterator<Item = i32>) -> Self {
+        let mut l = Self::new();
+        for line in lines {
+            l.push(line);
+        }
+        l
+    }
+
+    /// Adds `line`, at or after the last one added (an equal line is kept once).
+    pub fn push(&mut self, line: i32) {
+        match self.runs.last_mut() {
+            Some((_, last)) if line <= *last + 1 => *last = (*last).max(line),
+            _ => self.runs.push((line, line)),
+        }
+    }
+
+    /// The runs, `(first, last)` inclusive.
+    #[must_use]
+    pub fn runs(&self) -> &[(i32, i32)] {
+        &self.runs
+    }
+
+    /// How many lines.
+    #[must_use]
+    pub fn count(&self) -> u32 {
+        self.runs.iter().map(|(a, b)| (b - a + 1) as u32).sum()
+    }
+
+    /// Whether there is no line.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.runs.is_empty()
+    }
+
+    /// Whether `line` is one of them.
+    #[must_use]
+    pub fn contains(&self, line: i32) -> bool {
+        self.runs.iter().any(|&(a, b)| (a..=b).contains(&line))
+    }
+
+    /// The lines of `self` also in `other`.
+    #[must_use]
+    pub fn intersection(&self, other: &Self) -> Self {
+        let mut out = Self::new();
+        for &(a, b) in &self.runs {
+            for &(c, d) in &other.runs {
+                let (from, to) = (a.max(c), b.min(d));
+                if from <= to {
+                    out.runs.push((from, to));
+                }
+            }
+        }
+        out.runs.sort_unstable();
+        out
+    }
+}
+
+impl std::fmt::Display for Lines {
+    /// `line 40`, `lines 40-47`, `lines 40-47, 60-63`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let single = matches!(self.runs[..], [(a, b)] if a == b);
+        f.write_str(if single { "line " } else { "lines " })?;
+        for (i, &(a, b)) in self.runs.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            if a == b {
+                write!(f, "{a}")?;
+            } else {
+                write!(f, "{a}-{b}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Attribute fields of one sprite as the chip read them, for choosing objects by
 /// attribute (specs/programs.md, "objects"); each is `None` on a chip without it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,6 +206,12 @@ pub struct SpriteFields {
     pub pattern: Option<u32>,
     /// VERA's 4-bit collision mask (attribute byte 6 bits 7-4, as a value 0-15).
     pub collision_mask: Option<u8>,
+    /// The priority the chip gives the sprite against the planes: the Genesis priority bit
+    /// (0-1), VERA's z-depth (0-3); `None` on the TMS9918, whose sprites are always in front
+    /// (their order among themselves is the sprite number).
+    pub priority: Option<u8>,
+    /// The Genesis link field: the next sprite in the list (0 ends it).
+    pub link: Option<u8>,
 }
 
 /// Columns `0..w` of a row that fall on screen columns `0..screen_w` for a sprite at `x`.

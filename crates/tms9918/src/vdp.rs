@@ -79,6 +79,10 @@ pub struct Vdp {
     dirty: bool,
     /// The index of the `Y = 208` entry at the last read, or 32.
     end_index: u8,
+    /// The display line whose check set C in this frame.
+    collision_line: Option<u16>,
+    /// The display line whose check stored the fifth sprite (set 5S) in this frame.
+    fifth_line: Option<u16>,
 }
 
 impl std::fmt::Debug for Vdp {
@@ -121,6 +125,8 @@ impl Vdp {
             line_r1: 0,
             dirty: true,
             end_index: 0,
+            collision_line: None,
+            fifth_line: None,
         }
     }
 
@@ -259,6 +265,22 @@ impl Vdp {
         Status(self.s0)
     }
 
+    /// The display line (0-192) whose sprite check set C in the current or last frame;
+    /// `None` when no check of that frame set it (it may stand from an earlier frame that
+    /// no status read followed).
+    #[must_use]
+    pub const fn collision_line(&self) -> Option<u16> {
+        self.collision_line
+    }
+
+    /// The display line (0-192) whose sprite check stored the fifth sprite and set 5S in
+    /// the current or last frame; `None` when none did (5S standing from an earlier frame,
+    /// or no line with a fifth sprite).
+    #[must_use]
+    pub const fn fifth_line(&self) -> Option<u16> {
+        self.fifth_line
+    }
+
     /// The CPU port state (pointer, latch).
     #[must_use]
     pub const fn port(&self) -> &CpuPort {
@@ -326,6 +348,10 @@ impl Vdp {
             return;
         }
         let layout = self.line_layout();
+        if d == 0 {
+            self.collision_line = None;
+            self.fifth_line = None;
+        }
         if self.dirty || d == 0 {
             self.dirty = false;
             match layout {
@@ -344,6 +370,7 @@ impl Vdp {
             && s0 & (status::F | status::FIFTH_SPRITE) == 0
         {
             s0 = (s0 & status::COLLISION) | status::FIFTH_SPRITE | (number & 0x1F);
+            self.fifth_line = Some(line);
         }
         if s0 & status::FIFTH_SPRITE == 0 {
             s0 = (s0 & (status::F | status::COLLISION)) | self.end_index.min(31);
@@ -352,6 +379,7 @@ impl Vdp {
             let shown = self.lines.line(d);
             if shown.len() > 1 && check::line_collides(shown) {
                 s0 |= status::COLLISION;
+                self.collision_line.get_or_insert(line);
             }
         }
         self.s0 = s0;

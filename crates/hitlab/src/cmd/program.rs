@@ -188,7 +188,8 @@ fn cycles_json(list: &[machine::program::NamedCycles]) -> Value {
         .into()
 }
 
-/// One frame as JSON: sprite attributes as the chip read them, status as set, truth among
+/// One frame as JSON: the chip's registers, sprite attributes as the chip read them, status
+/// as set (the flags' byte and the whole word) with the lines the flags were set on, truth among
 /// objects (by object id, the lowest sprite number), decisions, cycles, lag, and the
 /// program file's `dump:` ranges (named by `dump_names`) as hex strings.
 pub fn frame_json(r: &FrameRecord, dump_names: &[String]) -> Value {
@@ -212,20 +213,24 @@ pub fn frame_json(r: &FrameRecord, dump_names: &[String]) -> Value {
                 "n": s.number, "x": s.bbox.x, "y": s.bbox.y, "w": s.bbox.w, "h": s.bbox.h,
                 "collision_mask": s.collision_mask, "z": s.z, "drawn": s.drawn,
                 "palette": s.fields.palette, "pattern": s.fields.pattern,
+                "priority": s.fields.priority, "link": s.fields.link,
             });
             if let Some(l) = s.lines {
                 v["lines"] = json!([l.first, l.last]);
             }
             if !s.not_drawn.is_empty() {
                 v["not_drawn"] = s.not_drawn.iter().map(|(why, lines)| {
-                    json!({"why": why.describe(), "lines": lines})
+                    json!({"why": why.describe(), "lines": lines.count(), "on": lines.runs()})
                 }).collect::<Vec<_>>().into();
             }
             v
         }).collect::<Vec<_>>(),
+        "registers": r.chip.registers,
         "status": r.verdict.status,
+        "status_word": r.chip.status,
         "collided": r.verdict.collided,
-        "collision_line": r.verdict.first_collision_line,
+        "collision_line": r.verdict.first_collision_line.or(r.chip.collision_line),
+        "overflow_line": r.chip.overflow_line,
         "chip_collision_mask": r.verdict.collision_mask,
         "fifth_sprite": r.verdict.fifth_sprite,
         "chip_vs_truth": match chip_vs_truth(r) {

@@ -9,9 +9,9 @@ use genesis::status::{STATUS_COLLISION, STATUS_OVERFLOW};
 
 use super::GenesisSettings;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget};
-use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
+use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
-use crate::view::{HwSprite, LineSpan, NotDrawn, SpriteView, mask_from_rows};
+use crate::view::{HwSprite, LineSpan, Lines, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
 #[derive(Debug)]
@@ -244,6 +244,16 @@ impl Machine for Genesis {
         chip_sprites(&self.vdp)
     }
 
+    fn chip_state(&self) -> ChipState {
+        ChipState {
+            registers: self.vdp.registers().as_bytes().to_vec(),
+            // The whole word: FIFO, blanking and PAL bits beside the sprite flags.
+            status: self.vdp.peek_status(),
+            collision_line: self.vdp.first_collision_line(),
+            overflow_line: self.vdp.first_overflow_line(),
+        }
+    }
+
     fn frame_indexed(&self) -> &[u8] {
         self.vdp.frame_indexed()
     }
@@ -333,23 +343,19 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
             let row = line - v.y_px;
             row >= i32::from(first_row) && row < i32::from(first_row + rows)
         };
-        let mut not_drawn: Vec<(NotDrawn, u32)> = Vec::new();
-        let mut last_line: Option<(i32, NotDrawn)> = None;
+        // The chip's ranges are in line order: each reason's lines come increasing.
+        let mut not_drawn: Vec<(NotDrawn, Lines)> = Vec::new();
         for nd in v.not_drawn.iter().filter(|nd| in_rows(nd.line)) {
             let reason = match nd.reason {
                 genesis::Reason::OffScreen => NotDrawn::OffScreen,
                 genesis::Reason::LineLimit => NotDrawn::LineLimit,
                 genesis::Reason::PixelBudget => NotDrawn::PixelBudget,
                 genesis::Reason::Masked => NotDrawn::Masked,
-                genesis::Reason::DisplayDisabled => NotDrawn::OffScreen,
+                genesis::Reason::DisplayDisabled => NotDrawn::DisplayDisabled,
             };
-            if last_line == Some((nd.line, reason)) {
-                continue;
-            }
-            last_line = Some((nd.line, reason));
             match not_drawn.iter_mut().find(|(r, _)| *r == reason) {
-                Some((_, lines)) => *lines += 1,
-                None => not_drawn.push((reason, 1)),
+                Some((_, lines)) => lines.push(nd.line),
+                None => not_drawn.push((reason, Lines::from_increasing([nd.line]))),
             }
         }
         let mask_rows = v
@@ -369,6 +375,8 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
                 palette: Some(v.palette),
                 pattern: Some(u32::from(v.pattern)),
                 collision_mask: None,
+                priority: Some(u8::from(v.priority)),
+                link: Some(v.link),
             },
         });
     }

@@ -12,11 +12,11 @@ use super::MsxSettings;
 use super::board::{MsxProgram, check_bios};
 use super::cart::Cartridge;
 use super::target::{MsxTarget, T_PER_FRAME};
-use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
+use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{
     CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage, ProgramLimits,
 };
-use crate::view::{HwSprite, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
+use crate::view::{HwSprite, Lines, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
 
 /// Y value that ends the attribute table.
 const TERMINATOR_Y: u8 = 208;
@@ -211,6 +211,15 @@ impl Machine for Msx {
         chip_sprites(&self.vdp)
     }
 
+    fn chip_state(&self) -> ChipState {
+        ChipState {
+            registers: self.vdp.registers().values().to_vec(),
+            status: u16::from(self.vdp.peek_status()),
+            collision_line: self.vdp.collision_line(),
+            overflow_line: self.vdp.fifth_line(),
+        }
+    }
+
     fn frame_indexed(&self) -> &[u8] {
         self.vdp.frame_indexed()
     }
@@ -344,7 +353,11 @@ pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
             let mask = mask_from_rows(v.w_px, v.h_px, &v.mask_rows);
             let mut not_drawn = Vec::new();
             if !v.dropped_lines.is_empty() {
-                not_drawn.push((NotDrawn::LineLimit, v.dropped_lines.len() as u32));
+                // The lines on which the check found four sprites before it: this one was
+                // the fifth or later there (TMS9918 data book 2-26; openMSX
+                // `SpriteChecker::checkSprites1`).
+                let lines = Lines::from_increasing(v.dropped_lines.iter().map(|&l| i32::from(l)));
+                not_drawn.push((NotDrawn::LineLimit, lines));
             }
             SpriteView {
                 number: u32::from(v.number),

@@ -28,7 +28,7 @@ use super::judging::{JudgeFrom, Judged, Overrun, PairRule};
 use super::objects::{self, FrameObjects, ObjectRules, ObjectsError};
 use super::observe::{Cycles, Dump, Observer, Space, Span, Watch};
 use super::{Input, ProgramBoard, ProgramError};
-use crate::contract::{Machine, Verdict};
+use crate::contract::{ChipState, Machine, Verdict};
 use crate::view::SpriteView;
 
 /// What the harness is told to watch, addresses resolved.
@@ -164,8 +164,12 @@ pub struct FrameRecord {
     pub chip_pairs: Vec<Pair>,
     /// Why the chip's flag differs from `chip_pairs`, when it does: the reasons the
     /// machine gives ([`Machine::hardware_check`]) and Art or left-out sprites the chip
-    /// saw meet.
+    /// saw meet; or, with the chip clear and no pixel pair, why `box_pairs` has pairs (their
+    /// boxes overlap in transparent pixels only).
     pub chip_reasons: Vec<String>,
+    /// The chip's registers and flags at the end of the frame's display
+    /// ([`Machine::chip_state`]).
+    pub chip: ChipState,
     /// Whether the frame's decisions are judged: the program has watches, and the frame
     /// is at or after [`HarnessConfig::judge_from`].
     pub judged: bool,
@@ -495,11 +499,17 @@ impl<'m> Harness<'m> {
         // mid-frame clears it (roms/genesis/programs/status-poll.s does on every line), but
         // the chip saw the collision all the same, and records the line it set it on.
         verdict.collided |= verdict.first_collision_line.is_some();
+        // Reasons only for a frame where the chip and truth differ (a frame where they
+        // agree costs nothing): the chip's flag against pixel truth, or, with no pixel
+        // pair at all, against box truth's pairs.
         let chip_reasons = if verdict.collided == chip_pairs.is_empty() {
             super::reasons::chip_reasons(self.machine.get(), &sprites, &objects, &verdict)
+        } else if !verdict.collided && !box_pairs.is_empty() {
+            super::reasons::transparent_overlaps(&objects, &box_pairs)
         } else {
             Vec::new()
         };
+        let chip = self.machine.get().chip_state();
         Ok(FrameRecord {
             frame: call,
             verdict,
@@ -509,6 +519,7 @@ impl<'m> Harness<'m> {
             pixel_pairs,
             chip_pairs,
             chip_reasons,
+            chip,
             cycles,
             ..FrameRecord::default()
         })

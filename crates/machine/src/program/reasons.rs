@@ -4,8 +4,17 @@
 //! sprite masked by an X = 0 sprite or cut by the dot limit, VERA's line budget), and the
 //! reasons that come from the program file's objects: the chip sees every sprite, truth
 //! only objects that are not Art, and not two sprites of one merged object.
+//!
+//! Box truth can differ from the chip where pixel truth does not: two objects whose boxes
+//! overlap while only transparent pixels of their patterns meet there. The chip compares
+//! opaque pixels only (TMS9918 data book, "sprite coincidence"; Genesis Plus GX
+//! `render_obj`; VERA's collision masks are ORed for opaque pixels alone), so
+//! [`transparent_overlaps`] names those pairs.
+//!
+//! All of it runs only for a frame where the chip and truth differ: a frame where they
+//! agree costs nothing here.
 
-use collide::Group;
+use collide::{Group, Pair};
 
 use super::objects::FrameObjects;
 use crate::contract::{Machine, Verdict};
@@ -68,4 +77,31 @@ pub fn chip_reasons(
         out.push("no reason known from the sprite view".into());
     }
     out
+}
+
+/// Why box truth has pairs the chip did not flag, in a frame where no opaque pixels of any
+/// two objects meet (the chip clear, agreeing with pixel truth): each pair's boxes overlap
+/// in transparent pixels only.
+#[must_use]
+pub fn transparent_overlaps(objects: &FrameObjects, box_pairs: &[Pair]) -> Vec<String> {
+    box_pairs
+        .iter()
+        .map(|p| {
+            let (a, b) = (&objects.objects[p.a as usize], &objects.objects[p.b as usize]);
+            let on = a.bbox.intersection(&b.bbox).map_or_else(String::new, |c| {
+                let last = c.y + i32::from(c.h) - 1;
+                if c.h == 1 {
+                    format!(" on line {}", c.y)
+                } else {
+                    format!(" on lines {}-{last}", c.y)
+                }
+            });
+            format!(
+                "objects {} and {}: their boxes overlap{on} but only transparent pixels of \
+                 their patterns meet there (box truth counts the pair; the chip and pixel \
+                 truth do not)",
+                a.id, b.id
+            )
+        })
+        .collect()
 }

@@ -12,10 +12,10 @@ use super::program::Program;
 use super::target::{CYCLES_PER_FRAME, X16Target};
 use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
-use crate::contract::{Machine, Region, TargetCode, Verdict, bit};
+use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
 use crate::view::{
-    HwSprite, LineSpan, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols,
+    HwSprite, LineSpan, Lines, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols,
 };
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
@@ -268,6 +268,18 @@ impl Machine for X16 {
         chip_sprites(&self.vera)
     }
 
+    fn chip_state(&self) -> ChipState {
+        ChipState {
+            // $9F20-$9F3F as a read would find them, without a read's side effects.
+            registers: (0..0x20).map(|offset| self.vera.peek_reg(offset)).collect(),
+            status: u16::from(self.vera.isr()),
+            // VERA sets its collision bits at the start of vblank for the whole frame
+            // (specs/vera.md, "At the start of vblank"), not on a line.
+            collision_line: None,
+            overflow_line: None,
+        }
+    }
+
     fn frame_indexed(&self) -> &[u8] {
         self.vera.frame_indexed()
     }
@@ -356,7 +368,8 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
                 not_drawn: if cut.is_empty() {
                     Vec::new()
                 } else {
-                    vec![(NotDrawn::BudgetCut, cut.len() as u32)]
+                    let lines = Lines::from_increasing(cut.iter().map(|&l| i32::from(l)));
+                    vec![(NotDrawn::BudgetCut, lines)]
                 },
                 drawn: drawn(v.x_px, v.w_px, y_px, rows, &cut),
                 lines,
@@ -364,6 +377,8 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
                     palette: Some(v.palette_offset),
                     pattern: Some(v.pattern_addr),
                     collision_mask: Some(v.collision_mask >> 4),
+                    priority: Some(v.z),
+                    link: None,
                 },
             })
         })

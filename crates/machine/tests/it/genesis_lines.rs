@@ -137,10 +137,13 @@ fn the_display_enabled_on_line_100_draws_and_flags_only_the_lines_after() {
             assert_eq!(s.lines, None);
             assert_eq!(s.drawn, s.number >= 2, "sprite {}", s.number);
         }
-        // The 8 display-off lines of sprites 0 and 1 are listed as not shown.
+        // The 8 display-off lines of sprite 0 (40-47) are listed as not shown.
         assert_eq!(
             sprites[0].not_drawn,
-            vec![(machine::NotDrawn::OffScreen, 8)]
+            vec![(
+                machine::NotDrawn::DisplayDisabled,
+                machine::Lines::from_increasing(40..48)
+            )]
         );
     }
 }

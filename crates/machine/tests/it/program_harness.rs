@@ -241,7 +241,10 @@ impl Machine for Fake {
                 collision_mask: 0,
                 z: 3,
                 not_drawn: if i == 1 && self.behaviour == Behaviour::Sprite1Dropped {
-                    vec![(machine::NotDrawn::LineLimit, 16)]
+                    vec![(
+                        machine::NotDrawn::LineLimit,
+                        machine::Lines::from_increasing(0..16),
+                    )]
                 } else {
                     Vec::new()
                 },
@@ -670,6 +673,9 @@ fn the_chip_missing_a_pair_says_which_sprite_it_dropped() {
     assert!(!recs[13].verdict.collided && !recs[13].chip_pairs.is_empty());
     assert_eq!(
         recs[13].chip_reasons,
-        vec!["sprites 0 and 1: sprite 1 dropped by the per-line sprite limit on 16 lines"]
+        vec![
+            "sprites 0 and 1: they meet on lines 0-15; sprite 1 dropped by the per-line sprite \
+             limit on lines 0-15"
+        ]
     );
 }
