@@ -102,10 +102,8 @@ fn meet_lines(a: &SpriteView, b: &SpriteView, screen: Screen) -> (Lines, Lines) 
         let mut meet = false;
         let mut meet_shown = false;
         for x in both.x..both.x + i32::from(both.w) {
-            let opaque = |s: &SpriteView| {
-                s.mask
-                    .get(i64::from(x - s.bbox.x), i64::from(y - s.bbox.y))
-            };
+            let opaque =
+                |s: &SpriteView| s.mask.get(i64::from(x - s.bbox.x), i64::from(y - s.bbox.y));
             if opaque(a) && opaque(b) {
                 meet = true;
                 meet_shown |= (0..sw).contains(&x) && (0..sh).contains(&y);
@@ -215,8 +213,10 @@ mod tests {
         let c = pixel_check(&s, SCREEN, &Verdict::default(), None, None);
         assert_eq!(
             c.reasons,
-            ["sprites 0 and 1: they meet on lines 10-17; sprite 1 dropped by the per-line \
-              sprite limit on lines 14-17"]
+            [
+                "sprites 0 and 1: they meet on lines 10-17; sprite 1 dropped by the per-line \
+              sprite limit on lines 14-17"
+            ]
         );
     }
 }

@@ -87,7 +87,10 @@ pub fn transparent_overlaps(objects: &FrameObjects, box_pairs: &[Pair]) -> Vec<S
     box_pairs
         .iter()
         .map(|p| {
-            let (a, b) = (&objects.objects[p.a as usize], &objects.objects[p.b as usize]);
+            let (a, b) = (
+                &objects.objects[p.a as usize],
+                &objects.objects[p.b as usize],
+            );
             let on = a.bbox.intersection(&b.bbox).map_or_else(String::new, |c| {
                 let last = c.y + i32::from(c.h) - 1;
                 if c.h == 1 {
