@@ -5,6 +5,7 @@
 
 use collide::Group;
 use machine::Machine;
+use machine::genesis::{Genesis, GenesisSettings};
 use machine::msx::{Msx, MsxSettings};
 use machine::program::{
     FrameRecord, Harness, HarnessConfig, ObjectRule, ObjectRules, ProgramImage,
@@ -12,6 +13,7 @@ use machine::program::{
 
 const FIFTH: &[u8] = include_bytes!("../../../../roms/msx/programs/fifth.rom");
 const MOVER: &[u8] = include_bytes!("../../../../roms/msx/programs/mover.rom");
+const LOST: &[u8] = include_bytes!("../../../../roms/genesis/programs/lost.bin");
 
 fn msx(rom: &[u8]) -> Msx {
     let mut m = Msx::new(&MsxSettings::default());
@@ -21,6 +23,29 @@ fn msx(rom: &[u8]) -> Msx {
     })
     .expect("boots");
     m
+}
+
+fn genesis(rom: &[u8]) -> Genesis {
+    let mut m = Genesis::new(&GenesisSettings::default());
+    m.boot(&ProgramImage {
+        bytes: rom,
+        ..ProgramImage::default()
+    })
+    .expect("boots");
+    m
+}
+
+/// The pairs of `r.chip_pairs` by object id.
+fn ids(r: &FrameRecord) -> Vec<(u32, u32)> {
+    r.chip_pairs
+        .iter()
+        .map(|p| {
+            (
+                r.objects.objects[p.a as usize].id,
+                r.objects.objects[p.b as usize].id,
+            )
+        })
+        .collect()
 }
 
 fn records(m: &mut dyn Machine, frames: u32, objects: ObjectRules) -> Vec<FrameRecord> {
@@ -153,4 +178,96 @@ fn msx_chip_state_holds_the_registers_and_the_fifth_sprite_line() {
             (Some(8), None, None)
         );
     }
+}
+
+/// roms/genesis/programs/lost.s, every visible sprite an object (sprite 1, at raw X = 0, is
+/// off the screen and no object). Three pairs meet where the chip drew neither or one of
+/// them (specs/genesis-vdp.md, "masking", "sprites per line", "pixel budget"): sprites 2
+/// and 3 on lines 40-47, both hidden by sprite 1 there; 19 and 20 on lines 80-87, where 20
+/// is the seventeenth sprite in H32; 28 and 29 on lines 120-127, where 29 comes after
+/// eight 32-pixel sprites took the 256 pixels. Nothing else meets: the chip is clear.
+#[test]
+fn genesis_masked_dropped_and_cut_sprites_say_why_the_chip_is_clear() {
+    let mut m = genesis(LOST);
+    let recs = records(&mut m, 8, ObjectRules::default());
+    // Frame 0 is the power-on frame, before the table is written.
+    for r in &recs[2..] {
+        assert!(!r.verdict.collided, "frame {}", r.frame);
+        assert_eq!(ids(r), [(2, 3), (19, 20), (28, 29)], "frame {}", r.frame);
+        assert_eq!(
+            r.chip_reasons,
+            [
+                "sprites 2 and 3: they meet on lines 40-47; sprite 2 masked by an X = 0 sprite \
+                 on lines 40-47; sprite 3 masked by an X = 0 sprite on lines 40-47",
+                "sprites 19 and 20: they meet on lines 80-87; sprite 20 dropped by the \
+                 per-line sprite limit on lines 80-87",
+                "sprites 28 and 29: they meet on lines 120-127; sprite 29 cut by the per-line \
+                 pixel budget on lines 120-127",
+            ],
+            "frame {}",
+            r.frame
+        );
+    }
+}
+
+/// lost.s with sprites 30 and 31 the only objects: their boxes share x 104-107 on lines
+/// 160-167, where sprite 30's cell is transparent.
+#[test]
+fn genesis_boxes_meeting_in_transparent_pixels_say_so() {
+    let mut m = genesis(LOST);
+    let rules = ObjectRules {
+        rules: vec![ObjectRule::by_number(30..=31, Group::Good, false)],
+        default_group: None,
+    };
+    let recs = records(&mut m, 4, rules);
+    assert_eq!(
+        recs[3].chip_reasons,
+        [
+            "objects 30 and 31: their boxes overlap on lines 160-167 but only transparent \
+             pixels of their patterns meet there (box truth counts the pair; the chip and \
+             pixel truth do not)"
+        ]
+    );
+}
+
+/// The chip's state of lost.s at the start of vblank: registers 0, 1, 5, 7, 10, 12 and 15
+/// as `regs` wrote them; the whole status word, not its low byte: bit 9 (FIFO empty, no
+/// write waits), bit 7 (VINT pending, not yet taken), bit 6 (the seventeenth sprite on
+/// line 80), bit 3 (vertical blanking), bit 5 clear; overflow on line 80. Sprite 1 has
+/// its priority bit; each sprite links to the next, sprite 31 ends the list.
+#[test]
+fn genesis_chip_state_holds_the_registers_and_the_whole_status_word() {
+    let mut m = genesis(LOST);
+    let recs = records(&mut m, 4, ObjectRules::default());
+    let r = &recs[3];
+    let regs = &r.chip.registers;
+    assert_eq!(regs.len(), 24);
+    for (n, v) in [
+        (0, 0x04),
+        (1, 0x64),
+        (5, 0x78),
+        (7, 0),
+        (10, 0xFF),
+        (12, 0),
+        (15, 2),
+    ] {
+        assert_eq!(regs[n], v, "register {n}");
+    }
+    let status = r.chip.status;
+    assert_eq!(status & 0x03E8, 0x02C8, "status {status:#06X}");
+    assert_eq!(
+        r.verdict.status,
+        status & 0xFF,
+        "the verdict keeps the low byte"
+    );
+    assert_eq!(r.chip.overflow_line, Some(80));
+    assert_eq!(r.chip.collision_line, None);
+    let field = |n: u32| {
+        let s = r.sprites.iter().find(|s| s.number == n).unwrap();
+        (s.fields.priority, s.fields.link)
+    };
+    assert_eq!(field(0), (Some(0), Some(1)));
+    assert_eq!(field(1), (Some(1), Some(2)));
+    assert_eq!(field(30), (Some(0), Some(31)));
+    assert_eq!(field(31), (Some(0), Some(0)));
 }
