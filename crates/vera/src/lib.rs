@@ -79,6 +79,6 @@ mod vera;
 
 pub use attributes::SpriteAttributes;
 pub use quirks::Quirks;
-pub use vera::Vera;
+pub use vera::{UnseenCollisions, Vera};
 pub use view::SpriteView;
 pub use vram::{PALETTE_ADDR, SPRITE_ATTR_ADDR, SPRITE_COUNT, VRAM_BYTES};

@@ -51,6 +51,19 @@ pub struct Vera {
     layers: [Layer; 2],
     /// Whether lines are written into the frame.
     frame_output: bool,
+    /// The last frame's collisions from lines rendered with sprites disabled.
+    unseen: UnseenCollisions,
+}
+
+/// Collisions the sprite renderer found on lines drawn with sprites disabled in DC_VIDEO:
+/// the FPGA renders the sprite line whatever bit 6 says and ORs its collisions into the
+/// frame's ([`Quirks::renders_disabled_sprites`]), while the composer shows none of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnseenCollisions {
+    /// The collision bits (ISR 7-4, shifted down) those lines gave.
+    pub mask: u8,
+    /// The first and last sprite line on which they were found.
+    pub lines: Option<(u16, u16)>,
 }
 
 /// Sprite lines as a bit set (bit `l % 64` of word `l / 64`).
@@ -64,6 +77,8 @@ struct Drawing {
     columns: Option<Box<[u16; LINE_PX]>>,
     hidden_adds_mask: bool,
     collisions: u8,
+    /// The collisions of lines rendered with sprites disabled, so far.
+    unseen: UnseenCollisions,
     last_line: Option<u16>,
     /// The last sprite line drawn (rendered or not): writes taken now land after it.
     last_planned: Option<u16>,
@@ -79,6 +94,7 @@ impl Default for Drawing {
             columns: None,
             hidden_adds_mask: false,
             collisions: 0,
+            unseen: UnseenCollisions::default(),
             last_line: None,
             last_planned: None,
             drawn_lines: [0; SPRITE_LINES / 64],
@@ -114,6 +130,7 @@ impl Vera {
             drawing: Drawing::default(),
             layers: [Layer::default(); 2],
             frame_output: true,
+            unseen: UnseenCollisions::default(),
         }
     }
 
@@ -312,10 +329,18 @@ impl Vera {
         self.scanline = VBLANK_LINE;
     }
 
+    /// The last frame's collisions from lines rendered with sprites disabled in DC_VIDEO
+    /// (none unless [`Quirks::renders_disabled_sprites`]).
+    #[must_use]
+    pub const fn unseen_collisions(&self) -> UnseenCollisions {
+        self.unseen
+    }
+
     /// The vblank commit and the frame's sprite view as its lines drew it.
     fn end_frame(&mut self) {
         self.interrupts.commit_vblank(self.drawing.collisions);
         self.drawing.collisions = 0;
+        self.unseen = std::mem::take(&mut self.drawing.unseen);
         self.frames += 1;
         let d = &self.drawing;
         let last_line = d.last_planned.unwrap_or(0);
@@ -429,12 +454,22 @@ impl Vera {
         if let Some(line) = sprite_line
             && !repeat
         {
-            self.drawing.collisions |= self.renderer.render_line(
+            let found = self.renderer.render_line(
                 &self.vram,
                 line,
                 self.drawing.hidden_adds_mask,
                 self.frame_output,
             );
+            self.drawing.collisions |= found;
+            if !shown && found != 0 {
+                let unseen = &mut self.drawing.unseen;
+                unseen.mask |= found & 0x0F;
+                unseen.lines = Some(
+                    unseen
+                        .lines
+                        .map_or((line, line), |(first, _)| (first, line)),
+                );
+            }
         }
         if self.frame_output {
             if repeat && active_v.start < out_line {
