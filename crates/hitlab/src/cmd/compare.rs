@@ -173,6 +173,10 @@ fn program_frame_line(r: &machine::program::FrameRecord) -> String {
         scene::program::tally::ChipVsTruth::Differs => {
             format!("  chip differs: {}", r.chip_reasons.join("; "))
         }
+        // The chip agrees with pixel truth but not with box truth: say why.
+        _ if !r.chip_reasons.is_empty() => {
+            format!("  chip vs box truth: {}", r.chip_reasons.join("; "))
+        }
         _ => String::new(),
     };
     format!(
