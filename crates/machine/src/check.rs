@@ -219,4 +219,29 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn a_pair_meeting_only_off_the_screen_says_so() {
+        // 8x8 at x -6 and x -4: they meet in x -4..1, on screen in x 0..1; moved 4 left
+        // (x -10 and -8) they meet in x -8..-3 only, left of the screen.
+        let (mut a, mut b) = (sprite(0, -6, 0), sprite(1, -4, 0));
+        let c = pixel_check(
+            &[a.clone(), b.clone()],
+            SCREEN,
+            &Verdict::default(),
+            None,
+            None,
+        );
+        assert_eq!(
+            c.reasons,
+            ["sprites 0 and 1: they meet on lines 10-17; no reason known from the sprite view"]
+        );
+        a.bbox.x = -10;
+        b.bbox.x = -8;
+        let c = pixel_check(&[a, b], SCREEN, &Verdict::default(), None, None);
+        assert_eq!(
+            c.reasons,
+            ["sprites 0 and 1: they meet only off the active area (on lines 10-17)"]
+        );
+    }
 }

@@ -235,3 +235,21 @@ pub fn mask_from_rows(w_px: u16, h_px: u16, rows: &[u64]) -> OpaqueMask {
     }
     mask
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_runs_and_say_them() {
+        let l = Lines::from_increasing([40, 41, 42, 47, 47, 48]);
+        assert_eq!(l.runs(), [(40, 42), (47, 48)]);
+        assert_eq!(l.count(), 5);
+        assert!(l.contains(48) && !l.contains(43));
+        assert_eq!(l.to_string(), "lines 40-42, 47-48");
+        assert_eq!(Lines::from_increasing([7]).to_string(), "line 7");
+        let other = Lines::from_increasing(41..=47);
+        assert_eq!(l.intersection(&other).runs(), [(41, 42), (47, 47)]);
+        assert!(l.intersection(&Lines::new()).is_empty());
+    }
+}

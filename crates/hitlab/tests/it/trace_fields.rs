@@ -69,7 +69,10 @@ fn sprite(frame: &Value, n: u64) -> &Value {
 fn msx_trace_has_registers_status_flag_lines_and_reasons() {
     let frames = trace("roms/msx/programs/fifth.rom", "msx", 202);
     let f = &frames[201];
-    assert_eq!(f["registers"], serde_json::json!([0, 226, 6, 128, 0, 54, 7, 4]));
+    assert_eq!(
+        f["registers"],
+        serde_json::json!([0, 226, 6, 128, 0, 54, 7, 4])
+    );
     assert_eq!(f["status"], 0xC4);
     assert_eq!(f["status_word"], 0xC4);
     assert_eq!(f["fifth_sprite"], 4);
@@ -108,10 +111,16 @@ fn genesis_trace_has_the_whole_status_word_priority_and_link() {
     assert_eq!(f["overflow_line"], 80);
     assert!(f["collision_line"].is_null());
     let s1 = sprite(f, 1);
-    assert_eq!((&s1["priority"], &s1["link"]), (&Value::from(1), &Value::from(2)));
+    assert_eq!(
+        (&s1["priority"], &s1["link"]),
+        (&Value::from(1), &Value::from(2))
+    );
     assert_eq!(sprite(f, 31)["link"], 0);
     let s29 = sprite(f, 29);
-    assert_eq!(s29["not_drawn"][0]["why"], "cut by the per-line pixel budget");
+    assert_eq!(
+        s29["not_drawn"][0]["why"],
+        "cut by the per-line pixel budget"
+    );
     assert_eq!(s29["not_drawn"][0]["on"], serde_json::json!([[120, 127]]));
     assert_eq!(f["chip_reasons"].as_array().unwrap().len(), 3);
 }
@@ -126,10 +135,16 @@ fn x16_trace_has_the_register_file_and_the_reason() {
     let regs = f["registers"].as_array().unwrap();
     assert_eq!(regs.len(), 32);
     assert_eq!(regs[9].as_u64().unwrap() & 0x7F, 0x41);
-    assert_eq!((&regs[6], &regs[7]), (&Value::from(0x43), &Value::from(0x15)));
+    assert_eq!(
+        (&regs[6], &regs[7]),
+        (&Value::from(0x43), &Value::from(0x15))
+    );
     assert_eq!(f["status_word"], 0x15);
     let s2 = sprite(f, 2);
-    assert_eq!((&s2["priority"], &s2["link"]), (&Value::from(3), &Value::Null));
+    assert_eq!(
+        (&s2["priority"], &s2["link"]),
+        (&Value::from(3), &Value::Null)
+    );
     assert!(
         f["chip_reasons"][0]
             .as_str()
