@@ -194,33 +194,30 @@ impl Machine for X16 {
     }
 
     fn hardware_check(&self, sprites: &[SpriteView], verdict: &Verdict) -> HardwareCheck {
-        let mut check = pixel_check(sprites, self.screen(), verdict, None, Some(Form::Masks));
         // Collision bits from lines drawn with sprites disabled: the FPGA renders them
-        // unseen (specs/vera.md, DC_VIDEO bit 6), so no shown sprite accounts for them.
+        // unseen (specs/vera.md, DC_VIDEO bit 6), so no shown sprite accounts for them; the
+        // reason for a flag set with no pair among the shown sprites.
         let unseen = self.vera.unseen_collisions();
-        let got = verdict.collision_mask.unwrap_or(0);
-        let unexplained = got & !check.expected_mask.unwrap_or(0);
-        if !check.agrees(verdict)
-            && unexplained & unseen.mask != 0
-            && let Some((first, last)) = unseen.lines
-        {
+        let bits = verdict.collision_mask.unwrap_or(0) & unseen.mask;
+        let note = unseen.lines.filter(|_| bits != 0).map(|(first, last)| {
             let on = if first == last {
                 format!("line {first}")
             } else {
                 format!("lines {first}-{last}")
             };
-            check.reasons.retain(|r| !r.starts_with("the chip reports"));
-            check.reasons.insert(
-                0,
-                format!(
-                    "collision mask %{:04b} from sprites disabled in DC_VIDEO (bit 6) on sprite \
-                     {on}: the renderer still runs there and counts their collisions, the \
-                     screen shows none of them",
-                    unexplained & unseen.mask
-                ),
-            );
-        }
-        check
+            format!(
+                "collision mask %{bits:04b} from sprites disabled in DC_VIDEO (bit 6) on sprite \
+                 {on}: the renderer still runs there and counts their collisions, the screen \
+                 shows none of them"
+            )
+        });
+        pixel_check(
+            sprites,
+            self.screen(),
+            verdict,
+            note.as_deref(),
+            Some(Form::Masks),
+        )
     }
 
     fn method_hardware(&self, verdict: &Verdict) -> Hardware {
