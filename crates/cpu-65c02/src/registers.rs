@@ -137,12 +137,14 @@ impl Cpu {
         self.p |= flags::B | flags::U;
     }
 
-    /// Records `I` before a CLI, SEI or PLP changes it (call after the base cycles are
-    /// counted; these instructions have no extra cycles).
+    /// Records `I` before a CLI, SEI or PLP (`op`) changes it, for the interrupt poll at
+    /// the end of that instruction.
     #[inline(always)]
-    pub(crate) fn delay_i(&mut self) {
+    pub(crate) fn delay_i(&mut self, op: u8) {
         self.delayed_i = self.p & flags::I != 0;
-        self.delayed_at = self.cycles;
+        // The poll at the end of this instruction: its base cycles are counted after it
+        // executes (these opcodes have no extra cycles).
+        self.delayed_at = self.cycles + u64::from(crate::opcodes::BASE_CYCLES[usize::from(op)]);
     }
 
     /// Sets N and Z from `value`.
