@@ -232,12 +232,21 @@ impl Cpu {
     pub fn run<B: Bus>(&mut self, bus: &mut B, t_states: u64, stop_at: Option<u16>) -> u64 {
         let start = self.t;
         let end = start + t_states;
-        // A PC never equals u32::MAX: no stop.
-        let stop = stop_at.map_or(u32::MAX, u32::from);
-        while self.t < end {
-            self.step(bus);
-            if u32::from(self.pc) == stop {
-                break;
+        // Two loops, so that a run without a stop does not compare PC after every
+        // instruction.
+        match stop_at {
+            None => {
+                while self.t < end {
+                    self.step(bus);
+                }
+            }
+            Some(stop) => {
+                while self.t < end {
+                    self.step(bus);
+                    if self.pc == stop {
+                        break;
+                    }
+                }
             }
         }
         self.t - start
