@@ -19,10 +19,8 @@ impl Cpu {
         if self.p & flags::D == 0 {
             let sum = u16::from(a) + u16::from(m) + u16::from(c);
             let r = sum as u8;
-            self.set_flag(flags::C, sum > 0xFF);
-            self.set_flag(flags::V, (a ^ r) & (m ^ r) & 0x80 != 0);
             self.a = r;
-            self.set_nz(r);
+            self.set_nzcv(r, sum > 0xFF, (a ^ r) & (m ^ r) & 0x80 != 0);
         } else {
             self.cycles += 1;
             // Sequence 1: accumulator and carry.
@@ -52,31 +50,32 @@ impl Cpu {
             .wrapping_sub(u16::from(m))
             .wrapping_sub(borrow as u16);
         let bin = diff as u8;
-        self.set_flag(flags::C, diff < 0x100);
-        self.set_flag(flags::V, (a ^ m) & (a ^ bin) & 0x80 != 0);
+        let overflow = (a ^ m) & (a ^ bin) & 0x80 != 0;
         if self.p & flags::D == 0 {
             self.a = bin;
-        } else {
-            self.cycles += 1;
-            // Sequence 4 (65C02).
-            let lo = i16::from(a & 0x0F) - i16::from(m & 0x0F) - borrow;
-            let mut r = i16::from(a) - i16::from(m) - borrow;
-            if r < 0 {
-                r -= 0x60;
-            }
-            if lo < 0 {
-                r -= 0x06;
-            }
-            self.a = r as u8;
+            self.set_nzcv(bin, diff < 0x100, overflow);
+            return;
         }
+        self.set_flag(flags::C, diff < 0x100);
+        self.set_flag(flags::V, overflow);
+        self.cycles += 1;
+        // Sequence 4 (65C02).
+        let lo = i16::from(a & 0x0F) - i16::from(m & 0x0F) - borrow;
+        let mut r = i16::from(a) - i16::from(m) - borrow;
+        if r < 0 {
+            r -= 0x60;
+        }
+        if lo < 0 {
+            r -= 0x06;
+        }
+        self.a = r as u8;
         self.set_nz(self.a);
     }
 
     /// CMP/CPX/CPY: flags of `reg - m`.
     #[inline(always)]
     pub(crate) fn compare(&mut self, reg: u8, m: u8) {
-        self.set_flag(flags::C, reg >= m);
-        self.set_nz(reg.wrapping_sub(m));
+        self.set_nzc(reg.wrapping_sub(m), reg >= m);
     }
 
     /// BIT with a memory operand: Z from `A & m`, N and V from `m`.
@@ -89,18 +88,16 @@ impl Cpu {
     /// ASL.
     #[inline(always)]
     pub(crate) fn asl(&mut self, v: u8) -> u8 {
-        self.set_flag(flags::C, v & 0x80 != 0);
         let r = v << 1;
-        self.set_nz(r);
+        self.set_nzc(r, v & 0x80 != 0);
         r
     }
 
     /// LSR.
     #[inline(always)]
     pub(crate) fn lsr(&mut self, v: u8) -> u8 {
-        self.set_flag(flags::C, v & 0x01 != 0);
         let r = v >> 1;
-        self.set_nz(r);
+        self.set_nzc(r, v & 0x01 != 0);
         r
     }
 
@@ -108,8 +105,7 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn rol(&mut self, v: u8) -> u8 {
         let r = (v << 1) | (self.p & flags::C);
-        self.set_flag(flags::C, v & 0x80 != 0);
-        self.set_nz(r);
+        self.set_nzc(r, v & 0x80 != 0);
         r
     }
 
@@ -117,8 +113,7 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn ror(&mut self, v: u8) -> u8 {
         let r = (v >> 1) | ((self.p & flags::C) << 7);
-        self.set_flag(flags::C, v & 0x01 != 0);
-        self.set_nz(r);
+        self.set_nzc(r, v & 0x01 != 0);
         r
     }
 

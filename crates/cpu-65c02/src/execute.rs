@@ -48,8 +48,9 @@ impl Cpu {
             return;
         }
         let op = self.fetch(bus);
-        self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
         self.execute(bus, op);
+        // Counted after the instruction, off the path from the opcode to its code.
+        self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops
@@ -59,9 +60,35 @@ impl Cpu {
         let end = start.saturating_add(budget);
         // A PC can never equal u32::MAX: no trap.
         let trap = trap.map_or(u32::MAX, u32::from);
-        while self.cycles < end && u32::from(self.pc) != trap && self.state == State::Running {
-            self.step_running(bus);
+        if self.state != State::Running {
+            return 0;
+        }
+        // Interrupt inputs change only between calls (the board drives them) or by the
+        // entry that clears a pending NMI: with none asserted at the start, the loop
+        // needs no interrupt poll before each instruction.
+        if self.lines == 0 {
+            self.run_loop::<B, false>(bus, end, trap);
+        } else {
+            self.run_loop::<B, true>(bus, end, trap);
         }
         self.cycles - start
+    }
+
+    /// [`Cpu::run`]'s loop, on the running core.
+    #[inline(always)]
+    fn run_loop<B: Bus, const POLL: bool>(&mut self, bus: &mut B, end: u64, trap: u32) {
+        while self.cycles < end && u32::from(self.pc) != trap {
+            if POLL && self.lines != 0 && self.poll_interrupts(bus) {
+                continue;
+            }
+            let op = self.fetch(bus);
+            self.execute(bus, op);
+            self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
+            // Only WAI ($CB) and STP ($DB) leave the running state: the one check the
+            // loop needs after an instruction, on the opcode already in a register.
+            if op & 0xEF == 0xCB {
+                break;
+            }
+        }
     }
 }

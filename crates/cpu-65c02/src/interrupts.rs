@@ -18,8 +18,11 @@ impl Cpu {
     /// Pushes `v` at `$0100 + S` and decrements S.
     #[inline(always)]
     pub(crate) fn push<B: Bus>(&mut self, bus: &mut B, v: u8) {
-        bus.write(0x0100 | u16::from(self.s), v);
-        self.s = self.s.wrapping_sub(1);
+        // S updated before the write: the compiler cannot tell the bus's memory from the
+        // CPU's and would reload S after it.
+        let s = self.s;
+        self.s = s.wrapping_sub(1);
+        bus.write(0x0100 | u16::from(s), v);
     }
 
     /// Increments S and reads `$0100 + S`.

@@ -77,7 +77,7 @@ impl Cpu {
         );
     }
 
-    /// Executes `op` (already fetched, base cycles already counted).
+    /// Executes `op` (already fetched); the caller counts its base cycles after it.
     #[inline(always)]
     pub(crate) fn execute<B: Bus>(&mut self, bus: &mut B, op: u8) {
         macro_rules! lda {
@@ -385,18 +385,18 @@ impl Cpu {
             }
             // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
             0x28 => {
-                self.delay_i();
+                self.delay_i(op);
                 self.p = self.pull(bus) | flags::B | flags::U;
             }
             // Flags.
             0x18 => self.p &= !flags::C,
             0x38 => self.p |= flags::C,
             0x58 => {
-                self.delay_i();
+                self.delay_i(op);
                 self.p &= !flags::I;
             }
             0x78 => {
-                self.delay_i();
+                self.delay_i(op);
                 self.p |= flags::I;
             }
             0xD8 => self.p &= !flags::D,

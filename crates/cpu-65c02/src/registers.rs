@@ -137,12 +137,38 @@ impl Cpu {
         self.p |= flags::B | flags::U;
     }
 
-    /// Records `I` before a CLI, SEI or PLP changes it (call after the base cycles are
-    /// counted; these instructions have no extra cycles).
+    /// Records `I` before a CLI, SEI or PLP (`op`) changes it, for the interrupt poll at
+    /// the end of that instruction.
     #[inline(always)]
-    pub(crate) fn delay_i(&mut self) {
+    pub(crate) fn delay_i(&mut self, op: u8) {
         self.delayed_i = self.p & flags::I != 0;
-        self.delayed_at = self.cycles;
+        // The poll at the end of this instruction: its base cycles are counted after it
+        // executes (these opcodes have no extra cycles).
+        self.delayed_at = self.cycles + u64::from(crate::opcodes::BASE_CYCLES[usize::from(op)]);
+    }
+
+    /// Sets N, Z and C from `value` and `carry` in one update of P (B and bit 5 kept
+    /// set, as [`Cpu::set_flag`] keeps them).
+    #[inline(always)]
+    pub(crate) fn set_nzc(&mut self, value: u8, carry: bool) {
+        self.p = (self.p & !(flags::N | flags::Z | flags::C))
+            | (value & flags::N)
+            | (u8::from(value == 0) << 1)
+            | u8::from(carry)
+            | flags::B
+            | flags::U;
+    }
+
+    /// Sets N, Z, C and V in one update of P (B and bit 5 kept set).
+    #[inline(always)]
+    pub(crate) fn set_nzcv(&mut self, value: u8, carry: bool, overflow: bool) {
+        self.p = (self.p & !(flags::N | flags::Z | flags::C | flags::V))
+            | (value & flags::N)
+            | (u8::from(value == 0) << 1)
+            | u8::from(carry)
+            | (u8::from(overflow) << 6)
+            | flags::B
+            | flags::U;
     }
 
     /// Sets N and Z from `value`.

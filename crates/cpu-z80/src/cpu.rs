@@ -185,8 +185,27 @@ impl Cpu {
     /// Executes one instruction, one 4 T-state refresh cycle while halted, or the acceptance
     /// of a pending interrupt, and returns the T-states it took, wait states
     /// included. [`Cpu::t`] advances by the same amount.
+    #[inline]
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.t;
+        if self.nmi_pending || self.int_line || self.halted {
+            // An interrupt may be taken, or the CPU idles in HALT: the checks, out of line.
+            self.step_checked(bus);
+        } else {
+            self.ei = false;
+            self.p = false;
+            self.q_prev = self.q;
+            self.q = 0;
+            let op = self.fetch_op(bus);
+            let cycles = self.exec_main::<0, B>(bus, op);
+            self.t += u64::from(cycles);
+        }
+        (self.t - start) as u32
+    }
+
+    /// [`Cpu::step`] with an interrupt input active or the CPU halted.
+    #[inline(never)]
+    fn step_checked<B: Bus>(&mut self, bus: &mut B) {
         if self.nmi_pending || (self.int_line && self.iff1 && !self.ei) {
             self.accept_interrupt(bus);
         } else {
@@ -206,7 +225,6 @@ impl Cpu {
                 self.t += u64::from(cycles);
             }
         }
-        (self.t - start) as u32
     }
 
     /// Runs instructions until at least `t_states` T-states have passed or PC reaches an
@@ -214,10 +232,21 @@ impl Cpu {
     pub fn run<B: Bus>(&mut self, bus: &mut B, t_states: u64, stop_at: Option<u16>) -> u64 {
         let start = self.t;
         let end = start + t_states;
-        while self.t < end {
-            self.step(bus);
-            if stop_at == Some(self.pc) {
-                break;
+        // Two loops, so that a run without a stop does not compare PC after every
+        // instruction.
+        match stop_at {
+            None => {
+                while self.t < end {
+                    self.step(bus);
+                }
+            }
+            Some(stop) => {
+                while self.t < end {
+                    self.step(bus);
+                    if self.pc == stop {
+                        break;
+                    }
+                }
             }
         }
         self.t - start
@@ -272,18 +301,20 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn push<B: Bus>(&mut self, bus: &mut B, v: u16) {
         let [lo, hi] = v.to_le_bytes();
-        self.sp = self.sp.wrapping_sub(1);
-        bus.write(self.sp, hi);
-        self.sp = self.sp.wrapping_sub(1);
-        bus.write(self.sp, lo);
+        // SP kept in a local across the writes: the compiler cannot tell that the bus's
+        // memory is not the CPU's, and would reload SP after each.
+        let sp = self.sp.wrapping_sub(2);
+        self.sp = sp;
+        bus.write(sp.wrapping_add(1), hi);
+        bus.write(sp, lo);
     }
 
     #[inline(always)]
     pub(crate) fn pop<B: Bus>(&mut self, bus: &mut B) -> u16 {
-        let lo = bus.read(self.sp);
-        self.sp = self.sp.wrapping_add(1);
-        let hi = bus.read(self.sp);
-        self.sp = self.sp.wrapping_add(1);
+        let sp = self.sp;
+        self.sp = sp.wrapping_add(2);
+        let lo = bus.read(sp);
+        let hi = bus.read(sp.wrapping_add(1));
         u16::from_le_bytes([lo, hi])
     }
 

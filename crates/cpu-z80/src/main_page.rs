@@ -146,16 +146,28 @@ impl Cpu {
                 let addr = self.mem_addr::<X, B>(bus);
                 bus.write(addr, self.reg::<0>(op));
             }
-            0x40..=0x7F => {
-                let v = self.reg::<X>(op);
-                self.set_reg::<X>(op >> 3, v);
-            }
+            // LD r,r': one arm per destination, so only the source is picked at run time.
+            0x40..=0x47 => self.b = self.reg::<X>(op),
+            0x48..=0x4F => self.c = self.reg::<X>(op),
+            0x50..=0x57 => self.d = self.reg::<X>(op),
+            0x58..=0x5F => self.e = self.reg::<X>(op),
+            0x60..=0x67 => self.set_reg::<X>(4, self.reg::<X>(op)),
+            0x68..=0x6F => self.set_reg::<X>(5, self.reg::<X>(op)),
+            0x78..=0x7F => self.a = self.reg::<X>(op),
             0x86 | 0x8E | 0x96 | 0x9E | 0xA6 | 0xAE | 0xB6 | 0xBE => {
                 let addr = self.mem_addr::<X, B>(bus);
                 let v = bus.read(addr);
                 self.alu(op >> 3, v);
             }
-            0x80..=0xBF => self.alu(op >> 3, self.reg::<X>(op)),
+            // ALU A,r: one arm per operation, as for LD r,r'.
+            0x80..=0x87 => self.alu(0, self.reg::<X>(op)),
+            0x88..=0x8F => self.alu(1, self.reg::<X>(op)),
+            0x90..=0x97 => self.alu(2, self.reg::<X>(op)),
+            0x98..=0x9F => self.alu(3, self.reg::<X>(op)),
+            0xA0..=0xA7 => self.alu(4, self.reg::<X>(op)),
+            0xA8..=0xAF => self.alu(5, self.reg::<X>(op)),
+            0xB0..=0xB7 => self.alu(6, self.reg::<X>(op)),
+            0xB8..=0xBF => self.alu(7, self.reg::<X>(op)),
             // RET cc
             0xC0 | 0xC8 | 0xD0 | 0xD8 | 0xE0 | 0xE8 | 0xF0 | 0xF8 => {
                 if self.cond(op >> 3) {

@@ -221,6 +221,10 @@ fn vector_fault(cpu: &Cpu, e: &cpu_m68k::Exception, mem: &Memory) -> Option<Prog
         mem.peek(at + 2),
         mem.peek(at + 3),
     ]);
+    if handler & 1 == 0 && !cpu.is_halted() && executable(handler, mem.rom.len()) {
+        // The usual case, every interrupt taken: nothing to name, nothing allocated.
+        return None;
+    }
     let name = match e.kind {
         ExceptionKind::Interrupt(6) => "VINT vector".to_owned(),
         ExceptionKind::Interrupt(4) => "HINT vector".to_owned(),

@@ -226,56 +226,75 @@ impl Cartridge {
         self.mapper
     }
 
-    /// A byte of the slot at `addr`.
-    #[inline]
+    /// The image, padded to a power of two of 8 KB banks (a routine's page: 16 KB).
     #[must_use]
-    pub fn read(&self, addr: u16) -> u8 {
+    pub fn image(&self) -> &[u8] {
+        &self.rom
+    }
+
+    /// Where the 8 KB region `region` ($0000 + region x $2000) of the slot starts in
+    /// [`Cartridge::image`] with the banks selected now; `None` where the slot reads #FF.
+    /// A region holds whole 8 KB banks, so the rest of the region follows in the image.
+    #[must_use]
+    pub fn region_offset(&self, region: usize) -> Option<usize> {
+        let start = region * 0x2000;
         match self.mapper {
             Mapper::Plain { base } => {
+                let base = usize::from(base);
                 let size = self.rom.len();
-                if addr < base {
-                    return 0xFF;
-                }
-                let off = usize::from(addr - base);
                 // An 8 KB image shows twice in its 16 KB page.
                 let span = size.max(0x4000);
-                if off < span {
-                    self.rom[off % size]
-                } else {
-                    0xFF
-                }
+                let off = start.checked_sub(base)?;
+                (off < span).then_some(off % size)
             }
             _ => {
-                if !(0x4000..0xC000).contains(&addr) {
-                    return 0xFF;
+                if !(0x4000..0xC000).contains(&start) {
+                    return None;
                 }
-                let region = usize::from((addr - 0x4000) >> 13);
-                let bank = self.banks[region] % (self.rom.len() / 0x2000);
-                self.rom[bank * 0x2000 + usize::from(addr & 0x1FFF)]
+                let bank = self.banks[(start - 0x4000) >> 13] % (self.rom.len() / 0x2000);
+                Some(bank * 0x2000)
             }
         }
     }
 
-    /// A write to the slot: a bank switch where the mapper has a register there.
-    #[inline]
-    pub fn write(&mut self, addr: u16, value: u8) {
+    /// A byte of the slot at `addr`.
+    #[must_use]
+    pub fn read(&self, addr: u16) -> u8 {
+        let a = usize::from(addr);
+        self.region_offset(a >> 13)
+            .map_or(0xFF, |at| self.rom[at + (a & 0x1FFF)])
+    }
+
+    /// A write to the slot: a bank switch where the mapper has a register there. True
+    /// when a register was written (the slot's regions may show other banks).
+    pub fn write(&mut self, addr: u16, value: u8) -> bool {
         let v = usize::from(value);
         match self.mapper {
-            Mapper::Plain { .. } => {}
+            Mapper::Plain { .. } => false,
             Mapper::Ascii8 => {
-                if (0x6000..0x8000).contains(&addr) {
+                let hit = (0x6000..0x8000).contains(&addr);
+                if hit {
                     self.banks[usize::from((addr >> 11) & 3)] = v;
                 }
+                hit
             }
             Mapper::Ascii16 => match addr {
-                0x6000..=0x67FF => self.banks[..2].copy_from_slice(&[2 * v, 2 * v + 1]),
-                0x7000..=0x77FF => self.banks[2..].copy_from_slice(&[2 * v, 2 * v + 1]),
-                _ => {}
+                0x6000..=0x67FF => {
+                    self.banks[..2].copy_from_slice(&[2 * v, 2 * v + 1]);
+                    true
+                }
+                0x7000..=0x77FF => {
+                    self.banks[2..].copy_from_slice(&[2 * v, 2 * v + 1]);
+                    true
+                }
+                _ => false,
             },
             Mapper::Konami => {
-                if (0x6000..0xC000).contains(&addr) {
+                let hit = (0x6000..0xC000).contains(&addr);
+                if hit {
                     self.banks[usize::from((addr - 0x4000) >> 13)] = v;
                 }
+                hit
             }
         }
     }

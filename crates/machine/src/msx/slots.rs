@@ -19,16 +19,37 @@ use super::cart::Cartridge;
 /// The BIOS image: main ROM and logo ROM.
 pub const BIOS_BYTES: usize = 0xC000;
 
+/// Bytes in one region of the page table: 8 KB, the smallest bank of the mappers
+/// (ASCII8, Konami), so a 16 KB page is two regions.
+const REGION_BYTES: usize = 0x2000;
+/// Where each part sits in [`Slots`]'s one storage: a region of #FF (empty slot, ROM
+/// past the image), the BIOS, the RAM, then the cartridge's image.
+const OPEN_AT: usize = 0;
+const BIOS_AT: usize = OPEN_AT + REGION_BYTES;
+const RAM_AT: usize = BIOS_AT + BIOS_BYTES;
+const CART_AT: usize = RAM_AT + 0x1_0000;
+/// A region CPU writes do not store into (ROM, an empty slot, the cartridge's mapper).
+const NO_STORE: usize = usize::MAX;
+
 /// The slots and the PPI.
+///
+/// Reads and RAM writes go through a page table of eight 8 KB regions, rebuilt when what
+/// the CPU sees changes: port A (#A8) written, a mapper register written, a cartridge put
+/// in. A read is then one lookup whatever slot, mapper and bank it lands in; a write
+/// outside RAM goes to the cartridge only when its page shows slot 1.
 #[derive(Clone, Debug)]
 pub struct Slots {
     /// PPI port A: the primary slot of each page.
-    pub primary: u8,
+    primary: u8,
     /// PPI port C.
     pub port_c: u8,
-    bios: Box<[u8; BIOS_BYTES]>,
     cart: Cartridge,
-    ram: Box<[u8; 0x10000]>,
+    /// #FF region, BIOS, RAM and the cartridge's image (offsets `*_AT`).
+    mem: Vec<u8>,
+    /// The offset in `mem` of each region's first byte as the CPU reads it.
+    read_at: [usize; 8],
+    /// The offset in `mem` of each region's first byte for a write, or [`NO_STORE`].
+    store_at: [usize; 8],
 }
 
 impl Slots {
@@ -40,16 +61,20 @@ impl Slots {
     /// The slots at reset: every page on slot 0 (the BIOS), RAM zero.
     #[must_use]
     pub fn new(bios: &[u8], cart: Cartridge) -> Self {
-        let mut b = Box::new([0xFF; BIOS_BYTES]);
+        let mut mem = vec![0xFF; CART_AT];
         let n = bios.len().min(BIOS_BYTES);
-        b[..n].copy_from_slice(&bios[..n]);
-        Self {
+        mem[BIOS_AT..BIOS_AT + n].copy_from_slice(&bios[..n]);
+        mem[RAM_AT..CART_AT].fill(0);
+        let mut slots = Self {
             primary: 0,
             port_c: 0,
-            bios: b,
-            cart,
-            ram: Box::new([0; 0x10000]),
-        }
+            cart: Cartridge::rom_page(&[]),
+            mem,
+            read_at: [OPEN_AT; 8],
+            store_at: [NO_STORE; 8],
+        };
+        slots.set_cartridge(cart);
+        slots
     }
 
     /// Fills the RAM with `pattern` repeated from $0000 (an empty pattern leaves it as it
@@ -58,14 +83,26 @@ impl Slots {
         if pattern.is_empty() {
             return;
         }
-        for (byte, &p) in self.ram.iter_mut().zip(pattern.iter().cycle()) {
+        for (byte, &p) in self.mem[RAM_AT..CART_AT]
+            .iter_mut()
+            .zip(pattern.iter().cycle())
+        {
             *byte = p;
         }
     }
 
     /// Puts another cartridge in slot 1.
     pub fn set_cartridge(&mut self, cart: Cartridge) {
+        self.mem.truncate(CART_AT);
+        self.mem.extend_from_slice(cart.image());
         self.cart = cart;
+        self.map_pages();
+    }
+
+    /// PPI port A: the primary slot of each page, page 0 in bits 1-0.
+    #[must_use]
+    pub const fn primary(&self) -> u8 {
+        self.primary
     }
 
     /// The slot page `addr` is in shows.
@@ -74,25 +111,49 @@ impl Slots {
         (self.primary >> ((addr >> 14) * 2)) & 3
     }
 
+    /// Rebuilds the page table from port A and the cartridge's banks.
+    fn map_pages(&mut self) {
+        for region in 0..8 {
+            let start = region * REGION_BYTES;
+            let (read, store) = match (self.primary >> (region / 2 * 2)) & 3 {
+                0 if start < BIOS_BYTES => (BIOS_AT + start, NO_STORE),
+                1 => match self.cart.region_offset(region) {
+                    Some(at) => (CART_AT + at, NO_STORE),
+                    None => (OPEN_AT, NO_STORE),
+                },
+                3 => (RAM_AT + start, RAM_AT + start),
+                _ => (OPEN_AT, NO_STORE),
+            };
+            self.read_at[region] = read;
+            self.store_at[region] = store;
+        }
+    }
+
     /// A byte as the CPU reads it (no memory in this map has read side effects).
     #[inline]
     #[must_use]
     pub fn read(&self, addr: u16) -> u8 {
-        match self.slot(addr) {
-            0 => self.bios.get(usize::from(addr)).copied().unwrap_or(0xFF),
-            1 => self.cart.read(addr),
-            3 => self.ram[usize::from(addr)],
-            _ => 0xFF,
-        }
+        let a = usize::from(addr);
+        self.mem[self.read_at[a >> 13] + (a & (REGION_BYTES - 1))]
     }
 
     /// A CPU write: RAM, or the cartridge's mapper registers.
     #[inline]
     pub fn write(&mut self, addr: u16, value: u8) {
-        match self.slot(addr) {
-            1 => self.cart.write(addr, value),
-            3 => self.ram[usize::from(addr)] = value,
-            _ => {}
+        let a = usize::from(addr);
+        let at = self.store_at[a >> 13];
+        if at != NO_STORE {
+            self.mem[at + (a & (REGION_BYTES - 1))] = value;
+        } else if self.slot(addr) == 1 {
+            self.write_cartridge(addr, value);
+        }
+    }
+
+    /// A write to slot 1: a mapper register may switch a bank.
+    #[cold]
+    fn write_cartridge(&mut self, addr: u16, value: u8) {
+        if self.cart.write(addr, value) {
+            self.map_pages();
         }
     }
 
@@ -111,7 +172,10 @@ impl Slots {
     /// #A8-#AB write.
     pub fn write_ppi(&mut self, port: u8, v: u8) {
         match port & 3 {
-            0 => self.primary = v,
+            0 => {
+                self.primary = v;
+                self.map_pages();
+            }
             2 => self.port_c = v,
             3 if v & 0x80 == 0 => {
                 let bit = 1 << ((v >> 1) & 7);
@@ -152,5 +216,81 @@ mod tests {
         assert_eq!(s.read_ppi(2), 0x40);
         s.write_ppi(3, 0x0C);
         assert_eq!(s.read_ppi(2), 0x00);
+    }
+
+    /// A 128 KB ASCII8 MegaROM whose 8 KB bank `b` holds `b` in every byte.
+    fn numbered_megarom(mapper: &str) -> Cartridge {
+        let mut rom = vec![0u8; 0x20000];
+        for (b, bank) in rom.chunks_mut(0x2000).enumerate() {
+            bank.fill(b as u8);
+        }
+        rom[..2].copy_from_slice(b"AB");
+        Cartridge::new(&rom, Some(mapper)).unwrap()
+    }
+
+    #[test]
+    fn a_slot_switch_shows_on_the_next_access() {
+        // Port A selects each page's slot from the next bus cycle on (MSX Technical
+        // Handbook, "PPI"): RAM written in slot 3 is hidden behind the BIOS when page 3
+        // goes to slot 0 ($C000 up is past the BIOS: #FF), back when it returns.
+        let mut bios = vec![0x11u8; BIOS_BYTES];
+        bios[0x7FFF] = 0x33;
+        let mut s = Slots::new(&bios, numbered_megarom("ascii8"));
+        s.write_ppi(0, 0b11_11_11_11);
+        s.write(0x0000, 0xA5);
+        s.write(0xFFFF, 0x5A);
+        assert_eq!((s.read(0x0000), s.read(0xFFFF)), (0xA5, 0x5A));
+        s.write_ppi(0, 0b00_11_11_00);
+        assert_eq!(s.read(0x0000), 0x11, "page 0 on the BIOS");
+        assert_eq!(s.read(0xFFFF), 0xFF, "page 3 on slot 0: no BIOS there");
+        s.write(0xFFFF, 0x00);
+        s.write_ppi(0, 0b11_11_11_11);
+        assert_eq!(
+            s.read(0xFFFF),
+            0x5A,
+            "the write to slot 0 did not reach RAM"
+        );
+        assert_eq!(s.read(0x0000), 0xA5);
+        // Slot 2 is empty; pages 1 and 2 on slot 1 show the cartridge's banks 0 and 0.
+        s.write_ppi(0, 0b10_01_01_00);
+        assert_eq!((s.read(0x4000), s.read(0x4002)), (b'A', 0x00));
+        assert_eq!(s.read(0xC000), 0xFF);
+        assert_eq!(s.read(0x7FFF), 0x00);
+    }
+
+    #[test]
+    fn a_bank_switch_shows_on_the_next_access() {
+        // ASCII8: $6800 selects the bank at $6000, $7800 the one at $A000 (openMSX
+        // `RomAscii8kB::writeMem`); a write to a page not on slot 1 reaches no mapper.
+        let mut s = Slots::new(&[0; BIOS_BYTES], numbered_megarom("ascii8"));
+        s.write_ppi(0, 0b11_01_01_00);
+        assert_eq!(s.read(0x6002), 0);
+        s.write(0x6800, 5);
+        assert_eq!(s.read(0x6000), 5);
+        assert_eq!(s.read(0x7FFF), 5);
+        assert_eq!(s.read(0x4000), b'A', "the other regions keep their banks");
+        s.write(0x7800, 15 + 16);
+        assert_eq!(
+            s.read(0xA123),
+            15,
+            "bank numbers wrap at the ROM's 16 banks"
+        );
+        s.write_ppi(0, 0b11_01_00_00);
+        s.write(0x6800, 7);
+        s.write_ppi(0, 0b11_01_01_00);
+        assert_eq!(
+            s.read(0x6000),
+            5,
+            "page 1 on slot 0: the mapper saw no write"
+        );
+        // Konami: $8000-$9FFF selects the bank at $8000.
+        let mut s = Slots::new(&[0; BIOS_BYTES], numbered_megarom("konami"));
+        s.write_ppi(0, 0b11_01_01_00);
+        assert_eq!(s.read(0x8000), 2);
+        s.write(0x9FFF, 9);
+        assert_eq!(s.read(0x8000), 9);
+        // A cartridge put in is mapped at once.
+        s.set_cartridge(numbered_megarom("ascii16"));
+        assert_eq!((s.read(0x8002), s.read(0xA000)), (0, 1));
     }
 }

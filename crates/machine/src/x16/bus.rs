@@ -12,6 +12,9 @@
 //!   selected by $0000.
 //! - $C000-$FFFF: ROM, banks of 16 KB selected by $0001. A bank number past the last
 //!   bank present wraps (bank modulo the bank count); writes to ROM are ignored.
+//!
+//! The banks are resolved when $0000 or $0001 is written, so a read of banked RAM or ROM
+//! is one offset added to the address.
 
 use cpu_65c02::Bus;
 use vera::Vera;
@@ -48,6 +51,12 @@ pub struct Memory {
     rom: Box<[u8]>,
     /// ROM banks in `rom`.
     rom_banks: usize,
+    /// Where the banked window starts in `banked` with the bank register's value: the
+    /// bank is resolved when $0000 is written, not on each access.
+    banked_base: usize,
+    /// Where the ROM window starts in `rom` with the ROM bank register's value (the bank
+    /// modulo the bank count), resolved when $0001 is written.
+    rom_base: usize,
 }
 
 impl std::fmt::Debug for Memory {
@@ -70,13 +79,26 @@ impl Memory {
             banked: vec![0; RAM_BANKS * RAM_BANK_BYTES].into_boxed_slice(),
             rom_banks: (rom.len() / ROM_BANK_BYTES).max(1),
             rom,
+            banked_base: 0,
+            rom_base: 0,
+        }
+    }
+
+    /// A write to fixed RAM, the bank registers included: a bank register written selects
+    /// the bank for the next access.
+    #[inline]
+    fn write_low(&mut self, addr: u16, value: u8) {
+        self.low[usize::from(addr)] = value;
+        if addr <= ROM_BANK {
+            self.banked_base = usize::from(self.ram_bank()) * RAM_BANK_BYTES;
+            self.rom_base = (usize::from(self.rom_bank()) % self.rom_banks) * ROM_BANK_BYTES;
         }
     }
 
     /// Where `addr` in the ROM window lands in the ROM image.
     #[inline]
     fn rom_index(&self, addr: u16) -> usize {
-        (usize::from(self.rom_bank()) % self.rom_banks) * ROM_BANK_BYTES + usize::from(addr - ROM)
+        self.rom_base + usize::from(addr - ROM)
     }
 
     /// A byte as the CPU reads it, the I/O page excepted (the caller routes it).
@@ -95,7 +117,7 @@ impl Memory {
     /// Where `addr` in the banked window lands in banked RAM.
     #[inline]
     fn banked_index(&self, addr: u16) -> usize {
-        usize::from(self.ram_bank()) * RAM_BANK_BYTES + usize::from(addr - BANK_WINDOW)
+        self.banked_base + usize::from(addr - BANK_WINDOW)
     }
 
     /// A CPU write, the I/O page excepted; ROM ignores it.
@@ -103,7 +125,7 @@ impl Memory {
     pub fn write(&mut self, addr: u16, value: u8) {
         match addr {
             // The bank registers included, at $0000 and $0001.
-            a if a < IO => self.low[usize::from(a)] = value,
+            a if a < IO => self.write_low(a, value),
             a if a < BANK_WINDOW => {}
             a if a < ROM => {
                 let at = self.banked_index(a);
@@ -193,7 +215,7 @@ impl Bus for X16Bus<'_> {
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
         if addr < IO {
-            self.mem.low[usize::from(addr)] = value;
+            self.mem.write_low(addr, value);
         } else if addr & 0xFF00 == IO {
             if (VERA_BASE..=VERA_LAST).contains(&addr) {
                 self.vera.write_reg((addr - VERA_BASE) as u8, value);
@@ -201,5 +223,56 @@ impl Bus for X16Bus<'_> {
         } else {
             self.mem.write(addr, value);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four ROM banks, each byte holding its bank's number; RAM bank `b` written with `b`
+    /// at $A000 through the bus, bank by bank.
+    fn bus_parts() -> (Memory, Vera) {
+        let mut rom = vec![0u8; 4 * ROM_BANK_BYTES];
+        for (b, bank) in rom.chunks_mut(ROM_BANK_BYTES).enumerate() {
+            bank.fill(b as u8);
+        }
+        (
+            Memory::new(rom.into_boxed_slice()),
+            Vera::new(vera::Quirks::Hardware),
+        )
+    }
+
+    #[test]
+    fn a_bank_register_write_selects_the_bank_for_the_next_access() {
+        // Programmer's Reference, "Memory map": $0000 selects the 8 KB RAM bank at $A000,
+        // $0001 the 16 KB ROM bank at $C000; a ROM bank past the last present wraps.
+        let (mut mem, mut vera) = bus_parts();
+        let mut bus = X16Bus {
+            mem: &mut mem,
+            vera: &mut vera,
+        };
+        for bank in [0u8, 1, 255] {
+            bus.write(RAM_BANK, bank);
+            bus.write(0xA000, bank ^ 0x5A);
+            bus.write(0xBFFF, bank);
+        }
+        for bank in [0u8, 1, 255] {
+            bus.write(RAM_BANK, bank);
+            assert_eq!(bus.read(0xA000), bank ^ 0x5A, "RAM bank {bank}");
+            assert_eq!(bus.read(0xBFFF), bank, "RAM bank {bank}");
+            assert_eq!(bus.read(RAM_BANK), bank, "the register reads back");
+        }
+        for (bank, shows) in [(0u8, 0u8), (3, 3), (1, 1), (6, 2), (255, 3)] {
+            bus.write(ROM_BANK, bank);
+            assert_eq!(bus.read(0xC000), shows, "ROM bank {bank}");
+            assert_eq!(bus.read(0xFFFF), shows, "ROM bank {bank}");
+        }
+        bus.write(0xC000, 0x77);
+        assert_eq!(bus.read(0xC000), 3, "ROM ignores writes");
+        // Memory's own write path resolves the banks too.
+        mem.write(RAM_BANK, 1);
+        mem.write(ROM_BANK, 2);
+        assert_eq!((mem.read(0xA000), mem.read(0xC000)), (1 ^ 0x5A, 2));
     }
 }

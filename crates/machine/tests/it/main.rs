@@ -1,5 +1,6 @@
 //! The machine crate's integration tests, one binary (one link) for them all.
 
+mod alloc_per_frame;
 mod bios_on_the_6809;
 mod contract;
 mod genesis_lines;
