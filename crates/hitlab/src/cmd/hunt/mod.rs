@@ -9,6 +9,7 @@
 //! why the pair was missed, [`report`] prints the summary.
 
 mod explain;
+mod game;
 mod judge;
 mod picture;
 mod report;
@@ -36,12 +37,13 @@ const MAX_IMAGE_FILE: u64 = 16 << 20;
 /// `hitlab hunt`.
 #[derive(Debug, Args)]
 pub struct HuntArgs {
-    /// A method id (`hitlab methods` lists them) or a raw routine image (`FILE.bin`, loaded at
-    /// the contract's code address, as `hitlab routine` does).
+    /// A method id (`hitlab methods` lists them), a raw routine image (`FILE.bin`, loaded at
+    /// the contract's code address, as `hitlab routine` does), or a whole program: a program
+    /// file (`*.prg.ron`), or an image with `--program --target`.
     pub what: String,
-    /// The machine: genesis, msx or vera (or x16).
-    #[arg(long, value_parser = hunt_target)]
-    pub target: String,
+    /// The machine: genesis, msx or vera (or x16); for a program image, any program board.
+    #[arg(long, value_parser = target_key)]
+    pub target: Option<String>,
     /// For an image: hold it to this method's rule (its Rust twin), e.g. `columns` for a
     /// routine that tests only Good x Bad pairs; box truth without.
     #[arg(long, value_parser = parse_method)]
@@ -61,6 +63,28 @@ pub struct HuntArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The image given is a whole program (with `--target`), not a routine.
+    #[arg(long)]
+    pub program: bool,
+    /// A program hunt starts from the program's state at this frame.
+    #[arg(long, value_name = "FRAME")]
+    pub from: Option<String>,
+    /// A program hunt plays this many frames past its start each time (the program file's
+    /// `frames` without).
+    #[arg(long)]
+    pub frames: Option<u32>,
+    /// A program hunt stops after this many seconds (a search stopped by time is not
+    /// repeatable; `--budget` is).
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// Threads a program hunt runs on (every core without); the finding is the same for a
+    /// seed and a thread count.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+fn target_key(s: &str) -> Result<String, String> {
+    Ok(crate::cli::machine_key(s).to_owned())
 }
 
 fn parse_method(s: &str) -> Result<MethodId, String> {
@@ -122,8 +146,15 @@ pub(super) struct Found {
 }
 
 pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
-    let space =
-        Space::of(&args.target).ok_or_else(|| usage(anyhow!("no hunt on {}", args.target)))?;
+    if game::is_program(args) {
+        return game::run(args);
+    }
+    let target = args
+        .target
+        .as_deref()
+        .ok_or_else(|| usage(anyhow!("--target names the machine to hunt on")))?;
+    let target = hunt_target(target).map_err(|e| usage(anyhow!("--target {target}: {e}")))?;
+    let space = Space::of(&target).ok_or_else(|| usage(anyhow!("no hunt on {target}")))?;
     let hunted = hunted(&args.what, args.like)?;
     if let Some(m) = hunted.rule()
         && let Some(why) = space.method_needs(m)
