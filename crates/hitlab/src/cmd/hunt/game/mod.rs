@@ -183,6 +183,8 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
     crate::atomic::write(&file, text.as_bytes()).map_err(usage)?;
     let reproduced = replays(&file);
+    let png = file.with_extension("png");
+    picture(&file, frames - 1, &png, &format!("hunt: {what}"))?;
     let presses = shrink::presses(&shrunk.suffix);
     if args.json {
         println!(
@@ -200,6 +202,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
                 "first_presses": first_presses,
                 "shrink_plays": shrunk.plays,
                 "written": file.display().to_string(),
+                "png": png.display().to_string(),
                 "rerun": write::rerun(&file),
                 "reproduced": reproduced,
                 "frames_searched": searched.frames,
@@ -216,8 +219,9 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
             shrunk.plays
         );
         println!(
-            "wrote {}{}",
+            "wrote {} and {}{}",
             file.display(),
+            png.display(),
             if reproduced {
                 ""
             } else {
@@ -243,4 +247,20 @@ fn replays(file: &Path) -> bool {
         // A fault fails the replay too.
         Err(_) => true,
     }
+}
+
+/// The failing frame of the written program file as the window shows it (overlays on: the
+/// truth pairs and the program's decisions drawn, the panel saying what it missed), with a
+/// caption, written to `png`.
+fn picture(file: &Path, frame: u32, png: &Path, caption: &str) -> Result<(), Fault> {
+    let mut player =
+        crate::play_program::ProgramPlayer::open(file, Some(frame + 1), &ProgramArgs::default())?;
+    player.overlays = crate::view::Overlays::ALL;
+    player.scale = 2;
+    while player.record().frame < frame {
+        player.step()?;
+    }
+    let c = super::picture::captioned(&player.render(), caption);
+    crate::media::write_canvas_png(png, &c, &player.meta()).map_err(usage)?;
+    Ok(())
 }
