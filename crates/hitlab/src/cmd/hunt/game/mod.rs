@@ -116,9 +116,10 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
             seed: args.seed,
         },
     );
-    crate::long_run::check()?;
     let fps = searched.frames as f64 / searched.secs.max(1e-9);
     let Some(hit) = searched.hit else {
+        // Ctrl-C with nothing found: the interrupted run's own exit.
+        crate::long_run::check()?;
         if args.json {
             println!(
                 "{}",
@@ -133,6 +134,8 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         }
         return Ok(Outcome::Ok);
     };
+    // After Ctrl-C the finding is kept: the shrinker stops at once and the input as found
+    // is written.
     let mut runner = Runner::new(&p, &start, &rules).map_err(|e| usage(anyhow!(e)))?;
     let first_presses = shrink::presses(&hit.suffix);
     let first_len = hit.suffix.len();

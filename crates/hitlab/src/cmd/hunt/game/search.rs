@@ -61,6 +61,8 @@ pub(crate) struct Searched {
 
 struct Entry {
     suffix: Vec<Input>,
+    /// Per input index, how promising the frame that call completed is.
+    promise: Vec<u64>,
     score: u64,
     /// Input indices by promise, best first.
     hot: Vec<usize>,
@@ -97,6 +99,8 @@ pub(crate) fn search(
     let best = AtomicU64::new(u64::MAX);
     let out_of_time = AtomicBool::new(false);
     let share = budget.frames.div_ceil(budget.threads as u64);
+    // Progress on a terminal: frames played by all workers against the budget.
+    let bar = crate::long_run::bar(budget.frames, format!("hunt on {} threads", budget.threads));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(budget.threads)
         .build();
@@ -150,8 +154,13 @@ pub(crate) fn search(
                 })
                 .unwrap_or_default();
             random_holds(&mut rng, &mut suffix, start.calls);
-            let played = runner.play(start, &suffix, from.as_ref().map(|(i, s)| (*i, s)), true);
+            let mut played = runner.play(start, &suffix, from.as_ref().map(|(i, s)| (*i, s)), true);
+            // The frames before the branch are the base's: their promise too.
+            if let (Some(e), Some((at, _))) = (base, &from) {
+                played.promise[..*at].copy_from_slice(&e.promise[..*at]);
+            }
             frames += played.calls;
+            bar.inc(played.calls);
             if let Some(end) = played.end {
                 best.fetch_min(key(play), Ordering::Relaxed);
                 return (
@@ -191,6 +200,7 @@ pub(crate) fn search(
         Ok(pool) => pool.install(|| (0..budget.threads).into_par_iter().map(work).collect()),
         Err(_) => (0..budget.threads).map(work).collect(),
     };
+    bar.finish_and_clear();
     let frames = results.iter().map(|r| r.0).sum();
     let hit = results
         .into_iter()
