@@ -188,6 +188,7 @@ pub(crate) fn search(
                 }
                 corpus.push(Entry {
                     suffix,
+                    promise: played.promise,
                     score,
                     hot,
                     kept,
