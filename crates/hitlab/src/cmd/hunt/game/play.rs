@@ -104,10 +104,12 @@ impl Runner {
         input.extend_from_slice(suffix);
         self.harness.set_input(input);
         while i < suffix.len() {
-            if keep && i % KEEP_EVERY == 0 && i > from.map_or(0, |f| f.0) {
-                if let Ok(s) = self.harness.save_state() {
-                    out.kept.push((i, s));
-                }
+            if keep
+                && i.is_multiple_of(KEEP_EVERY)
+                && i > from.map_or(0, |f| f.0)
+                && let Ok(s) = self.harness.save_state()
+            {
+                out.kept.push((i, s));
             }
             out.calls += 1;
             match self.harness.call() {
