@@ -53,6 +53,9 @@ fn the_planted_edge_bug_is_found_shrunk_and_replays() {
     assert!(v["presses"].as_u64().unwrap() <= 2, "{v}");
     assert!(v["input_calls"].as_u64().unwrap() <= 102, "{v}");
     assert_eq!(v["reproduced"], true, "{v}");
+    let png = v["png"].as_str().unwrap();
+    assert!(png.ends_with("hunt-msx_hunt_edge.png"), "{v}");
+    assert!(std::fs::metadata(png).is_ok_and(|m| m.len() > 0), "{v}");
     let written = v["written"].as_str().unwrap();
     let text = std::fs::read_to_string(written).unwrap();
     assert!(text.contains("expect: [NoMiss(Box)]"), "{text}");

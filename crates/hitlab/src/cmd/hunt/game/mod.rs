@@ -186,7 +186,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
     crate::atomic::write(&file, text.as_bytes()).map_err(usage)?;
     let reproduced = replays(&file);
-    let png = file.with_extension("png");
+    let png = write::png_path(&args.out, &p);
     picture(&file, frames - 1, &png, &format!("hunt: {what}"))?;
     let presses = shrink::presses(&shrunk.suffix);
     if args.json {

@@ -134,8 +134,18 @@ fn shell_word(p: &Path) -> String {
     }
 }
 
-/// The written program file's path.
+/// The written program file's path, `hunt-<program>.prg.ron`.
 pub(crate) fn program_path(out: &Path, p: &LoadedProgram) -> PathBuf {
+    out.join(format!("hunt-{}.prg.ron", stem(p)))
+}
+
+/// The picture's path, `hunt-<program>.png`.
+pub(crate) fn png_path(out: &Path, p: &LoadedProgram) -> PathBuf {
+    out.join(format!("hunt-{}.png", stem(p)))
+}
+
+/// The program's name without `.prg.ron` (or an image's extension).
+fn stem(p: &LoadedProgram) -> String {
     let name = p
         .path
         .file_name()
@@ -145,5 +155,5 @@ pub(crate) fn program_path(out: &Path, p: &LoadedProgram) -> PathBuf {
         .strip_suffix(".prg.ron")
         .or_else(|| name.rsplit_once('.').map(|(s, _)| s))
         .unwrap_or(&name);
-    out.join(format!("hunt-{stem}.prg.ron"))
+    stem.to_owned()
 }
