@@ -207,7 +207,7 @@ pub struct Exception {
 /// Registers are read and written through the accessors; A7 is the active stack
 /// pointer (SSP in supervisor mode, USP in user mode), while [`Cpu::ssp`] and
 /// [`Cpu::usp`] reach each stack pointer whichever mode is active.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Cpu {
     core: Core,
 }

@@ -480,7 +480,7 @@ mod readme {
             let key = match cli.command {
                 super::Command::Routine(r) => r.target.or(r.abi),
                 super::Command::Frame(f) => Some(f.target),
-                super::Command::Hunt(h) => Some(h.target),
+                super::Command::Hunt(h) => h.target,
                 _ => None,
             };
             assert_eq!(key.as_deref(), Some("vera"), "{args:?}");

@@ -22,6 +22,8 @@ use crate::view::layout::{self, PanelAt};
 use crate::view::picture::Picture;
 use crate::view::program::{self, ProgramInfo};
 
+mod rewind;
+
 /// A program running, one completed frame shown.
 pub struct ProgramPlayer {
     loaded: LoadedProgram,
@@ -39,6 +41,8 @@ pub struct ProgramPlayer {
     /// The display the picture and its panel are fitted to: `HITLAB_DISPLAY` or the
     /// default for pictures written to files; the window's own display for `run`.
     pub display_px: (usize, usize),
+    /// States kept to step back to.
+    rewind: rewind::Rewind,
 }
 
 impl std::fmt::Debug for ProgramPlayer {
@@ -97,6 +101,11 @@ impl ProgramPlayer {
             overlays: Overlays::ALL,
             scale: 1,
             display_px: layout::display_px(),
+            rewind: rewind::Rewind::default(),
+        })
+        .map(|mut p: Self| {
+            p.keep_for_rewind();
+            p
         })
     }
 
@@ -109,6 +118,7 @@ impl ProgramPlayer {
         let now = Picture::of_machine(self.harness.machine_ref());
         self.picture = std::mem::replace(&mut self.next_picture, now);
         self.record = record;
+        self.keep_for_rewind();
         Ok(())
     }
 
@@ -257,6 +267,9 @@ impl crate::shown::Shown for ProgramPlayer {
     }
     fn step(&mut self, _live: Option<Dirs>) -> Result<(), Fault> {
         ProgramPlayer::step(self)
+    }
+    fn step_back(&mut self) -> Result<bool, Fault> {
+        ProgramPlayer::step_back(self)
     }
     fn restart(&mut self) -> Result<(), Fault> {
         ProgramPlayer::restart(self)

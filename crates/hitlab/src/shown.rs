@@ -36,6 +36,14 @@ pub trait Shown {
     /// # Errors
     /// What opening it would give.
     fn restart(&mut self) -> Result<(), Fault>;
+    /// Shows the frame before the one shown, exactly as it was first shown; false where it
+    /// cannot (a scene, frame 0, or further back than the states kept).
+    ///
+    /// # Errors
+    /// A program that failed playing forward to it.
+    fn step_back(&mut self) -> Result<bool, Fault> {
+        Ok(false)
+    }
     /// Selects another method (a scene; a program has one answer, its own).
     fn cycle_method(&mut self, by: isize);
     /// The frame shown, scaled, with the overlays.

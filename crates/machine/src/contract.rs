@@ -13,6 +13,7 @@ use serde::Deserialize;
 use crate::check::{HardwareCheck, pixel_check};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage};
 use crate::routine::{Abi, Routine, RoutineError, RoutineOutcome};
+use crate::state::{MachineState, StateError};
 use crate::view::{HwSprite, SpriteView};
 
 /// Chip memory a rom is written into, through the chip's own write path.
@@ -292,6 +293,23 @@ pub trait Machine {
     /// The board running the booted program; `None` before [`Machine::boot`].
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         None
+    }
+    /// The whole machine as it is now, for [`Machine::restore_state`]
+    /// ([`crate::state`]).
+    ///
+    /// # Errors
+    /// [`StateError::Unsupported`] where the machine keeps no save states.
+    fn save_state(&self) -> Result<MachineState, StateError> {
+        Err(StateError::Unsupported(self.key()))
+    }
+    /// Puts the machine back as it was when `state` was saved: running on from here gives
+    /// the frames, flags and cycles the saved machine would have given.
+    ///
+    /// # Errors
+    /// A state of another machine, or a machine that keeps none.
+    fn restore_state(&mut self, state: &MachineState) -> Result<(), StateError> {
+        let _ = state;
+        Err(StateError::Unsupported(self.key()))
     }
 }
 

@@ -17,6 +17,7 @@ pub mod probe;
 pub mod program;
 pub mod registry;
 pub mod routine;
+pub mod state;
 pub mod view;
 
 pub mod genesis;

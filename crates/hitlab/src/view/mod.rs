@@ -215,6 +215,7 @@ fn draw_overlays(c: &mut Canvas, view: &View<'_>, overlays: Overlays, k: i64) {
 pub const KEYS: &[(&str, &str)] = &[
     ("space", "pause / play (restart at the end)"),
     (".", "one frame"),
+    (",", "one frame back (programs)"),
     ("m M", "next / previous method"),
     ("o", "overlays on / off"),
     ("b 1", "boxes by group"),

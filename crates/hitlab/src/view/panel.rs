@@ -156,12 +156,19 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
         let (line, rgb) = code_line(run, r.cycles_per_frame);
         push(&mut out, line, rgb);
     }
-    push(&mut out, format!(" {}", m.id.origin()), BODY_RGB);
-    push(
-        &mut out,
-        format!(" {}", m.id.exactness().describe()),
-        BODY_RGB,
-    );
+    match own_routine(m) {
+        // The user's own code follows no seed: it is named by its file, not by the origin
+        // and exactness of the twin it runs beside.
+        Some(name) => push(&mut out, fit(&format!(" routine {name}"), COLS), BODY_RGB),
+        None => {
+            push(&mut out, format!(" {}", m.id.origin()), BODY_RGB);
+            push(
+                &mut out,
+                format!(" {}", m.id.exactness().describe()),
+                BODY_RGB,
+            );
+        }
+    }
     let t = &super::overlay::in_scope(m.id, &m.vs_pixel, &r.objects);
     if m.id == MethodId::HwFlag {
         let flag = match m.found.flag {
@@ -256,6 +263,18 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
     ));
     out.truncate(rows);
     out
+}
+
+/// The file name of a routine the user gave, for a row that runs one; `None` for a Rust
+/// method and for the machine's builtin translations of the seeds, which are named
+/// "<method> <cpu>" (`machine::TargetCode::builtins`) and follow their method's seed.
+fn own_routine(m: &scene::session::MethodFrame) -> Option<&str> {
+    let run = m.code.as_ref()?;
+    let builtin = run
+        .name
+        .strip_prefix(m.id.as_str())
+        .is_some_and(|cpu| cpu.starts_with(' ') && !cpu.contains('.'));
+    (!builtin).then_some(run.name.as_str())
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@ pub enum Action {
     Pause,
     /// Play one frame.
     Step,
+    /// Step back one frame (a program, from its save states).
+    StepBack,
     /// Select the next method.
     NextMethod,
     /// Select the previous method.
@@ -43,6 +45,7 @@ pub fn action(key: Key, shift: bool) -> Option<Action> {
     Some(match key {
         Key::Space => Action::Pause,
         Key::Period | Key::NumPadDot => Action::Step,
+        Key::Comma => Action::StepBack,
         Key::M if shift => Action::PrevMethod,
         Key::M => Action::NextMethod,
         Key::O => Action::Overlays,

@@ -155,6 +155,13 @@ fn apply(a: Action, player: &mut dyn Shown, st: &mut State, canvas: &Canvas, exi
             st.paused = !st.paused;
             false
         }
+        Action::StepBack => {
+            st.paused = true;
+            player.step_back().unwrap_or_else(|e| {
+                eprintln!("hitlab: cannot step back: {e}");
+                false
+            })
+        }
         Action::NextMethod => {
             player.cycle_method(1);
             true

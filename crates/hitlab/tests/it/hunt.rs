@@ -477,3 +477,26 @@ fn a_routine_hunts_picture_shows_the_routines_false_alarm() {
     );
     assert!(panel.contains(" false "), "{panel}");
 }
+
+#[test]
+fn a_routines_picture_names_its_file_not_its_twins_seed() {
+    // `RET` held to `columns`' rule: the panel's row is the routine's, so it says which file
+    // ran, not the seed `columns` comes from.
+    let dir = scratch("own-label");
+    let image = dir.join("mine.bin");
+    std::fs::write(&image, [0xC9]).unwrap();
+    let v = hunt(
+        &dir,
+        &[
+            image.to_str().unwrap(),
+            "--like",
+            "columns",
+            "--target",
+            "msx",
+        ],
+    );
+    assert_eq!(v["found"], true, "{v}");
+    let panel = panel_text(&v);
+    assert!(panel.contains(" routine mine.bin"), "{panel}");
+    assert!(!panel.contains("seed 0"), "{panel}");
+}

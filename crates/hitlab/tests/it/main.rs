@@ -9,6 +9,7 @@ mod exit_codes;
 mod exit_table;
 mod frame_probe;
 mod hunt;
+mod hunt_program;
 mod interrupt;
 mod media;
 mod program_commands;

@@ -36,6 +36,7 @@ pub const ROM_SPACE: u32 = 0x40_0000;
 pub const RAM_SIZE: usize = 0x1_0000;
 
 /// Everything on the 68000's bus except the VDP.
+#[derive(Clone)]
 pub struct Memory {
     /// Cartridge ROM, from $000000.
     pub rom: Vec<u8>,

@@ -14,7 +14,7 @@ use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
 use crate::view::{HwSprite, LineSpan, Lines, NotDrawn, SpriteView, mask_from_rows};
 
 /// A Genesis VDP with its scene settings.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Genesis {
     vdp: Vdp,
     settings: GenesisSettings,
@@ -293,6 +293,7 @@ impl Machine for Genesis {
             .map(|i| genesis::colour_to_rgb(self.vdp.cram()[usize::from(i)]))
             .collect()
     }
+    crate::state::whole_machine_states!();
 }
 
 /// The status word as a verdict: bit 5 collision, bit 6 overflow (bits 7-0 kept).

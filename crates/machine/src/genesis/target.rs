@@ -147,6 +147,7 @@ fn header() -> Vec<u8> {
 
 /// The Genesis's CPU and memory, kept between calls. Borrow the machine's chip for a call
 /// with [`GenesisTarget::board`].
+#[derive(Clone)]
 pub struct GenesisTarget {
     pub(super) cpu: Cpu,
     pub(super) mem: Memory,

@@ -35,6 +35,7 @@ pub const MASTER_PER_Z80_T: u64 = 15;
 pub const Z80_T_PER_LINE: u64 = 228;
 
 /// The Z80, its RAM and its control lines.
+#[derive(Clone)]
 pub struct Z80Side {
     /// The CPU.
     pub cpu: Cpu,

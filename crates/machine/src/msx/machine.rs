@@ -25,7 +25,7 @@ const TERMINATOR_Y: u8 = 208;
 const PARKED_Y: u8 = 209;
 
 /// A TMS9918A with its scene settings.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Msx {
     vdp: Vdp,
     settings: MsxSettings,
@@ -284,6 +284,7 @@ impl Machine for Msx {
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         if self.booted { Some(self) } else { None }
     }
+    crate::state::whole_machine_states!();
 }
 
 impl ProgramBoard for Msx {

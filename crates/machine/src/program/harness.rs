@@ -31,6 +31,9 @@ use super::{Input, ProgramBoard, ProgramError};
 use crate::contract::{ChipState, Machine, Verdict};
 use crate::view::SpriteView;
 
+mod state;
+pub use state::HarnessState;
+
 /// What the harness is told to watch, addresses resolved.
 #[derive(Clone, Debug, Default)]
 pub struct HarnessConfig {

@@ -317,7 +317,9 @@ pub mod objects;
 pub mod observe;
 pub mod reasons;
 
-pub use harness::{Decision, FrameRecord, Harness, HarnessConfig, HarnessError, NamedCycles};
+pub use harness::{
+    Decision, FrameRecord, Harness, HarnessConfig, HarnessError, HarnessState, NamedCycles,
+};
 pub use judging::{JudgeFrom, Judged, Overrun, PairRule};
 pub use objects::{FrameObjects, ObjectRule, ObjectRules, ObjectsError};
 pub use observe::{Cycles, Dump, MemoryHit, Observer, Space, Span, Watch, WatchObject};

@@ -151,7 +151,7 @@ pub struct Active {
 
 /// The harness's probe: set up once from the watches and spans, emptied after each
 /// [`ProgramBoard::run_frame`](super::ProgramBoard::run_frame) call.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Observer {
     breakpoints: Breakpoints,
     on_pc: BTreeMap<u32, Vec<usize>>,

@@ -32,7 +32,7 @@ const BRIGHTNESS: u8 = 0x5F;
 const TUBE_BEAM_UNITS: (u32, u32) = (33_000, 41_000);
 
 /// The Vectrex with its labyrinth.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct VectrexMachine {
     display: Display,
     check_every: u32,
@@ -450,6 +450,7 @@ impl Machine for VectrexMachine {
             None
         }
     }
+    crate::state::whole_machine_states!();
 }
 
 impl ProgramBoard for VectrexMachine {

@@ -23,7 +23,7 @@ use crate::view::{
 const PARK_X: i32 = 700;
 
 /// A VERA with its scene settings.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct X16 {
     vera: Vera,
     quirks: VeraQuirks,
@@ -321,6 +321,7 @@ impl Machine for X16 {
             })
             .collect()
     }
+    crate::state::whole_machine_states!();
 }
 
 /// ISR as a verdict: bits 7-4 the collision nibble.

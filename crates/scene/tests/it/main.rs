@@ -13,6 +13,7 @@ mod program_fit;
 mod program_ram;
 mod roms;
 mod routine_scenarios;
+mod save_states;
 mod scenes_load;
 mod screen_areas;
 mod target_code;

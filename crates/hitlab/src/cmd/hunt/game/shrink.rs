@@ -1,0 +1,161 @@
+//! Shrinking a failing input sequence: the shortest (cut after the frame that fails, whole
+//! stretches removed) with the fewest presses (stretches released, buttons let go) that
+//! still fails the same expectation. Each try replays from the last state kept before its
+//! first changed input, so a try near the end costs a few frames, not the whole sequence.
+
+use machine::program::{HarnessState, Input};
+
+use super::judge::Rule;
+use super::play::{End, Played, Runner, Start};
+
+/// The shrunk sequence and how it fails.
+pub(crate) struct Shrunk {
+    pub suffix: Vec<Input>,
+    pub end: End,
+    pub plays: u32,
+}
+
+/// Presses: a button going down.
+pub(crate) fn presses(s: &[Input]) -> u32 {
+    let mut last = 0u16;
+    let mut n = 0;
+    for i in s {
+        n += (i.pad1 & !last).count_ones();
+        last = i.pad1;
+    }
+    n
+}
+
+fn same(a: &End, b: &End) -> bool {
+    match (a, b) {
+        (End::Broken(x), End::Broken(y)) => x.rule == y.rule,
+        (End::Fault(_), End::Fault(_)) => true,
+        _ => false,
+    }
+}
+
+/// The index of the call after which `end` is known (the sequence needs no input past it).
+fn needed(start: &Start, end: &End, played: &Played, len: usize) -> usize {
+    match end {
+        // Frame F's decisions are made in call F + 1.
+        End::Broken(b) => ((b.frame as usize + 2).saturating_sub(start.at())).min(len),
+        End::Fault(_) => (played.calls as usize).min(len),
+    }
+}
+
+struct Best {
+    suffix: Vec<Input>,
+    end: End,
+    kept: Vec<(usize, HarnessState)>,
+}
+
+/// Shrinks `suffix`, which ends with `end` from `start`, in at most `limit` plays.
+pub(crate) fn shrink(
+    runner: &mut Runner,
+    start: &Start,
+    _rules: &[Rule],
+    suffix: Vec<Input>,
+    end: End,
+    limit: u32,
+) -> Shrunk {
+    let mut plays = 0u32;
+    // The first play keeps the states every later try branches from.
+    let first = runner.play(start, &suffix, None, true);
+    plays += 1;
+    let Some(e) = first.end.clone().filter(|e| same(e, &end)) else {
+        return Shrunk { suffix, end, plays };
+    };
+    let n = needed(start, &e, &first, suffix.len());
+    let mut best = Best {
+        suffix: suffix[..n].to_vec(),
+        end: e,
+        kept: first.kept,
+    };
+    let mut attempt = |cand: Vec<Input>, best: &mut Best, plays: &mut u32| -> bool {
+        if *plays >= limit || crate::long_run::stopped() {
+            return false;
+        }
+        *plays += 1;
+        let diff = cand
+            .iter()
+            .zip(&best.suffix)
+            .position(|(a, b)| a != b)
+            .unwrap_or(cand.len().min(best.suffix.len()));
+        let from = best.kept.iter().rev().find(|(i, _)| *i <= diff);
+        let played = runner.play(start, &cand, from.map(|(i, s)| (*i, s)), true);
+        match played.end.clone() {
+            Some(e) if same(&e, &best.end) => {
+                let n = needed(start, &e, &played, cand.len());
+                let upto = from.map_or(0, |f| f.0);
+                let mut kept: Vec<(usize, HarnessState)> = best
+                    .kept
+                    .iter()
+                    .filter(|(i, _)| *i <= upto)
+                    .cloned()
+                    .collect();
+                kept.extend(played.kept);
+                *best = Best {
+                    suffix: cand[..n].to_vec(),
+                    end: e,
+                    kept,
+                };
+                true
+            }
+            _ => false,
+        }
+    };
+    // Shortest: remove stretches, halving their length.
+    let mut chunk = best.suffix.len() / 2;
+    while chunk >= 1 {
+        let mut at = 0;
+        while at < best.suffix.len() {
+            let mut cand = best.suffix.clone();
+            let to = (at + chunk).min(cand.len());
+            cand.drain(at..to);
+            if !attempt(cand, &mut best, &mut plays) {
+                at += chunk;
+            }
+        }
+        chunk /= 2;
+    }
+    // Fewest presses: release stretches, then let go of each button in each hold.
+    let mut chunk = best.suffix.len() / 2;
+    while chunk >= 1 {
+        let mut at = 0;
+        while at < best.suffix.len() {
+            let to = (at + chunk).min(best.suffix.len());
+            if best.suffix[at..to].iter().any(|i| i.pad1 != 0) {
+                let mut cand = best.suffix.clone();
+                cand[at..to].fill(Input::default());
+                attempt(cand, &mut best, &mut plays);
+            }
+            at += chunk;
+        }
+        chunk /= 2;
+    }
+    for bit in 0..8 {
+        let mask = 1u16 << bit;
+        let mut at = 0;
+        while at < best.suffix.len() {
+            if best.suffix[at].pad1 & mask == 0 {
+                at += 1;
+                continue;
+            }
+            let to = (at..best.suffix.len())
+                .find(|&k| best.suffix[k].pad1 & mask == 0)
+                .unwrap_or(best.suffix.len());
+            let mut cand = best.suffix.clone();
+            for i in &mut cand[at..to] {
+                i.pad1 &= !mask;
+            }
+            if !attempt(cand, &mut best, &mut plays) {
+                at = to;
+            }
+        }
+    }
+    Shrunk {
+        suffix: best.suffix,
+        end: best.end,
+        plays,
+    }
+}

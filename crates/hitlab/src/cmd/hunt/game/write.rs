@@ -1,0 +1,159 @@
+//! Writing a program hunt's finding: the program file with the shrunk input and the
+//! expectation that fails (everything else as the user wrote it, file paths made absolute
+//! so the file works from the output directory), then played back through `hitlab
+//! replay`'s own path to check it fails the same way, and a PNG of the frame.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use machine::program::Input;
+use scene::program::LoadedProgram;
+
+use super::ron_fields::fields;
+
+const BUTTONS: [(u16, &str); 8] = [
+    (Input::UP, "Up"),
+    (Input::DOWN, "Down"),
+    (Input::LEFT, "Left"),
+    (Input::RIGHT, "Right"),
+    (Input::A, "A"),
+    (Input::B, "B"),
+    (Input::C, "C"),
+    (Input::START, "Start"),
+];
+
+/// The input list as a program file writes it, eight calls a line.
+pub(crate) fn input_ron(input: &[Input]) -> String {
+    let mut s = String::from("[\n");
+    for line in input.chunks(8) {
+        s.push_str("        ");
+        for i in line {
+            let held: Vec<&str> = BUTTONS
+                .iter()
+                .filter(|(b, _)| i.pad1 & b != 0)
+                .map(|(_, n)| *n)
+                .collect();
+            let _ = write!(s, "[{}], ", held.join(", "));
+        }
+        s.truncate(s.trim_end().len());
+        s.push('\n');
+    }
+    s.push_str("    ]");
+    s
+}
+
+fn ron_path(p: &Path) -> String {
+    let abs = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_owned());
+    crate::cmd::hunt::space::ron_string(&abs.display().to_string())
+}
+
+/// The program file's text for the finding: `frames`, `input` and `expect` replaced, the
+/// image, symbol file and system ROM named by absolute paths; for a bare image, a program
+/// file of its own.
+pub(crate) fn program_text(
+    p: &LoadedProgram,
+    frames: u32,
+    input: &[Input],
+    expect: &str,
+    comment: &str,
+) -> Result<String, String> {
+    let mut out = String::new();
+    for line in comment.lines() {
+        let _ = writeln!(out, "// {line}");
+    }
+    let replaced = format!(
+        "frames: {frames},\n    input: {},\n    expect: [{expect}],\n",
+        input_ron(input)
+    );
+    let Some(src) = &p.source else {
+        let _ = write!(
+            out,
+            "Program(\n    version: 1,\n    image: {},\n    target: {},\n    {replaced})\n",
+            ron_path(&p.image_path),
+            crate::cmd::hunt::space::ron_string(p.target)
+        );
+        return Ok(out);
+    };
+    let (fs, open, close) = fields(src).ok_or("the program file's text cannot be read back")?;
+    // The text up to the struct's parenthesis, then the hunt's fields, then the user's
+    // others as written.
+    out.push_str(&src[..=open]);
+    let _ = write!(out, "\n    image: {},\n", ron_path(&p.image_path));
+    if let Some((file, format)) = &p.symbols {
+        let _ = writeln!(
+            out,
+            "    symbols: Some((file: {}, format: {format:?})),",
+            ron_path(file)
+        );
+    }
+    if let Some(rom) = &p.system_rom_path {
+        let _ = writeln!(out, "    system_rom: Some({}),", ron_path(rom));
+    }
+    let _ = write!(out, "    {replaced}");
+    let mut at = open + 1;
+    let drop = [
+        "frames",
+        "input",
+        "expect",
+        "image",
+        "symbols",
+        "system_rom",
+    ];
+    for f in &fs {
+        if drop.contains(&f.name.as_str()) {
+            out.push_str(&src[at..f.start]);
+            at = f.end;
+            // The comma after the dropped field goes with it.
+            let rest = &src[at..close];
+            let trimmed = rest.trim_start();
+            if trimmed.starts_with(',') {
+                at += rest.len() - trimmed.len() + 1;
+            }
+        }
+    }
+    out.push_str(&src[at..close]);
+    out.truncate(out.trim_end().len());
+    out.push_str("\n)\n");
+    Ok(out)
+}
+
+/// The command that replays the finding.
+pub(crate) fn rerun(file: &Path) -> String {
+    format!("hitlab replay {}", shell_word(file))
+}
+
+fn shell_word(p: &Path) -> String {
+    let shown = p.display().to_string();
+    if shown
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c))
+    {
+        shown
+    } else {
+        format!("'{}'", shown.replace('\'', "'\\''"))
+    }
+}
+
+/// The written program file's path, `hunt-<program>.prg.ron`.
+pub(crate) fn program_path(out: &Path, p: &LoadedProgram) -> PathBuf {
+    out.join(format!("hunt-{}.prg.ron", stem(p)))
+}
+
+/// The picture's path, `hunt-<program>.png`.
+pub(crate) fn png_path(out: &Path, p: &LoadedProgram) -> PathBuf {
+    out.join(format!("hunt-{}.png", stem(p)))
+}
+
+/// The program's name without `.prg.ron` (or an image's extension).
+fn stem(p: &LoadedProgram) -> String {
+    let name = p
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name
+        .strip_suffix(".prg.ron")
+        .or_else(|| name.rsplit_once('.').map(|(s, _)| s))
+        .unwrap_or(&name);
+    stem.to_owned()
+}

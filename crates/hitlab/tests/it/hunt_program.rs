@@ -1,0 +1,136 @@
+//! `hitlab hunt PROGRAM`: the planted bug of roms/msx/programs/hunt_edge.asm found from a
+//! fixed seed within a stated budget, the input shrunk to the two presses that reach it,
+//! the written program file failing `hitlab replay` the same way; the same finding for the
+//! same seed and thread count; nothing to judge and nothing found said plainly.
+
+use serde_json::Value;
+
+use crate::common::{hitlab, root, scratch, stdout};
+
+/// The budget the planted bug is found within, in frames (seeds 1 to 3 find it in 11 000
+/// to 62 000 frames on two threads).
+const BUDGET: &str = "150000";
+
+fn hunt_edge(dir: &std::path::Path, seed: &str) -> (Option<i32>, Value) {
+    let out = dir.display().to_string();
+    let o = hitlab(
+        &root(),
+        &[
+            "hunt",
+            "tests/msx_hunt_edge.prg.ron",
+            "--from",
+            "140",
+            "--frames",
+            "200",
+            "--budget",
+            BUDGET,
+            "--threads",
+            "2",
+            "--seed",
+            seed,
+            "--json",
+            "-o",
+            &out,
+        ],
+    );
+    let v: Value = serde_json::from_str(&stdout(&o))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+    (o.status.code(), v)
+}
+
+#[test]
+fn the_planted_edge_bug_is_found_shrunk_and_replays() {
+    let dir = scratch("hunt-program-edge");
+    let (code, v) = hunt_edge(&dir, "2");
+    assert_eq!(code, Some(1), "{v}");
+    assert_eq!(v["found"], true, "{v}");
+    // By hand from hunt_edge.asm: the player starts at X = 200 in frame 140 (the cartridge's
+    // first frame under C-BIOS, as mover's) and moves 2 px a frame: 100 frames of Left put
+    // it at X = 0 in frame 240, where holding trigger A skips the test. The shortest input
+    // from frame 140: Left held for 100 calls, then A (2 presses).
+    assert_eq!(v["expect"], "NoMiss(Box)", "{v}");
+    assert_eq!(v["frame"], 240, "{v}");
+    assert!(v["presses"].as_u64().unwrap() <= 2, "{v}");
+    assert!(v["input_calls"].as_u64().unwrap() <= 102, "{v}");
+    assert_eq!(v["reproduced"], true, "{v}");
+    let png = v["png"].as_str().unwrap();
+    assert!(png.ends_with("hunt-msx_hunt_edge.png"), "{v}");
+    assert!(std::fs::metadata(png).is_ok_and(|m| m.len() > 0), "{v}");
+    let written = v["written"].as_str().unwrap();
+    let text = std::fs::read_to_string(written).unwrap();
+    assert!(text.contains("expect: [NoMiss(Box)]"), "{text}");
+    assert!(text.contains("frames: 241"), "{text}");
+    assert!(text.contains("[Left, A]") || text.contains("[A]"), "{text}");
+    let o = hitlab(&dir, &["replay", written]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("NoMiss(box)"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("first in frames [240]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn the_same_seed_and_threads_find_the_same_input() {
+    let a = scratch("hunt-program-same-a");
+    let b = scratch("hunt-program-same-b");
+    let (_, va) = hunt_edge(&a, "3");
+    let (_, vb) = hunt_edge(&b, "3");
+    assert_eq!(va["found_by"], vb["found_by"]);
+    let read = |v: &Value| std::fs::read_to_string(v["written"].as_str().unwrap()).unwrap();
+    assert_eq!(read(&va), read(&vb));
+}
+
+#[test]
+fn a_program_that_never_misses_is_searched_to_its_budget() {
+    let dir = scratch("hunt-program-none");
+    let out = dir.display().to_string();
+    let o = hitlab(
+        &root(),
+        &[
+            "hunt",
+            "tests/msx_mover.prg.ron",
+            "--from",
+            "140",
+            "--frames",
+            "60",
+            "--budget",
+            "600",
+            "--threads",
+            "1",
+            "-o",
+            &out,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("no disagreement in "),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        std::fs::read_dir(&dir).unwrap().next().is_none(),
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_program_without_watches_has_nothing_to_judge() {
+    let o = hitlab(
+        &root(),
+        &[
+            "hunt",
+            "roms/msx/programs/hunt_edge.rom",
+            "--program",
+            "--target",
+            "msx",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("nothing to judge"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
