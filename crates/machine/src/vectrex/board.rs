@@ -11,9 +11,12 @@
 //!   bytes; $D800-$DFFF selects RAM and VIA at once on the machine: reads give the VIA's
 //!   byte ANDed with RAM's (both drive the bus), writes go to both.
 //! - **BIOS** $E000-$FFFF: the user's own 8 KB image (`--rom`), run exactly, cycles
-//!   included. The project ships no BIOS: without an image, reaching $E000-$FFFF is a
-//!   fault naming the BIOS routine the program called, and the board starts the cartridge
-//!   at the first byte after its header, where the real BIOS's start-up jumps.
+//!   included; without one, the project's own ([`super::bios`]), whose reset checks the
+//!   cartridge's header and starts it. A cartridge that enters the project's BIOS anywhere
+//!   but at one of its entry points has called a routine it lacks: a fault naming the
+//!   routine and the caller.
+//! - **Unmapped** $8000-$C7FF: reads $FF, ignores writes; the PC there is a fault naming
+//!   it (the bus floats on the machine: no program means to run there).
 //!
 //! # The VIA's wiring (Vectrex schematics; vecx `via_write`, `alg_sstep`)
 //! Port A: the DAC and the AY's data bus. PB0 /mux enable, PB1-PB2 mux select, PB3 AY
@@ -47,36 +50,6 @@ pub const BIOS_SIZE: usize = 0x2000;
 const RAM_SIZE: usize = 0x400;
 /// A frame when Timer 2 never times out.
 pub const FRAME_CYCLES: u64 = 30_000;
-
-/// The BIOS entry points a cartridge calls most, for naming a call the board cannot answer
-/// without a BIOS image (addresses from the BIOS's published jump table, as Vectrex
-/// toolchains' `VECTREX.I` lists them).
-const BIOS_ENTRIES: &[(u16, &str)] = &[
-    (0xF000, "Cold_Start"),
-    (0xF192, "Wait_Recal"),
-    (0xF2A5, "Intensity_5F"),
-    (0xF2AB, "Intensity_a"),
-    (0xF312, "Moveto_d"),
-    (0xF354, "Reset0Ref"),
-    (0xF373, "Print_Str_hwyx"),
-    (0xF37A, "Print_Str_d"),
-    (0xF3DD, "Draw_VL"),
-    (0xF3CE, "Draw_VLc"),
-    (0xF1F8, "Joy_Digital"),
-    (0xF1BA, "Read_Btns"),
-    (0xF8FF, "Obj_Hit"),
-    (0xF8F3, "Obj_Will_Hit"),
-    (0xF8E5, "Obj_Will_Hit_u"),
-    (0xF517, "Random"),
-    (0xF511, "Random_3"),
-    (0xF3DF, "Draw_Line_d"),
-    (0xF2FC, "Moveto_d_7F"),
-    (0xF2C3, "Dot_d"),
-    (0xF495, "Print_Str"),
-    (0xF46E, "Draw_VL_mode"),
-    (0xF1AF, "DP_to_C8"),
-    (0xF1AA, "DP_to_D0"),
-];
 
 /// The AY-3-8912 as the VIA reaches it: a register file, the latched address, and the
 /// button port (register 14, an input; bits low = pressed).
@@ -124,7 +97,7 @@ struct Devices {
     ram: Box<[u8; RAM_SIZE]>,
     via: Via,
     psg: Psg,
-    bios: Option<Box<[u8]>>,
+    bios: Box<[u8]>,
 }
 
 impl Devices {
@@ -148,10 +121,7 @@ impl Devices {
             0xD800..=0xDFFF => {
                 self.via.peek((addr & 0x0F) as u8) & self.ram[usize::from(addr) & (RAM_SIZE - 1)]
             }
-            0xE000..=0xFFFF => self
-                .bios
-                .as_ref()
-                .map_or(0xFF, |b| b[usize::from(addr - 0xE000)]),
+            0xE000..=0xFFFF => self.bios[usize::from(addr - 0xE000)],
             _ => 0xFF,
         }
     }
@@ -203,11 +173,19 @@ pub struct VectrexBoard {
     nested: Vec<Nested>,
     /// The segments of the last frame.
     frame: Vec<Segment>,
+    /// The project's BIOS is in the socket (not the user's): its entry points are checked.
+    own_bios: bool,
+    /// The last instruction ran in the BIOS ($E000-$FFFF).
+    was_in_bios: bool,
+    /// Where the last instruction began.
+    last_pc: u16,
 }
 
-/// Where a cartridge's code begins: after the header the BIOS checks ("g GCE" and the
-/// year, $80, the music pointer, then title lines of height, width, y, x and text ended by
-/// $80, the list ended by a 0 byte).
+/// Where a cartridge's code begins, by the header check the BIOS runs at power-on (the
+/// project's `Cold_Start`, as the annotated BIOS's start-up compares the copyright line):
+/// the 11-byte copyright line "g GCE " with any four-byte year and $80, the music pointer
+/// at $000B, then title lines of height, width, y, x and text ended by $80, the list ended
+/// by a 0 byte; the code starts after that 0.
 ///
 /// # Errors
 /// [`ProgramError::Image`] naming what is missing.
@@ -215,15 +193,16 @@ pub fn code_start(cart: &[u8]) -> Result<u16, ProgramError> {
     let bad = |what: &str| ProgramError::Image {
         what: format!("not a Vectrex cartridge: {what}"),
     };
-    if !cart.starts_with(b"g GCE") {
-        return Err(bad("it does not begin with the header's \"g GCE\""));
+    if !cart.starts_with(b"g GCE ") {
+        return Err(bad("it does not begin with the header's \"g GCE \""));
     }
-    let mut at = cart
-        .iter()
-        .position(|&b| b == 0x80)
-        .ok_or_else(|| bad("the copyright line has no $80 end"))?
-        + 1
-        + 2; // the music pointer
+    if cart.get(10) != Some(&0x80) {
+        return Err(bad(
+            "the copyright line (\"g GCE \" and the year) does not end with $80 at $000A",
+        ));
+    }
+    // After the music pointer ($000B-$000C).
+    let mut at = 0x0D;
     loop {
         match cart.get(at) {
             None => return Err(bad("the header's title list runs off the image")),
@@ -242,12 +221,14 @@ pub fn code_start(cart: &[u8]) -> Result<u16, ProgramError> {
 }
 
 impl VectrexBoard {
-    /// A Vectrex with `cart` inserted and `bios` (8 KB) in its ROM socket, or none.
+    /// A Vectrex with `cart` inserted and `bios` (8 KB) in its ROM socket, or the project's
+    /// own BIOS; the 6809 starts at the BIOS's reset vector.
     ///
     /// # Errors
-    /// [`ProgramError::Image`] for a cartridge over 64 KB or without a header when no BIOS
-    /// is given; [`ProgramError::SystemRom`] for a BIOS that is not 8 KB or has no reset
-    /// vector into itself.
+    /// [`ProgramError::Image`] for a cartridge over 64 KB, or without the header the BIOS
+    /// checks when the project's BIOS runs it (the real one would start its built-in game);
+    /// [`ProgramError::SystemRom`] for a BIOS that is not 8 KB or has no reset vector into
+    /// itself.
     pub fn new(cart: &[u8], bios: Option<&[u8]>) -> Result<Self, ProgramError> {
         if cart.len() > CART_MAX {
             return Err(ProgramError::Image {
@@ -276,10 +257,14 @@ impl VectrexBoard {
                         ),
                     });
                 }
-                Some(b.to_vec().into_boxed_slice())
+                b.to_vec().into_boxed_slice()
             }
-            None => None,
+            None => {
+                code_start(cart)?;
+                super::bios::IMAGE.to_vec().into_boxed_slice()
+            }
         };
+        let own_bios = bios.as_ref() == super::bios::IMAGE;
         let mut via = Via::new();
         // PB5, the joystick comparator, reads high with the sticks centred.
         via.set_pins_b(0xFF);
@@ -298,16 +283,11 @@ impl VectrexBoard {
             analog: Analog::new(),
             nested: Vec::new(),
             frame: Vec::new(),
+            own_bios,
+            was_in_bios: true,
+            last_pc: 0,
         };
-        if board.dev.bios.is_some() {
-            board.cpu.reset(&mut board.dev);
-        } else {
-            board.cpu.pc = code_start(cart)?;
-            board.cpu.cc = cc::I | cc::F;
-            // Where the BIOS leaves the stack and direct page for a cartridge.
-            board.cpu.s = 0xCBEA;
-            board.cpu.dp = 0xD0;
-        }
+        board.cpu.reset(&mut board.dev);
         Ok(board)
     }
 
@@ -356,9 +336,11 @@ impl VectrexBoard {
             self.cpu.set_irq(irq);
             let taking = irq && self.cpu.cc & cc::I == 0;
             let pc = self.cpu.pc;
-            if self.dev.bios.is_none() && pc >= 0xE000 && self.cpu.state == State::Running {
-                return Err(self.no_bios(pc));
+            let in_bios = pc >= 0xE000;
+            if in_bios != self.was_in_bios || (0x8000..0xC800).contains(&pc) {
+                self.check_pc(pc)?;
             }
+            self.last_pc = pc;
             if watch && !taking && probe.breakpoints().contains(u32::from(pc)) {
                 probe.on_pc(u32::from(pc), self.cpu.cycles, &*self);
             }
@@ -417,22 +399,40 @@ impl VectrexBoard {
         })
     }
 
-    fn no_bios(&self, pc: u16) -> ProgramError {
-        let name = BIOS_ENTRIES
-            .iter()
-            .find(|(a, _)| *a == pc)
-            .map_or_else(String::new, |(_, n)| format!(" ({n})"));
+    /// The PC left or entered the BIOS, or is in unmapped space: a call into the
+    /// project's BIOS must land on one of its entries.
+    fn check_pc(&mut self, pc: u16) -> Result<(), ProgramError> {
+        let in_bios = pc >= 0xE000;
+        self.was_in_bios = in_bios;
+        if (0x8000..0xC800).contains(&pc) {
+            return Err(ProgramError::Fault {
+                pc: Addr(u32::from(pc)),
+                what: format!(
+                    "the program jumped to ${pc:04X}, where nothing is mapped ($8000-$C7FF)"
+                ),
+            });
+        }
+        // A return (RTS, RTI, PULS or PULU with PC) into the BIOS goes back to a routine
+        // that called out, or that an interrupt left.
+        let returned = matches!(self.dev.peek(self.last_pc), 0x39 | 0x3B | 0x35 | 0x37);
+        if !in_bios || !self.own_bios || returned || super::bios::is_entry(pc) {
+            return Ok(());
+        }
+        let name = super::bios::entry_name(pc).map_or_else(
+            || " (not a BIOS entry point)".to_owned(),
+            |n| format!(" ({n})"),
+        );
         // The caller's JSR left its return address on top of the stack.
         let s = self.cpu.s;
         let ret = u16::from_be_bytes([self.dev.peek(s), self.dev.peek(s.wrapping_add(1))]);
-        ProgramError::Fault {
+        Err(ProgramError::Fault {
             pc: Addr(u32::from(pc)),
             what: format!(
-                "the program reached the BIOS at ${pc:04X}{name} (called from about ${:04X}); \
-                 the project ships no Vectrex BIOS: give your own 8 KB image with --rom",
+                "the program called the BIOS at ${pc:04X}{name} (from about ${:04X}); the \
+                 project's BIOS lacks that routine: give your own 8 KB image with --rom",
                 ret.wrapping_sub(3)
             ),
-        }
+        })
     }
 }
 
