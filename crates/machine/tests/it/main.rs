@@ -14,6 +14,7 @@ mod msx_programs;
 mod msx_routines;
 mod msx_target;
 mod program_harness;
+mod vectrex_bios;
 mod vectrex_board;
 mod vectrex_common;
 mod vectrex_programs;
