@@ -6,13 +6,14 @@
 ; The object table at $C880, three records of 5 bytes: y, x (signed, at scale $7F), the
 ; half-size, a live flag and the program's hit mark. Object 0 stands at (0, 0); object 1
 ; at y = 4 starts at x = -60, object 2 at y = 12 at x = 100. Each frame, after Wait_Recal,
-; object 1 moves one unit right and object 2 one unit left (when object 1 reaches x = 100
-; both go back to the start: a pass of 160 frames), then all are drawn and tested. All are
-; 16 x 16 (half-size 8).
+; the program tests the objects where the last frame showed them and marks them, then
+; moves object 1 one unit right and object 2 one unit left (when object 1 reaches x = 100
+; both go back to the start: a pass of 160 frames) and draws them. All are 16 x 16
+; (half-size 8).
 ;
-; Expected, by hand: in the cartridge's n-th frame (n = 1 first), with m = n mod 160,
-; object 1 is at x = -60 + m and object 2 at x = 100 - m. The boxes (2 x 8 + 1 units) of
-; objects 0 and 1 overlap when |m - 60| <= 16 (m = 44..76) and the program's test agrees
+; Expected, by hand: the cartridge's n-th frame (n = 1 first), with m = n mod 160, shows
+; object 1 at x = -60 + m and object 2 at x = 100 - m; the next frame decides about it.
+; The boxes (2 x 8 + 1 units) of objects 0 and 1 overlap when |m - 60| <= 16 (m = 44..76) and the program's test agrees
 ; (dy = 4 <= 8); objects 0 and 2 overlap when |100 - m| <= 16 (m = 84..116), but
 ; dy = 12 > 8: the program never marks them. Per pass: 33 frames marked (on_hit), 33
 ; frames missed.
@@ -50,6 +51,13 @@ start   ldx #objects
         std 2*stride+2,x
 
 frame   jsr Wait_Recal                  ; DP = $D0, the pen at the origin
+        clr objects+4                   ; the marks for the frame just shown
+        clr objects+stride+4
+        clr objects+2*stride+4
+        ldu #objects+stride
+        bsr test                        ; object 0 against object 1
+        ldu #objects+2*stride
+        bsr test                        ; object 0 against object 2
         inc objects+stride+1            ; object 1 right
         dec objects+2*stride+1          ; object 2 left
         lda objects+stride+1
@@ -67,13 +75,6 @@ moved   lda #$7F
         bsr draw
         ldu #objects+2*stride
         bsr draw
-        clr objects+4                   ; this frame's marks
-        clr objects+stride+4
-        clr objects+2*stride+4
-        ldu #objects+stride
-        bsr test                        ; object 0 against object 1
-        ldu #objects+2*stride
-        bsr test                        ; object 0 against object 2
         bra frame
 
 ; The start of a pass: object 1 at x = -60, object 2 at x = 100.

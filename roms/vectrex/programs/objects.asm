@@ -4,16 +4,18 @@
 ;
 ; The object table at $C880, two records of 5 bytes: y, x (signed, at scale $7F), the
 ; half-size, a live flag (1) and the program's hit mark (1 when Obj_Hit said hit this
-; frame). Object 0 starts at (0, -60) and object 1 at (0, 60); each frame, after
-; Wait_Recal, object 0 moves one unit right and object 1 one unit left (when object 0
-; reaches x = 100 both go back to the start: a pass of 160 frames), then both are drawn
-; and tested, so the table holds at the frame's end what was drawn and tested. Both are
-; 16 x 16 (half-size 8).
+; frame). Object 0 starts at (0, -60) and object 1 at (0, 60). Each frame, after
+; Wait_Recal, the program tests the objects where the last frame showed them and marks
+; them, then moves object 0 one unit right and object 1 one unit left (when object 0
+; reaches x = 100 both go back to the start: a pass of 160 frames) and draws them: at a
+; frame's end the table holds what the frame showed, and the marks are the decision
+; about the frame before. Both are 16 x 16 (half-size 8).
 ;
-; Expected, by hand: in the cartridge's n-th frame (n = 1 first) the test sees x0 = -60 + m
-; and x1 = 60 - m with m = n mod 160, y equal; Obj_Hit with A = B = 8 + 8 = 16 hits when
-; |x1 - x0| = |120 - 2m| <= 16, that is for m = 52..68: 17 frames a pass, at on_hit. The
-; boxes of 2 x 8 + 1 units overlap in exactly those frames: no miss, no false alarm.
+; Expected, by hand: the cartridge's n-th frame (n = 1 first) shows x0 = -60 + m and
+; x1 = 60 - m with m = n mod 160, y equal; the next frame's Obj_Hit with A = B = 8 + 8 = 16
+; hits when |x1 - x0| = |120 - 2m| <= 16, that is for m = 52..68: 17 frames a pass, at
+; on_hit. The boxes of 2 x 8 + 1 units overlap in exactly those frames: no miss, no false
+; alarm.
 ;
 ; Built with the project's assembler: hitlab asm6809 objects.asm -o objects.bin
 
@@ -50,7 +52,20 @@ start   ldx #objects
         clr hits
 
 frame   jsr Wait_Recal                  ; DP = $D0, the pen at the origin
-        inc objects+1                   ; object 0 right
+        clr objects+4                   ; the marks for the frame just shown
+        clr objects+stride+4
+        ldy objects                     ; object 0's centre (y, x)
+        ldx objects+stride              ; object 1's centre
+        lda objects+2
+        adda objects+stride+2           ; 8 + 8: half the sum of the sizes
+        tfr a,b
+        jsr Obj_Hit
+        bcc move
+on_hit  inc hits
+        lda #1
+        sta objects+4
+        sta objects+stride+4
+move    inc objects+1                   ; object 0 right
         dec objects+stride+1            ; object 1 left
         lda objects+1
         cmpa #100
@@ -67,19 +82,6 @@ moved   lda #$7F
         bsr draw
         ldu #objects+stride
         bsr draw
-        clr objects+4                   ; this frame's marks
-        clr objects+stride+4
-        ldy objects                     ; object 0's centre (y, x)
-        ldx objects+stride              ; object 1's centre
-        lda objects+2
-        adda objects+stride+2           ; 8 + 8: half the sum of the sizes
-        tfr a,b
-        jsr Obj_Hit
-        bcc frame
-on_hit  inc hits
-        lda #1
-        sta objects+4
-        sta objects+stride+4
         bra frame
 
 ; Draws the record U points at: a move to its centre, to its lower left corner, then a

@@ -319,5 +319,7 @@ pub mod reasons;
 
 pub use harness::{Decision, FrameRecord, Harness, HarnessConfig, HarnessError, NamedCycles};
 pub use judging::{JudgeFrom, Judged, Overrun, PairRule};
-pub use objects::{FrameObjects, ObjectRule, ObjectRules, ObjectsError};
+pub use objects::{
+    FrameObjects, ObjectRule, ObjectRules, ObjectTable, ObjectsError, TableCount, TableSize,
+};
 pub use observe::{Cycles, Dump, MemoryHit, Observer, Space, Span, Watch, WatchObject};

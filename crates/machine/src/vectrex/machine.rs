@@ -443,6 +443,11 @@ impl Machine for VectrexMachine {
         })
     }
 
+    fn program_ram(&self) -> &'static [(u32, u32)] {
+        // $C800-$CBFF and its mirror; the $D800 window reaches the VIA as well.
+        &[(0xC800, 0xCFFF)]
+    }
+
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         if self.program.is_some() {
             Some(self)
@@ -489,5 +494,13 @@ impl ProgramBoard for VectrexMachine {
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+
+    fn no_interrupt_note(&self) -> Option<String> {
+        Some(
+            "a Vectrex program polls Timer 2 for its frames (the BIOS's Wait_Recal) and need \
+             take no interrupt: run it with --give-up-frames 0 (give_up_frames: 0)"
+                .into(),
+        )
     }
 }

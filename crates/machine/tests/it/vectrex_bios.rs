@@ -152,7 +152,8 @@ fn moveto_d_and_draw_vlc_draw_the_list_at_the_scale() {
         .copied()
         .collect();
     assert_eq!(lines.len(), 8, "{lines:?}");
-    // Object 0 at (0, -59), its lower left corner (-8, -67): up 16, right 16, down, left.
+    // The first frame shows object 0 moved once, at (0, -59): its lower left corner
+    // (-8, -67); up 16, right 16, down, left.
     let corner = Point {
         y: -8 * u,
         x: -67 * u,
@@ -208,9 +209,9 @@ fn moveto_d_and_draw_vlc_draw_the_list_at_the_scale() {
     }
 }
 
-/// Runs `frames` of a cartridge's frames after the power-on one and its set-up; per frame
-/// (the cartridge's first is 1), the marks (byte 4 of each 5-byte record at $C880) and
-/// whether `on_hit` was reached.
+/// Runs `frames` frames after the power-on one and the cartridge's set-up; per frame (the
+/// cartridge's first is 1), the marks (byte 4 of each 5-byte record at $C880) and whether
+/// `on_hit` was reached. Frame n's marks are the decision about frame n - 1's picture.
 fn marks(image: &[u8], source: &str, records: u16, frames: usize) -> Vec<(Vec<u8>, bool)> {
     let on_hit = assemble(source).unwrap().symbol("on_hit").unwrap();
     let mut board = VectrexBoard::new(image, None).unwrap();
@@ -232,10 +233,11 @@ fn marks(image: &[u8], source: &str, records: u16, frames: usize) -> Vec<(Vec<u8
 
 #[test]
 fn objects_hits_with_obj_hit_in_the_frames_the_source_says() {
-    // Two passes of 160 frames: hits for m = n mod 160 in 52..=68.
+    // Two passes of 160 frames: hits for the frames n - 1 showing m = (n - 1) mod 160 in
+    // 52..=68.
     let got = marks(OBJECTS_BIN, OBJECTS, 2, 330);
     for (frame, (m, reached)) in got.iter().enumerate().skip(1) {
-        let n = frame % 160;
+        let n = (frame - 1) % 160;
         let hit = (52..=68).contains(&n);
         assert_eq!(*reached, hit, "frame {frame}");
         assert_eq!(m, &vec![u8::from(hit); 2], "frame {frame}");
@@ -247,7 +249,7 @@ fn boxtest_marks_object_1_and_misses_object_2() {
     let got = marks(BOXTEST_BIN, BOXTEST, 3, 170);
     assert_eq!(assemble(BOXTEST).unwrap().image, BOXTEST_BIN);
     for (frame, (m, reached)) in got.iter().enumerate().skip(1) {
-        let n = frame % 160;
+        let n = (frame - 1) % 160;
         let one = (44..=76).contains(&n);
         assert_eq!(*reached, one, "frame {frame}");
         assert_eq!(m, &vec![u8::from(one), u8::from(one), 0], "frame {frame}");
