@@ -5,7 +5,7 @@
 ;
 ; The object table at $C880, three records of 5 bytes: y, x (signed, at scale $7F), the
 ; half-size, a live flag and the program's hit mark. Object 0 stands at (0, 0); object 1
-; at y = 4 starts at x = -60, object 2 at y = 12 at x = 100. Each frame, after Wait_Recal,
+; at y = 4 starts at x = -60, object 2 at y = -13 at x = 100. Each frame, after Wait_Recal,
 ; the program tests the objects where the last frame showed them and marks them, then
 ; moves object 1 one unit right and object 2 one unit left (when object 1 reaches x = 100
 ; both go back to the start: a pass of 160 frames) and draws them. All are 16 x 16
@@ -15,8 +15,8 @@
 ; object 1 at x = -60 + m and object 2 at x = 100 - m; the next frame decides about it.
 ; The boxes (2 x 8 + 1 units) of objects 0 and 1 overlap when |m - 60| <= 16 (m = 44..76) and the program's test agrees
 ; (dy = 4 <= 8); objects 0 and 2 overlap when |100 - m| <= 16 (m = 84..116), but
-; dy = 12 > 8: the program never marks them. Per pass: 33 frames marked (on_hit), 33
-; frames missed.
+; dy = 13 > 8: the program never marks them. Objects 1 and 2 are 17 apart in y: never
+; overlapping. Per pass: 33 frames marked (on_hit), 33 frames missed.
 ;
 ; Built with the project's assembler: hitlab asm6809 boxtest.asm -o boxtest.bin
 
@@ -42,7 +42,7 @@ start   ldx #objects
         std ,x
         ldd #$04C4                      ; object 1 at (4, -60)
         std stride,x
-        ldd #$0C64                      ; object 2 at (12, 100)
+        ldd #$F364                      ; object 2 at (-13, 100)
         std 2*stride,x
         bsr reset
         ldd #$0801                      ; half-size 8, live

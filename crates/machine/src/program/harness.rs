@@ -419,6 +419,10 @@ impl<'m> Harness<'m> {
             );
             rec
         });
+        let done = done.map(|mut rec| {
+            self.late_verdict(&mut rec);
+            rec
+        });
         self.check_alive(pc)?;
         if self.observer.waits > 0 {
             self.waits_seen = true;
@@ -432,6 +436,25 @@ impl<'m> Harness<'m> {
         rec.dumps = dumps;
         self.pending = Some(rec);
         Ok(done)
+    }
+
+    /// The machine's answer about `rec`'s frame, where it comes in the call after it
+    /// ([`ProgramBoard::late_verdict`]), with the reasons it differs from the chip pairs.
+    fn late_verdict(&mut self, rec: &mut FrameRecord) {
+        let Some(verdict) = self
+            .machine
+            .get_mut()
+            .program()
+            .and_then(|b| b.late_verdict())
+        else {
+            return;
+        };
+        rec.verdict = verdict;
+        rec.chip_reasons = if verdict.collided == rec.chip_pairs.is_empty() {
+            super::reasons::chip_reasons(self.machine.get(), &rec.sprites, &rec.objects, &verdict)
+        } else {
+            Vec::new()
+        };
     }
 
     /// Errors for a program that never takes an interrupt or stays in a handler.

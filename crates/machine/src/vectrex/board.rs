@@ -83,6 +83,30 @@ impl Psg {
     }
 }
 
+/// Wait_Recal's poll of Timer 2's flag (`bit <$0D`, `beq` back), at $F19E-$F1A1 in the
+/// real BIOS and in the project's: the frame's wait.
+const WAIT_RECAL_POLL: std::ops::RangeInclusive<u16> = 0xF19E..=0xF1A1;
+
+/// One call of the BIOS's `Obj_Hit`, `Obj_Will_Hit` or `Obj_Will_Hit_u`: the operands
+/// as the cartridge passed them and the carry it got back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ObjHitCall {
+    /// The entry called ($F8FF, $F8F3 or $F8E5).
+    pub entry: u16,
+    /// Where it was called from (the `JSR`'s return address).
+    pub ret: u16,
+    /// Y: the box centre (y, x).
+    pub centre: u16,
+    /// X: the point (y, x).
+    pub point: u16,
+    /// D: half-height, half-width.
+    pub half: u16,
+    /// U: the offset or its address (the `Will_Hit` forms).
+    pub u: u16,
+    /// The carry on return: a hit.
+    pub hit: bool,
+}
+
 /// A nested interrupt: where it will return to.
 #[derive(Clone, Copy, Debug)]
 struct Nested {
@@ -179,6 +203,12 @@ pub struct VectrexBoard {
     was_in_bios: bool,
     /// Where the last instruction began.
     last_pc: u16,
+    /// Wait_Recal is polling Timer 2 again: the program waits for the frame's end.
+    polling: bool,
+    /// The frame's calls of the BIOS's box test.
+    obj_hit_calls: Vec<ObjHitCall>,
+    /// A box test called and not yet returned, with the stack pointer at the call.
+    obj_hit_open: Option<(ObjHitCall, u16)>,
 }
 
 /// Where a cartridge's code begins, by the header check the BIOS runs at power-on (the
@@ -286,9 +316,25 @@ impl VectrexBoard {
             own_bios,
             was_in_bios: true,
             last_pc: 0,
+            polling: false,
+            obj_hit_calls: Vec::new(),
+            obj_hit_open: None,
         };
         board.cpu.reset(&mut board.dev);
         Ok(board)
+    }
+
+    /// The calls of `Obj_Hit`, `Obj_Will_Hit` and `Obj_Will_Hit_u` that returned in the
+    /// last frame, in order.
+    #[must_use]
+    pub fn obj_hit_calls(&self) -> &[ObjHitCall] {
+        &self.obj_hit_calls
+    }
+
+    /// Where the BIOS hands over to the cartridge: the byte after its header.
+    #[must_use]
+    pub fn handover_pc(&self) -> Option<u16> {
+        code_start(&self.dev.cart).ok()
     }
 
     /// The segments the beam drew in the last frame.
@@ -331,6 +377,7 @@ impl VectrexBoard {
         let limit = start + FRAME_CYCLES;
         let mut idle = 0;
         let watch = probe.breakpoints().any();
+        self.obj_hit_calls.clear();
         loop {
             let irq = self.dev.via.irq();
             self.cpu.set_irq(irq);
@@ -340,7 +387,6 @@ impl VectrexBoard {
             if in_bios != self.was_in_bios || (0x8000..0xC800).contains(&pc) {
                 self.check_pc(pc)?;
             }
-            self.last_pc = pc;
             if watch && !taking && probe.breakpoints().contains(u32::from(pc)) {
                 probe.on_pc(u32::from(pc), self.cpu.cycles, &*self);
             }
@@ -353,7 +399,20 @@ impl VectrexBoard {
                 self.nested.push(Nested { pc, s: self.cpu.s });
             }
             let pins = self.pins();
-            let waiting = self.cpu.state != State::Running;
+            // Wait_Recal polling again after a first look found Timer 2 still counting: the
+            // program is waiting for the frame's end (a first look that finds it run out
+            // is no wait: the frame overran).
+            if !WAIT_RECAL_POLL.contains(&pc) {
+                self.polling = false;
+            } else if !self.polling && pc == *WAIT_RECAL_POLL.start() && self.last_pc == 0xF1A0 {
+                self.polling = true;
+                probe.on_event(BoardEvent::Wait {
+                    cycle: self.cpu.cycles,
+                    pc: u32::from(pc),
+                });
+            }
+            self.last_pc = pc;
+            let waiting = self.cpu.state != State::Running || self.polling;
             let t2_before = self.dev.via.ifr() & 0x20 != 0;
             let cycles = match self.cpu.step(&mut self.dev) {
                 Ok(c) => c,
@@ -404,6 +463,28 @@ impl VectrexBoard {
     fn check_pc(&mut self, pc: u16) -> Result<(), ProgramError> {
         let in_bios = pc >= 0xE000;
         self.was_in_bios = in_bios;
+        let c = &self.cpu;
+        if in_bios && matches!(pc, 0xF8FF | 0xF8F3 | 0xF8E5) {
+            let ret = u16::from_be_bytes([self.dev.peek(c.s), self.dev.peek(c.s.wrapping_add(1))]);
+            let call = ObjHitCall {
+                entry: pc,
+                ret,
+                centre: c.y,
+                point: c.x,
+                half: c.d(),
+                u: c.u,
+                hit: false,
+            };
+            self.obj_hit_open = Some((call, c.s));
+        } else if let Some((mut call, s)) = self.obj_hit_open
+            && !in_bios
+            && pc == call.ret
+            && c.s == s.wrapping_add(2)
+        {
+            call.hit = c.cc & cc::C != 0;
+            self.obj_hit_calls.push(call);
+            self.obj_hit_open = None;
+        }
         if (0x8000..0xC800).contains(&pc) {
             return Err(ProgramError::Fault {
                 pc: Addr(u32::from(pc)),

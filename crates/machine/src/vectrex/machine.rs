@@ -468,6 +468,17 @@ impl ProgramBoard for VectrexMachine {
             segments: board.segments().to_vec(),
             cycles: run.cycles,
         };
+        // The machine's own answer: the BIOS box tests the cartridge called this frame.
+        let calls = board.obj_hit_calls();
+        let hits = calls.iter().filter(|c| c.hit).count();
+        self.verdict = Verdict {
+            collided: hits > 0,
+            status: u16::try_from(hits).unwrap_or(u16::MAX),
+            overflow: None,
+            fifth_sprite: None,
+            collision_mask: None,
+            first_collision_line: None,
+        };
         if self.frame_output {
             self.rasterise();
         }
@@ -494,6 +505,19 @@ impl ProgramBoard for VectrexMachine {
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+
+    fn late_verdict(&self) -> Option<Verdict> {
+        // A cartridge tests its objects with Obj_Hit after Wait_Recal, where the frame
+        // before showed them (roms/vectrex/programs/objects.asm).
+        Some(self.verdict)
+    }
+
+    fn handover_pc(&self) -> Option<u32> {
+        self.program
+            .as_ref()
+            .and_then(|b| b.handover_pc())
+            .map(u32::from)
     }
 
     fn no_interrupt_note(&self) -> Option<String> {
