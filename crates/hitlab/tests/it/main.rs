@@ -21,5 +21,6 @@ mod run;
 mod shot_names;
 mod special_outputs;
 mod templates;
+mod vectrex_programs;
 mod vectrex_words;
 mod x16_c_programs;

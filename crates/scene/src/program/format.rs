@@ -134,8 +134,8 @@ pub struct ObjectsSpec {
     pub others: Option<GroupName>,
 }
 
-/// An object table in the program's RAM (docs/programs.md, "Objects from the program's
-/// RAM"): `count` records, or as many as the byte at `count_at` says, of `stride` bytes
+/// An object table in the program's RAM (docs/vectrex-programs.md, "Objects"): `count`
+/// records, or as many as the byte at `count_at` says, of `stride` bytes
 /// from `at`; in each, the offsets of the centre's `y` and `x`, of its `half` size or full
 /// `size`, and of a `live` flag (0: no object).
 #[derive(Clone, Debug, Deserialize)]
