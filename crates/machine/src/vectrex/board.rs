@@ -412,6 +412,11 @@ impl VectrexBoard {
                 });
             }
             self.last_pc = pc;
+            if self.polling && pc == *WAIT_RECAL_POLL.start() && !irq {
+                let bp = probe.breakpoints();
+                let watched = watch && WAIT_RECAL_POLL.clone().any(|a| bp.contains(a.into()));
+                idle += self.skip_polls(pins, watched);
+            }
             let waiting = self.cpu.state != State::Running || self.polling;
             let t2_before = self.dev.via.ifr() & 0x20 != 0;
             let cycles = match self.cpu.step(&mut self.dev) {
@@ -456,6 +461,30 @@ impl VectrexBoard {
             cycles: self.cpu.cycles - start,
             idle_cycles: idle,
         })
+    }
+
+    /// Runs whole rounds of Wait_Recal's poll (`bit <$0D` 4 cycles, `beq` 3) at once, up
+    /// to the last round before the VIA's next event: nothing but the timers changes in
+    /// them (the pins stand still, every read finds the flag clear), so the cycles are
+    /// counted in one step, exactly as round by round. Returns the cycles run.
+    fn skip_polls(&mut self, pins: Pins, watched: bool) -> u64 {
+        const ROUND_CYCLES: u32 = 4 + 3;
+        let Some(n) = self.dev.via.cycles_to_next_event() else {
+            return 0;
+        };
+        if watched {
+            return 0;
+        }
+        // Every skipped read happens before the event, and the event itself is left to
+        // the rounds stepped one by one (the frame ends in the instruction it falls in).
+        let skip = n.saturating_sub(1) / ROUND_CYCLES * ROUND_CYCLES;
+        if skip == 0 {
+            return 0;
+        }
+        self.cpu.cycles += u64::from(skip);
+        self.dev.via.tick(skip);
+        self.analog.run(pins, skip);
+        u64::from(skip)
     }
 
     /// The PC left or entered the BIOS, or is in unmapped space: a call into the
