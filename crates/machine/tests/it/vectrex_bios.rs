@@ -283,3 +283,25 @@ fn overrun_frames_take_the_work_not_30000_cycles() {
     // A game frame begins in each of the frames 2 to 6.
     assert_eq!(board.peek(0xC880), 5);
 }
+
+#[test]
+fn a_program_that_never_restarts_timer_2_still_gets_frames() {
+    // BRA * at the cartridge's start: nothing reloads Timer 2 after the BIOS's last
+    // Wait_Recal. The frame then ends where Timer 2 runs out, and after that every 30,000
+    // cycles (the board's frame when Timer 2 is not counting towards a timeout): never a
+    // hang.
+    let cart = cart(&[0x20, 0xFE]);
+    let mut board = VectrexBoard::new(&cart, None).unwrap();
+    let mut probe = Events::default();
+    board.run_frame(&mut probe).unwrap(); // power-on
+    // Cold_Start's Wait_Recal reloaded Timer 2 13 cycles after the poll's first look at the
+    // flag (0-6 cycles after it rose): 30,014 to 30,020 cycles, as every Wait_Recal frame.
+    let first = board.run_frame(&mut probe).unwrap().cycles;
+    assert!((30_014..=30_020).contains(&first), "{first}");
+    for _ in 0..3 {
+        // The loop's BRA is 3 cycles: the frame ends at the first instruction boundary
+        // at or past 30,000.
+        let c = board.run_frame(&mut probe).unwrap().cycles;
+        assert!((30_000..30_003).contains(&c), "{c}");
+    }
+}
