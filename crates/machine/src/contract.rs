@@ -290,6 +290,12 @@ pub trait Machine {
     fn program_limits(&self) -> Option<crate::program::ProgramLimits> {
         None
     }
+    /// The RAM a program's object table may be in, as inclusive (first, last) CPU
+    /// addresses; empty when not stated (the table is then checked against the CPU's
+    /// space alone).
+    fn program_ram(&self) -> &'static [(u32, u32)] {
+        &[]
+    }
     /// The board running the booted program; `None` before [`Machine::boot`].
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         None

@@ -23,5 +23,6 @@ mod shot_names;
 mod special_outputs;
 mod templates;
 mod trace_fields;
+mod vectrex_programs;
 mod vectrex_words;
 mod x16_c_programs;

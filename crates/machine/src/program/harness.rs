@@ -25,7 +25,7 @@ use collide::truth::{Scope, box_pairs, pixel_pairs};
 use thiserror::Error;
 
 use super::judging::{JudgeFrom, Judged, Overrun, PairRule};
-use super::objects::{self, FrameObjects, ObjectRules, ObjectsError};
+use super::objects::{self, FrameObjects, ObjectRules, ObjectTable, ObjectsError};
 use super::observe::{Cycles, Dump, Observer, Space, Span, Watch};
 use super::{Input, ProgramBoard, ProgramError};
 use crate::contract::{ChipState, Machine, Verdict};
@@ -41,6 +41,8 @@ pub struct HarnessConfig {
     pub frames: u32,
     /// Which sprites make which objects.
     pub objects: ObjectRules,
+    /// Objects from a table in the program's RAM instead of sprites (the Vectrex has none).
+    pub object_table: Option<ObjectTable>,
     /// The program's decisions.
     pub watches: Vec<Watch>,
     /// Named spans.
@@ -424,6 +426,10 @@ impl<'m> Harness<'m> {
             );
             rec
         });
+        let done = done.map(|mut rec| {
+            self.late_verdict(&mut rec);
+            rec
+        });
         self.check_alive(pc)?;
         if self.observer.waits > 0 {
             self.waits_seen = true;
@@ -437,6 +443,25 @@ impl<'m> Harness<'m> {
         rec.dumps = dumps;
         self.pending = Some(rec);
         Ok(done)
+    }
+
+    /// The machine's answer about `rec`'s frame, where it comes in the call after it
+    /// ([`ProgramBoard::late_verdict`]), with the reasons it differs from the chip pairs.
+    fn late_verdict(&mut self, rec: &mut FrameRecord) {
+        let Some(verdict) = self
+            .machine
+            .get_mut()
+            .program()
+            .and_then(|b| b.late_verdict())
+        else {
+            return;
+        };
+        rec.verdict = verdict;
+        rec.chip_reasons = if verdict.collided == rec.chip_pairs.is_empty() {
+            super::reasons::chip_reasons(self.machine.get(), &rec.sprites, &rec.objects, &verdict)
+        } else {
+            Vec::new()
+        };
     }
 
     /// Errors for a program that never takes an interrupt or stays in a handler.
@@ -482,12 +507,19 @@ impl<'m> Harness<'m> {
     /// What the chip shows at the end of call `call`'s display.
     fn observe(&mut self, call: u32, cycles: u64) -> Result<FrameRecord, HarnessError> {
         let sprites = self.machine.get().sprites();
-        let objects = objects::build(&sprites, &self.config.objects).map_err(|error| {
-            HarnessError::Objects {
-                machine: self.machine.get().key(),
-                error,
-            }
-        })?;
+        let objects = match &self.config.object_table {
+            // Read where the frame ended, as the program left its table.
+            Some(table) => match self.machine.get_mut().program() {
+                Some(board) => table.build(|a| board.cpu().peek(a)),
+                None => FrameObjects::default(),
+            },
+            None => objects::build(&sprites, &self.config.objects).map_err(|error| {
+                HarnessError::Objects {
+                    machine: self.machine.get().key(),
+                    error,
+                }
+            })?,
+        };
         let rule = self.config.pairs;
         let counts = |p: &Pair| rule.counts(&objects.objects, *p);
         let mut box_pairs = box_pairs(&objects.objects, Scope::Game);

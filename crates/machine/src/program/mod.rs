@@ -309,6 +309,13 @@ pub trait ProgramBoard {
     fn handover_pc(&self) -> Option<u32> {
         None
     }
+    /// The machine's own collision answer about the frame before this call, for a machine
+    /// whose answer is a routine the program calls after the frame is shown (the Vectrex
+    /// BIOS's `Obj_Hit`), as its decisions are; `None` where the chip's flags describe the
+    /// frame they were set in.
+    fn late_verdict(&self) -> Option<crate::contract::Verdict> {
+        None
+    }
 }
 
 pub mod harness;
@@ -321,5 +328,7 @@ pub use harness::{
     Decision, FrameRecord, Harness, HarnessConfig, HarnessError, HarnessState, NamedCycles,
 };
 pub use judging::{JudgeFrom, Judged, Overrun, PairRule};
-pub use objects::{FrameObjects, ObjectRule, ObjectRules, ObjectsError};
+pub use objects::{
+    FrameObjects, ObjectRule, ObjectRules, ObjectTable, ObjectsError, TableCount, TableSize,
+};
 pub use observe::{Cycles, Dump, MemoryHit, Observer, Space, Span, Watch, WatchObject};

@@ -186,3 +186,127 @@ fn merge(members: &[&SpriteView], group: Group) -> (Object, Vec<u32>) {
     o.collision_mask = members.iter().fold(0, |m, s| m | s.collision_mask);
     (o, numbers)
 }
+
+/// How many records an object table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableCount {
+    /// Always this many.
+    Fixed(u32),
+    /// As many as the byte at this address says, read each frame.
+    Byte(u32),
+}
+
+/// Where a record keeps its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// A half-size byte at this offset (both axes): the box reaches that far either side
+    /// of the centre, both ends included (as `Obj_Hit`'s bounds).
+    Half(u32),
+    /// A full-size byte at this offset (both axes), the centre in its middle.
+    Full(u32),
+}
+
+/// Objects a program keeps in its own RAM, for a machine without sprites (the Vectrex) or
+/// a game that keeps its own table (specs/programs.md): `count` records of `stride` bytes
+/// from `at`, each with its centre's y and x bytes, its size, and a live flag (a record
+/// whose flag byte is 0 is no object). A coordinate is `unit_px` pixels from `origin_px`,
+/// y growing down, or up when `y_up` (the Vectrex's Cartesian coordinates).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectTable {
+    /// The first record.
+    pub at: u32,
+    /// How many records.
+    pub count: TableCount,
+    /// Bytes from one record to the next (from 1).
+    pub stride: u32,
+    /// Offset of the centre's y byte.
+    pub y: u32,
+    /// Offset of the centre's x byte.
+    pub x: u32,
+    /// The size's byte.
+    pub size: TableSize,
+    /// Offset of the live flag, if records have one.
+    pub live: Option<u32>,
+    /// The coordinates are signed bytes.
+    pub signed: bool,
+    /// Pixels per coordinate unit (the scale the program draws its objects at).
+    pub unit_px: f64,
+    /// Where coordinate (0, 0) is on the screen, in pixels (x, y).
+    pub origin_px: (i32, i32),
+    /// Coordinates grow upwards.
+    pub y_up: bool,
+    /// The objects' group.
+    pub group: Group,
+}
+
+impl ObjectTable {
+    /// The most records a table can name: a count byte's largest value.
+    pub const MAX_RECORDS: u32 = 255;
+
+    /// The addresses the table's records can reach, first and last (the count byte is not
+    /// included), for checking them against the machine's RAM.
+    #[must_use]
+    pub fn reach(&self) -> (u64, u64) {
+        let records = match self.count {
+            TableCount::Fixed(n) => n,
+            TableCount::Byte(_) => Self::MAX_RECORDS,
+        };
+        let size_at = match self.size {
+            TableSize::Half(o) | TableSize::Full(o) => o,
+        };
+        let last_field = [self.y, self.x, size_at, self.live.unwrap_or(0)]
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let last = u64::from(self.at)
+            + u64::from(records.saturating_sub(1)) * u64::from(self.stride)
+            + u64::from(last_field);
+        (u64::from(self.at), last)
+    }
+
+    /// This frame's objects, read with `peek`; an object's id is its record's index, which
+    /// a memory watch's byte `i` marks.
+    pub fn build(&self, peek: impl Fn(u32) -> u8) -> FrameObjects {
+        let records = match self.count {
+            TableCount::Fixed(n) => n,
+            TableCount::Byte(a) => u32::from(peek(a)),
+        };
+        let coord = |b: u8| {
+            if self.signed {
+                f64::from(b as i8)
+            } else {
+                f64::from(b)
+            }
+        };
+        let px = |v: f64| (v * self.unit_px).round() as i32;
+        let mut out = FrameObjects::default();
+        for i in 0..records {
+            let rec = self.at.wrapping_add(i.wrapping_mul(self.stride));
+            if self.live.is_some_and(|o| peek(rec.wrapping_add(o)) == 0) {
+                continue;
+            }
+            let cx = self.origin_px.0 + px(coord(peek(rec.wrapping_add(self.x))));
+            let dy = px(coord(peek(rec.wrapping_add(self.y))));
+            let cy = self.origin_px.1 + if self.y_up { -dy } else { dy };
+            let (lo, len) = match self.size {
+                TableSize::Half(o) => {
+                    let h = px(f64::from(peek(rec.wrapping_add(o))));
+                    (h, 2 * h + 1)
+                }
+                TableSize::Full(o) => {
+                    let s = px(f64::from(peek(rec.wrapping_add(o))));
+                    (s / 2, s)
+                }
+            };
+            let len = u16::try_from(len.max(0)).unwrap_or(u16::MAX);
+            out.objects.push(Object::new(
+                i,
+                PxBox::new(cx - lo, cy - lo, len, len),
+                self.group,
+            ));
+            // The record's index stands for the sprite number watches mark it by.
+            out.sprites.push(vec![i]);
+        }
+        out
+    }
+}

@@ -11,9 +11,12 @@
 //!   bytes; $D800-$DFFF selects RAM and VIA at once on the machine: reads give the VIA's
 //!   byte ANDed with RAM's (both drive the bus), writes go to both.
 //! - **BIOS** $E000-$FFFF: the user's own 8 KB image (`--rom`), run exactly, cycles
-//!   included. The project ships no BIOS: without an image, reaching $E000-$FFFF is a
-//!   fault naming the BIOS routine the program called, and the board starts the cartridge
-//!   at the first byte after its header, where the real BIOS's start-up jumps.
+//!   included; without one, the project's own ([`super::bios`]), whose reset checks the
+//!   cartridge's header and starts it. A cartridge that enters the project's BIOS anywhere
+//!   but at one of its entry points has called a routine it lacks: a fault naming the
+//!   routine and the caller.
+//! - **Unmapped** $8000-$C7FF: reads $FF, ignores writes; the PC there is a fault naming
+//!   it (the bus floats on the machine: no program means to run there).
 //!
 //! # The VIA's wiring (Vectrex schematics; vecx `via_write`, `alg_sstep`)
 //! Port A: the DAC and the AY's data bus. PB0 /mux enable, PB1-PB2 mux select, PB3 AY
@@ -48,36 +51,6 @@ const RAM_SIZE: usize = 0x400;
 /// A frame when Timer 2 never times out.
 pub const FRAME_CYCLES: u64 = 30_000;
 
-/// The BIOS entry points a cartridge calls most, for naming a call the board cannot answer
-/// without a BIOS image (addresses from the BIOS's published jump table, as Vectrex
-/// toolchains' `VECTREX.I` lists them).
-const BIOS_ENTRIES: &[(u16, &str)] = &[
-    (0xF000, "Cold_Start"),
-    (0xF192, "Wait_Recal"),
-    (0xF2A5, "Intensity_5F"),
-    (0xF2AB, "Intensity_a"),
-    (0xF312, "Moveto_d"),
-    (0xF354, "Reset0Ref"),
-    (0xF373, "Print_Str_hwyx"),
-    (0xF37A, "Print_Str_d"),
-    (0xF3DD, "Draw_VL"),
-    (0xF3CE, "Draw_VLc"),
-    (0xF1F8, "Joy_Digital"),
-    (0xF1BA, "Read_Btns"),
-    (0xF8FF, "Obj_Hit"),
-    (0xF8F3, "Obj_Will_Hit"),
-    (0xF8E5, "Obj_Will_Hit_u"),
-    (0xF517, "Random"),
-    (0xF511, "Random_3"),
-    (0xF3DF, "Draw_Line_d"),
-    (0xF2FC, "Moveto_d_7F"),
-    (0xF2C3, "Dot_d"),
-    (0xF495, "Print_Str"),
-    (0xF46E, "Draw_VL_mode"),
-    (0xF1AF, "DP_to_C8"),
-    (0xF1AA, "DP_to_D0"),
-];
-
 /// The AY-3-8912 as the VIA reaches it: a register file, the latched address, and the
 /// button port (register 14, an input; bits low = pressed).
 #[derive(Clone, Debug, Default)]
@@ -110,6 +83,30 @@ impl Psg {
     }
 }
 
+/// Wait_Recal's poll of Timer 2's flag (`bit <$0D`, `beq` back), at $F19E-$F1A1 in the
+/// real BIOS and in the project's: the frame's wait.
+const WAIT_RECAL_POLL: std::ops::RangeInclusive<u16> = 0xF19E..=0xF1A1;
+
+/// One call of the BIOS's `Obj_Hit`, `Obj_Will_Hit` or `Obj_Will_Hit_u`: the operands
+/// as the cartridge passed them and the carry it got back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ObjHitCall {
+    /// The entry called ($F8FF, $F8F3 or $F8E5).
+    pub entry: u16,
+    /// Where it was called from (the `JSR`'s return address).
+    pub ret: u16,
+    /// Y: the box centre (y, x).
+    pub centre: u16,
+    /// X: the point (y, x).
+    pub point: u16,
+    /// D: half-height, half-width.
+    pub half: u16,
+    /// U: the offset or its address (the `Will_Hit` forms).
+    pub u: u16,
+    /// The carry on return: a hit.
+    pub hit: bool,
+}
+
 /// A nested interrupt: where it will return to.
 #[derive(Clone, Copy, Debug)]
 struct Nested {
@@ -124,7 +121,7 @@ struct Devices {
     ram: Box<[u8; RAM_SIZE]>,
     via: Via,
     psg: Psg,
-    bios: Option<Box<[u8]>>,
+    bios: Box<[u8]>,
 }
 
 impl Devices {
@@ -148,10 +145,7 @@ impl Devices {
             0xD800..=0xDFFF => {
                 self.via.peek((addr & 0x0F) as u8) & self.ram[usize::from(addr) & (RAM_SIZE - 1)]
             }
-            0xE000..=0xFFFF => self
-                .bios
-                .as_ref()
-                .map_or(0xFF, |b| b[usize::from(addr - 0xE000)]),
+            0xE000..=0xFFFF => self.bios[usize::from(addr - 0xE000)],
             _ => 0xFF,
         }
     }
@@ -203,11 +197,25 @@ pub struct VectrexBoard {
     nested: Vec<Nested>,
     /// The segments of the last frame.
     frame: Vec<Segment>,
+    /// The project's BIOS is in the socket (not the user's): its entry points are checked.
+    own_bios: bool,
+    /// The last instruction ran in the BIOS ($E000-$FFFF).
+    was_in_bios: bool,
+    /// Where the last instruction began.
+    last_pc: u16,
+    /// Wait_Recal is polling Timer 2 again: the program waits for the frame's end.
+    polling: bool,
+    /// The frame's calls of the BIOS's box test.
+    obj_hit_calls: Vec<ObjHitCall>,
+    /// A box test called and not yet returned, with the stack pointer at the call.
+    obj_hit_open: Option<(ObjHitCall, u16)>,
 }
 
-/// Where a cartridge's code begins: after the header the BIOS checks ("g GCE" and the
-/// year, $80, the music pointer, then title lines of height, width, y, x and text ended by
-/// $80, the list ended by a 0 byte).
+/// Where a cartridge's code begins, by the header check the BIOS runs at power-on (the
+/// project's `Cold_Start`, as the annotated BIOS's start-up compares the copyright line):
+/// the 11-byte copyright line "g GCE " with any four-byte year and $80, the music pointer
+/// at $000B, then title lines of height, width, y, x and text ended by $80, the list ended
+/// by a 0 byte; the code starts after that 0.
 ///
 /// # Errors
 /// [`ProgramError::Image`] naming what is missing.
@@ -215,15 +223,16 @@ pub fn code_start(cart: &[u8]) -> Result<u16, ProgramError> {
     let bad = |what: &str| ProgramError::Image {
         what: format!("not a Vectrex cartridge: {what}"),
     };
-    if !cart.starts_with(b"g GCE") {
-        return Err(bad("it does not begin with the header's \"g GCE\""));
+    if !cart.starts_with(b"g GCE ") {
+        return Err(bad("it does not begin with the header's \"g GCE \""));
     }
-    let mut at = cart
-        .iter()
-        .position(|&b| b == 0x80)
-        .ok_or_else(|| bad("the copyright line has no $80 end"))?
-        + 1
-        + 2; // the music pointer
+    if cart.get(10) != Some(&0x80) {
+        return Err(bad(
+            "the copyright line (\"g GCE \" and the year) does not end with $80 at $000A",
+        ));
+    }
+    // After the music pointer ($000B-$000C).
+    let mut at = 0x0D;
     loop {
         match cart.get(at) {
             None => return Err(bad("the header's title list runs off the image")),
@@ -242,12 +251,14 @@ pub fn code_start(cart: &[u8]) -> Result<u16, ProgramError> {
 }
 
 impl VectrexBoard {
-    /// A Vectrex with `cart` inserted and `bios` (8 KB) in its ROM socket, or none.
+    /// A Vectrex with `cart` inserted and `bios` (8 KB) in its ROM socket, or the project's
+    /// own BIOS; the 6809 starts at the BIOS's reset vector.
     ///
     /// # Errors
-    /// [`ProgramError::Image`] for a cartridge over 64 KB or without a header when no BIOS
-    /// is given; [`ProgramError::SystemRom`] for a BIOS that is not 8 KB or has no reset
-    /// vector into itself.
+    /// [`ProgramError::Image`] for a cartridge over 64 KB, or without the header the BIOS
+    /// checks when the project's BIOS runs it (the real one would start its built-in game);
+    /// [`ProgramError::SystemRom`] for a BIOS that is not 8 KB or has no reset vector into
+    /// itself.
     pub fn new(cart: &[u8], bios: Option<&[u8]>) -> Result<Self, ProgramError> {
         if cart.len() > CART_MAX {
             return Err(ProgramError::Image {
@@ -276,10 +287,14 @@ impl VectrexBoard {
                         ),
                     });
                 }
-                Some(b.to_vec().into_boxed_slice())
+                b.to_vec().into_boxed_slice()
             }
-            None => None,
+            None => {
+                code_start(cart)?;
+                super::bios::IMAGE.to_vec().into_boxed_slice()
+            }
         };
+        let own_bios = bios.as_ref() == super::bios::IMAGE;
         let mut via = Via::new();
         // PB5, the joystick comparator, reads high with the sticks centred.
         via.set_pins_b(0xFF);
@@ -298,17 +313,28 @@ impl VectrexBoard {
             analog: Analog::new(),
             nested: Vec::new(),
             frame: Vec::new(),
+            own_bios,
+            was_in_bios: true,
+            last_pc: 0,
+            polling: false,
+            obj_hit_calls: Vec::new(),
+            obj_hit_open: None,
         };
-        if board.dev.bios.is_some() {
-            board.cpu.reset(&mut board.dev);
-        } else {
-            board.cpu.pc = code_start(cart)?;
-            board.cpu.cc = cc::I | cc::F;
-            // Where the BIOS leaves the stack and direct page for a cartridge.
-            board.cpu.s = 0xCBEA;
-            board.cpu.dp = 0xD0;
-        }
+        board.cpu.reset(&mut board.dev);
         Ok(board)
+    }
+
+    /// The calls of `Obj_Hit`, `Obj_Will_Hit` and `Obj_Will_Hit_u` that returned in the
+    /// last frame, in order.
+    #[must_use]
+    pub fn obj_hit_calls(&self) -> &[ObjHitCall] {
+        &self.obj_hit_calls
+    }
+
+    /// Where the BIOS hands over to the cartridge: the byte after its header.
+    #[must_use]
+    pub fn handover_pc(&self) -> Option<u16> {
+        code_start(&self.dev.cart).ok()
     }
 
     /// The segments the beam drew in the last frame.
@@ -351,13 +377,15 @@ impl VectrexBoard {
         let limit = start + FRAME_CYCLES;
         let mut idle = 0;
         let watch = probe.breakpoints().any();
+        self.obj_hit_calls.clear();
         loop {
             let irq = self.dev.via.irq();
             self.cpu.set_irq(irq);
             let taking = irq && self.cpu.cc & cc::I == 0;
             let pc = self.cpu.pc;
-            if self.dev.bios.is_none() && pc >= 0xE000 && self.cpu.state == State::Running {
-                return Err(self.no_bios(pc));
+            let in_bios = pc >= 0xE000;
+            if in_bios != self.was_in_bios || (0x8000..0xC800).contains(&pc) {
+                self.check_pc(pc)?;
             }
             if watch && !taking && probe.breakpoints().contains(u32::from(pc)) {
                 probe.on_pc(u32::from(pc), self.cpu.cycles, &*self);
@@ -371,7 +399,25 @@ impl VectrexBoard {
                 self.nested.push(Nested { pc, s: self.cpu.s });
             }
             let pins = self.pins();
-            let waiting = self.cpu.state != State::Running;
+            // Wait_Recal polling again after a first look found Timer 2 still counting: the
+            // program is waiting for the frame's end (a first look that finds it run out
+            // is no wait: the frame overran).
+            if !WAIT_RECAL_POLL.contains(&pc) {
+                self.polling = false;
+            } else if !self.polling && pc == *WAIT_RECAL_POLL.start() && self.last_pc == 0xF1A0 {
+                self.polling = true;
+                probe.on_event(BoardEvent::Wait {
+                    cycle: self.cpu.cycles,
+                    pc: u32::from(pc),
+                });
+            }
+            self.last_pc = pc;
+            if self.polling && pc == *WAIT_RECAL_POLL.start() && !irq {
+                let bp = probe.breakpoints();
+                let watched = watch && WAIT_RECAL_POLL.clone().any(|a| bp.contains(a.into()));
+                idle += self.skip_polls(pins, watched);
+            }
+            let waiting = self.cpu.state != State::Running || self.polling;
             let t2_before = self.dev.via.ifr() & 0x20 != 0;
             let cycles = match self.cpu.step(&mut self.dev) {
                 Ok(c) => c,
@@ -417,22 +463,86 @@ impl VectrexBoard {
         })
     }
 
-    fn no_bios(&self, pc: u16) -> ProgramError {
-        let name = BIOS_ENTRIES
-            .iter()
-            .find(|(a, _)| *a == pc)
-            .map_or_else(String::new, |(_, n)| format!(" ({n})"));
+    /// Runs whole rounds of Wait_Recal's poll (`bit <$0D` 4 cycles, `beq` 3) at once, up
+    /// to the last round before the VIA's next event: nothing but the timers changes in
+    /// them (the pins stand still, every read finds the flag clear), so the cycles are
+    /// counted in one step, exactly as round by round. Returns the cycles run.
+    fn skip_polls(&mut self, pins: Pins, watched: bool) -> u64 {
+        const ROUND_CYCLES: u32 = 4 + 3;
+        let Some(n) = self.dev.via.cycles_to_next_event() else {
+            return 0;
+        };
+        if watched {
+            return 0;
+        }
+        // Every skipped read happens before the event, and the event itself is left to
+        // the rounds stepped one by one (the frame ends in the instruction it falls in).
+        let skip = n.saturating_sub(1) / ROUND_CYCLES * ROUND_CYCLES;
+        if skip == 0 {
+            return 0;
+        }
+        self.cpu.cycles += u64::from(skip);
+        self.dev.via.tick(skip);
+        self.analog.run(pins, skip);
+        u64::from(skip)
+    }
+
+    /// The PC left or entered the BIOS, or is in unmapped space: a call into the
+    /// project's BIOS must land on one of its entries.
+    fn check_pc(&mut self, pc: u16) -> Result<(), ProgramError> {
+        let in_bios = pc >= 0xE000;
+        self.was_in_bios = in_bios;
+        let c = &self.cpu;
+        if in_bios && matches!(pc, 0xF8FF | 0xF8F3 | 0xF8E5) {
+            let ret = u16::from_be_bytes([self.dev.peek(c.s), self.dev.peek(c.s.wrapping_add(1))]);
+            let call = ObjHitCall {
+                entry: pc,
+                ret,
+                centre: c.y,
+                point: c.x,
+                half: c.d(),
+                u: c.u,
+                hit: false,
+            };
+            self.obj_hit_open = Some((call, c.s));
+        } else if let Some((mut call, s)) = self.obj_hit_open
+            && !in_bios
+            && pc == call.ret
+            && c.s == s.wrapping_add(2)
+        {
+            call.hit = c.cc & cc::C != 0;
+            self.obj_hit_calls.push(call);
+            self.obj_hit_open = None;
+        }
+        if (0x8000..0xC800).contains(&pc) {
+            return Err(ProgramError::Fault {
+                pc: Addr(u32::from(pc)),
+                what: format!(
+                    "the program jumped to ${pc:04X}, where nothing is mapped ($8000-$C7FF)"
+                ),
+            });
+        }
+        // A return (RTS, RTI, PULS or PULU with PC) into the BIOS goes back to a routine
+        // that called out, or that an interrupt left.
+        let returned = matches!(self.dev.peek(self.last_pc), 0x39 | 0x3B | 0x35 | 0x37);
+        if !in_bios || !self.own_bios || returned || super::bios::is_entry(pc) {
+            return Ok(());
+        }
+        let name = super::bios::entry_name(pc).map_or_else(
+            || " (not a BIOS entry point)".to_owned(),
+            |n| format!(" ({n})"),
+        );
         // The caller's JSR left its return address on top of the stack.
         let s = self.cpu.s;
         let ret = u16::from_be_bytes([self.dev.peek(s), self.dev.peek(s.wrapping_add(1))]);
-        ProgramError::Fault {
+        Err(ProgramError::Fault {
             pc: Addr(u32::from(pc)),
             what: format!(
-                "the program reached the BIOS at ${pc:04X}{name} (called from about ${:04X}); \
-                 the project ships no Vectrex BIOS: give your own 8 KB image with --rom",
+                "the program called the BIOS at ${pc:04X}{name} (from about ${:04X}); the \
+                 project's BIOS lacks that routine: give your own 8 KB image with --rom",
                 ret.wrapping_sub(3)
             ),
-        }
+        })
     }
 }
 

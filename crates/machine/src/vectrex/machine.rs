@@ -443,6 +443,11 @@ impl Machine for VectrexMachine {
         })
     }
 
+    fn program_ram(&self) -> &'static [(u32, u32)] {
+        // $C800-$CBFF and its mirror; the $D800 window reaches the VIA as well.
+        &[(0xC800, 0xCFFF)]
+    }
+
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
         if self.program.is_some() {
             Some(self)
@@ -463,6 +468,17 @@ impl ProgramBoard for VectrexMachine {
         self.last = Frame {
             segments: board.segments().to_vec(),
             cycles: run.cycles,
+        };
+        // The machine's own answer: the BIOS box tests the cartridge called this frame.
+        let calls = board.obj_hit_calls();
+        let hits = calls.iter().filter(|c| c.hit).count();
+        self.verdict = Verdict {
+            collided: hits > 0,
+            status: u16::try_from(hits).unwrap_or(u16::MAX),
+            overflow: None,
+            fifth_sprite: None,
+            collision_mask: None,
+            first_collision_line: None,
         };
         if self.frame_output {
             self.rasterise();
@@ -490,5 +506,26 @@ impl ProgramBoard for VectrexMachine {
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+
+    fn late_verdict(&self) -> Option<Verdict> {
+        // A cartridge tests its objects with Obj_Hit after Wait_Recal, where the frame
+        // before showed them (roms/vectrex/programs/objects.asm).
+        Some(self.verdict)
+    }
+
+    fn handover_pc(&self) -> Option<u32> {
+        self.program
+            .as_ref()
+            .and_then(|b| b.handover_pc())
+            .map(u32::from)
+    }
+
+    fn no_interrupt_note(&self) -> Option<String> {
+        Some(
+            "a Vectrex program polls Timer 2 for its frames (the BIOS's Wait_Recal) and need \
+             take no interrupt: run it with --give-up-frames 0 (give_up_frames: 0)"
+                .into(),
+        )
     }
 }

@@ -4,6 +4,7 @@
 //! Rules come from `specs/vectrex.md` and, beneath it, the `vectrex` crate's module docs
 //! (the annotated BIOS disassembly, vecx).
 
+pub mod bios;
 pub mod board;
 pub mod code;
 mod machine;

@@ -48,6 +48,11 @@ fn the_header_is_skipped_to_the_code_as_the_bios_does() {
 fn each_frame_draws_the_line_the_source_says() {
     let mut board = VectrexBoard::new(IMAGE, None).unwrap();
     let mut probe = Events::default();
+    // The power-on frame: the project's BIOS sets up and waits for its first Timer 2
+    // timeout, then starts the cartridge.
+    board.run_frame(&mut probe).unwrap();
+    assert!(board.segments().iter().all(|s| s.from == s.to));
+    assert_eq!(board.peek(0xC880), 0);
     for frame in 1..=3u8 {
         board.run_frame(&mut probe).unwrap();
         let lines: Vec<_> = board.segments().iter().filter(|s| s.from != s.to).collect();
@@ -67,6 +72,10 @@ fn frames_end_where_timer_2_times_out() {
     // The cycle each frame's Timer 2 load completes: a breakpoint on the instruction after
     // `sta via_t2h`.
     probe.bp.insert(u32::from(asm.symbol("loaded").unwrap()));
+    // The power-on frame ends at the BIOS's own Timer 2 timeout, before the cartridge.
+    board.run_frame(&mut probe).unwrap();
+    assert!(probe.hits.is_empty());
+    probe.vblanks.clear();
     for _ in 0..4 {
         board.run_frame(&mut probe).unwrap();
     }
@@ -87,19 +96,46 @@ fn frames_end_where_timer_2_times_out() {
 }
 
 #[test]
-fn without_a_bios_a_call_into_it_names_the_routine() {
-    // A cartridge whose code calls Wait_Recal ($F192) with JSR extended.
+fn a_call_the_project_bios_lacks_names_the_routine() {
+    // A cartridge whose code calls Print_Str_d ($F37A) with JSR extended from $0017.
     let mut cart = IMAGE[..usize::from(code_start(IMAGE).unwrap())].to_vec();
-    cart.extend_from_slice(&[0x10, 0xCE, 0xCB, 0xEA, 0xBD, 0xF1, 0x92]); // LDS #$CBEA; JSR $F192
+    assert_eq!(cart.len(), 0x17);
+    cart.extend_from_slice(&[0xBD, 0xF3, 0x7A]); // JSR $F37A
     let mut board = VectrexBoard::new(&cart, None).unwrap();
+    // The power-on frame, then the cartridge's first instruction.
+    board.run_frame(&mut Events::default()).unwrap();
     let err = board.run_frame(&mut Events::default()).unwrap_err();
     let text = err.to_string();
     assert!(matches!(err, ProgramError::Fault { .. }), "{text}");
     assert!(
-        text.contains("$F192") && text.contains("Wait_Recal"),
+        text.contains("$F37A") && text.contains("Print_Str_d") && text.contains("$0017"),
         "{text}"
     );
     assert!(text.contains("--rom"), "{text}");
+    // A jump into the middle of a routine is no entry either.
+    let mut cart = IMAGE[..0x17].to_vec();
+    cart.extend_from_slice(&[0x7E, 0xF1, 0x94]); // JMP $F194, inside Wait_Recal
+    let mut board = VectrexBoard::new(&cart, None).unwrap();
+    board.run_frame(&mut Events::default()).unwrap();
+    let text = board
+        .run_frame(&mut Events::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        text.contains("$F194") && text.contains("not a BIOS entry"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_jump_into_unmapped_space_is_a_fault_naming_it() {
+    let mut cart = IMAGE[..0x17].to_vec();
+    cart.extend_from_slice(&[0x7E, 0x90, 0x00]); // JMP $9000
+    let mut board = VectrexBoard::new(&cart, None).unwrap();
+    board.run_frame(&mut Events::default()).unwrap();
+    let err = board.run_frame(&mut Events::default()).unwrap_err();
+    assert!(matches!(err, ProgramError::Fault { .. }));
+    assert!(err.to_string().contains("$9000"), "{err}");
 }
 
 #[test]

@@ -54,6 +54,62 @@ impl LoadedProgram {
         }
     }
 
+    /// Refuses an object table that reaches beyond the machine's RAM (or, where the
+    /// machine states none, its CPU space), or whose count byte is outside it.
+    pub(super) fn check_object_table(
+        &self,
+        limits: &ProgramLimits,
+        ram: &[(u32, u32)],
+    ) -> Result<(), BootError> {
+        let Some(t) = &self.config.object_table else {
+            return Ok(());
+        };
+        let inside = |first: u64, last: u64| {
+            if ram.is_empty() {
+                last < limits.cpu_space
+            } else {
+                ram.iter()
+                    .any(|&(a, b)| u64::from(a) <= first && last <= u64::from(b))
+            }
+        };
+        let where_ = || {
+            if ram.is_empty() {
+                format!("the {}'s address space", limits.cpu)
+            } else {
+                let r: Vec<String> = ram
+                    .iter()
+                    .map(|&(a, b)| format!("{}-{}", hex(a.into()), hex(b.into())))
+                    .collect();
+                format!("RAM ({})", r.join(", "))
+            }
+        };
+        let (first, last) = t.reach();
+        if !inside(first, last) {
+            return Err(self.refuse(
+                "object_table.at",
+                "object_table",
+                Kind::Bad,
+                format!(
+                    "the table's records reach {}-{}, outside {}",
+                    hex(first),
+                    hex(last),
+                    where_()
+                ),
+            ));
+        }
+        if let machine::program::TableCount::Byte(a) = t.count
+            && !inside(a.into(), a.into())
+        {
+            return Err(self.refuse(
+                "object_table.count_at",
+                "object_table",
+                Kind::Bad,
+                format!("the count byte {} is outside {}", hex(a.into()), where_()),
+            ));
+        }
+        Ok(())
+    }
+
     /// Refuses `target` when the machine cannot run programs.
     pub(super) fn no_program_board(&self) -> BootError {
         let message = format!(

@@ -37,6 +37,9 @@ pub struct Program {
     /// Which sprites make which objects.
     #[serde(default)]
     pub objects: ObjectsSpec,
+    /// Objects from a table in the program's own RAM instead of sprites.
+    #[serde(default)]
+    pub object_table: Option<ObjectTableSpec>,
     /// The program's decisions.
     #[serde(default)]
     pub watches: Vec<WatchSpec>,
@@ -129,6 +132,53 @@ pub struct ObjectsSpec {
     /// The group of sprites no rule names; `None` leaves them out.
     #[serde(default = "good")]
     pub others: Option<GroupName>,
+}
+
+/// An object table in the program's RAM (docs/vectrex-programs.md, "Objects"): `count`
+/// records, or as many as the byte at `count_at` says, of `stride` bytes
+/// from `at`; in each, the offsets of the centre's `y` and `x`, of its `half` size or full
+/// `size`, and of a `live` flag (0: no object).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectTableSpec {
+    /// The first record: a label or `"$addr"`.
+    pub at: String,
+    /// Records, when fixed.
+    #[serde(default)]
+    pub count: Option<u32>,
+    /// The byte holding the number of records: a label or `"$addr"`.
+    #[serde(default)]
+    pub count_at: Option<String>,
+    /// Bytes from one record to the next.
+    pub stride: u32,
+    /// Offset of the centre's y byte.
+    pub y: u32,
+    /// Offset of the centre's x byte.
+    pub x: u32,
+    /// Offset of the half-size byte.
+    #[serde(default)]
+    pub half: Option<u32>,
+    /// Offset of the full-size byte.
+    #[serde(default)]
+    pub size: Option<u32>,
+    /// Offset of the live flag.
+    #[serde(default)]
+    pub live: Option<u32>,
+    /// The coordinates are signed bytes.
+    #[serde(default)]
+    pub signed: bool,
+    /// Pixels per coordinate unit (1 when absent).
+    #[serde(default)]
+    pub unit_px: Option<f64>,
+    /// Where coordinate (0, 0) is, in pixels (x, y); the screen's corner when absent.
+    #[serde(default)]
+    pub origin_px: Option<(i32, i32)>,
+    /// The coordinates grow upwards (the Vectrex's).
+    #[serde(default)]
+    pub y_up: bool,
+    /// The objects' group (`Good` when absent).
+    #[serde(default)]
+    pub group: Option<GroupName>,
 }
 
 /// Every sprite: a rule without `sprites`.

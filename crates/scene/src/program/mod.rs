@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use collide::Group;
 use machine::program::{
-    Dump, HarnessConfig, Input, JudgeFrom, Judged, MemoryHit, ObjectRule, ObjectRules, PairRule,
-    ProgramError, ProgramImage, Space, Span, Watch, WatchObject,
+    Dump, HarnessConfig, Input, JudgeFrom, Judged, MemoryHit, ObjectRule, ObjectRules, ObjectTable,
+    PairRule, ProgramError, ProgramImage, Space, Span, TableCount, TableSize, Watch, WatchObject,
 };
 use machine::{Machine, Target};
 
@@ -258,6 +258,82 @@ fn object_at(o: &ObjectAt, sym: Option<(&Symbols, &Path)>) -> Result<WatchObject
     })
 }
 
+/// The object table of the program file; `Err((field, message))`.
+fn object_table(
+    t: &format::ObjectTableSpec,
+    sym: Option<(&Symbols, &Path)>,
+) -> Result<ObjectTable, (String, String)> {
+    let field = |name: &str| format!("object_table.{name}");
+    if t.stride == 0 {
+        return Err((
+            field("stride"),
+            "0 bytes from one record to the next: every record would be the first".into(),
+        ));
+    }
+    let count = match (t.count, &t.count_at) {
+        (Some(n), None) if (1..=ObjectTable::MAX_RECORDS).contains(&n) => TableCount::Fixed(n),
+        (Some(n), None) => {
+            return Err((
+                field("count"),
+                format!("{n} records; a table has 1 to {}", ObjectTable::MAX_RECORDS),
+            ));
+        }
+        (None, Some(a)) => TableCount::Byte(resolve(a, sym).map_err(|m| (field("count_at"), m))?),
+        _ => {
+            return Err((
+                field("count"),
+                "give the number of records as `count` or the byte holding it as `count_at`, \
+                 one of the two"
+                    .into(),
+            ));
+        }
+    };
+    let size = match (t.half, t.size) {
+        (Some(o), None) => TableSize::Half(o),
+        (None, Some(o)) => TableSize::Full(o),
+        _ => {
+            return Err((
+                field("half"),
+                "give the offset of the half-size (`half`) or of the full size (`size`), one \
+                 of the two"
+                    .into(),
+            ));
+        }
+    };
+    for (name, offset) in [("y", Some(t.y)), ("x", Some(t.x)), ("live", t.live)]
+        .into_iter()
+        .chain([("half", t.half), ("size", t.size)])
+    {
+        if let Some(o) = offset.filter(|&o| o >= t.stride) {
+            return Err((
+                field(name),
+                format!("offset {o} is outside a record of {} bytes", t.stride),
+            ));
+        }
+    }
+    let unit_px = t.unit_px.unwrap_or(1.0);
+    if !(unit_px.is_finite() && unit_px > 0.0 && unit_px <= 64.0) {
+        return Err((
+            field("unit_px"),
+            format!("{unit_px} pixels per unit; give a number above 0, at most 64"),
+        ));
+    }
+    Ok(ObjectTable {
+        at: resolve(&t.at, sym).map_err(|m| (field("at"), m))?,
+        count,
+        stride: t.stride,
+        y: t.y,
+        x: t.x,
+        size,
+        live: t.live,
+        signed: t.signed,
+        unit_px,
+        origin_px: t.origin_px.unwrap_or((0, 0)),
+        y_up: t.y_up,
+        group: group(t.group.unwrap_or(GroupName::Good)),
+    })
+}
+
 /// Loads a program file.
 ///
 /// # Errors
@@ -393,6 +469,10 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         Some(w) => Some(resolve(w, sym).map_err(|m| at("wait", m))?),
         None => None,
     };
+    let object_table = match &p.object_table {
+        Some(t) => Some(object_table(t, sym).map_err(|(f, m)| at(&f, m))?),
+        None => None,
+    };
     let mut rules = Vec::new();
     for (i, r) in p.objects.rules.iter().enumerate() {
         if r.sprites.0 > r.sprites.1 {
@@ -471,6 +551,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
                 rules,
                 default_group: p.objects.others.map(group),
             },
+            object_table,
             watches,
             spans,
             wait_pc,
@@ -607,6 +688,7 @@ impl LoadedProgram {
             .map_err(machine_err)?;
         let limits = m.program_limits().ok_or_else(|| self.no_program_board())?;
         self.check_fit(&limits, m.sprite_slots())?;
+        self.check_object_table(&limits, m.program_ram())?;
         m.boot(&ProgramImage {
             bytes: &self.image,
             start: self.start,
