@@ -50,6 +50,8 @@ iso_font:
         .include "channel.s"
         .include "misc.s"
         .include "clock.s"
+        .include "i2c.s"
+        .include "keyboard.s"
 
         at IRQ_ENTRY_AT
         .include "irq.s"
@@ -75,6 +77,9 @@ reset:  sei
         stz LDTND
         jsr clrchn
         stz NDX
+        lda #I2C_SDA | I2C_SCL  ; both I2C lines released, their outputs low
+        trb VIA1_DDRA
+        trb VIA1_PRA
         lda #$FF
         sta PAD_STATE
         sta PAD_STATE+1
@@ -179,6 +184,8 @@ cint:   lda #DEFAULT_COLOR
         entry $FEBD, kbdbuf_peek
         entry $FEC0, kbdbuf_get_modifiers
         entry $FEC3, kbdbuf_put
+        entry $FEC6, i2c_read_byte
+        entry $FEC9, i2c_write_byte
         entry $FECF, entropy_get
         entry $FF4D, clock_set_date_time
         entry $FF50, clock_get_date_time
@@ -195,7 +202,7 @@ cint:   lda #DEFAULT_COLOR
         entry $FF8A, restor
         entry $FF99, memtop
         entry $FF9C, membot
-        entry $FF9F, joystick_scan      ; SCNKEY: no keyboard to scan
+        entry $FF9F, kbd_scan           ; SCNKEY: one keycode from the SMC
         entry $FFB7, readst
         entry $FFBA, setlfs
         entry $FFBD, setnam

@@ -295,6 +295,16 @@ pub trait ProgramBoard {
     fn set_input(&mut self, input: Input) {
         let _ = input;
     }
+    /// Types `text` on the machine's keyboard: each character's key pressed and released
+    /// in turn (with Shift where the character needs it), sent as the machine's keyboard
+    /// sends keys; `\n` is RETURN.
+    ///
+    /// # Errors
+    /// The machine has no keyboard, or a character is on none of its keys.
+    fn type_text(&mut self, text: &str) -> Result<(), String> {
+        let _ = text;
+        Err("the machine has no keyboard to type on".to_owned())
+    }
     /// CPU cycles in one frame of the real machine.
     fn cycles_per_frame(&self) -> u64;
     /// Why a program that has taken no interrupt for many frames took none, where the

@@ -46,6 +46,7 @@ use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
+use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::program::{
@@ -67,6 +68,8 @@ const LINE_CYCLES_256: u32 = (CYCLES_PER_FRAME * 256 / LINES_PER_FRAME) as u32;
 pub struct Program {
     cpu: Cpu,
     mem: Memory,
+    /// The VIAs, the I2C bus, the SMC and the RTC.
+    io: Io,
     /// The scan line the beam is on.
     line: u16,
     /// The CPU cycle line 0 of the current frame began on.
@@ -178,6 +181,7 @@ impl Program {
         Ok(Self {
             cpu,
             mem,
+            io: Io::new(),
             line: 0,
             frame_start: 0,
             handling: Vec::new(),
@@ -205,7 +209,9 @@ impl Program {
     /// # Errors
     /// [`ProgramError::Fault`] if the KERNAL's code does not reach its end.
     pub fn start_kernal(&mut self, vera: &mut Vera) -> Result<(), ProgramError> {
-        kernal::run_reset(&mut self.mem, vera)?;
+        kernal::run_reset(&mut self.mem, vera, &mut self.io)?;
+        // The program's clock starts after the KERNAL's start-up code.
+        self.io.restart_clock();
         // The harness's pad state (set_pad) is the board's, not the KERNAL's idle value.
         let [byte0, byte1] = kernal::snes_bytes(0);
         self.mem.write_bank0(kernal::PAD_STATE, byte0);
@@ -268,6 +274,18 @@ impl Program {
         self.mem.write_bank0(kernal::PAD_STATE + 1, byte1);
     }
 
+    /// Types `text` on the keyboard: its keycodes go to the SMC's queue, where the
+    /// KERNAL's interrupt handler reads them one a frame ([`super::keyboard`]).
+    ///
+    /// # Errors
+    /// A character on no key of the keyboard.
+    pub fn type_text(&mut self, text: &str) -> Result<(), String> {
+        for code in super::keyboard::type_text(text)? {
+            self.io.i2c.smc.push_key(code);
+        }
+        Ok(())
+    }
+
     /// Runs to the start of the next vblank (see [`ProgramBoard::run_frame`]).
     ///
     /// # Errors
@@ -292,7 +310,10 @@ impl Program {
             }
             let line_end = self.line_end();
             while self.cpu.cycles < line_end {
-                let irq = vera.irq();
+                if self.cpu.cycles >= self.io.next_event() {
+                    self.io.sync(self.cpu.cycles);
+                }
+                let irq = vera.irq() || self.io.irq();
                 self.cpu.set_irq(irq);
                 match self.cpu.state() {
                     State::Running => {}
@@ -320,6 +341,7 @@ impl Program {
                     let view = View {
                         cpu: &self.cpu,
                         mem: &self.mem,
+                        io: &self.io,
                         vera,
                     };
                     probe.on_pc(u32::from(pc), self.cpu.cycles, &view);
@@ -329,6 +351,8 @@ impl Program {
                 let mut bus = X16Bus {
                     mem: &mut self.mem,
                     vera,
+                    io: &mut self.io,
+                    now: self.cpu.cycles,
                 };
                 self.cpu.step(&mut bus);
                 self.events(pc, s, was_running, probe);
@@ -421,6 +445,8 @@ pub struct View<'a> {
     pub cpu: &'a Cpu,
     /// RAM and ROM.
     pub mem: &'a Memory,
+    /// The VIAs and the I2C bus.
+    pub io: &'a Io,
     /// The chip.
     pub vera: &'a Vera,
 }
@@ -442,7 +468,7 @@ impl CpuView for View<'_> {
         u32::from(self.cpu.pc)
     }
     fn peek(&self, addr: u32) -> u8 {
-        peek(self.mem, self.vera, (addr & 0xFFFF) as u16)
+        peek(self.mem, self.vera, self.io, (addr & 0xFFFF) as u16)
     }
 }
 
@@ -463,6 +489,12 @@ impl ProgramBoard for super::X16 {
     fn set_input(&mut self, input: crate::program::Input) {
         if let (Some(program), _) = self.program_parts() {
             program.set_pad(input.pad1);
+        }
+    }
+    fn type_text(&mut self, text: &str) -> Result<(), String> {
+        match self.program_parts() {
+            (Some(program), _) => program.type_text(text),
+            (None, _) => Err("no program booted".to_owned()),
         }
     }
     fn cycles_per_frame(&self) -> u64 {
@@ -490,6 +522,7 @@ impl CpuView for super::X16 {
         View {
             cpu: &program.cpu,
             mem: &program.mem,
+            io: &program.io,
             vera: self.vera(),
         }
         .register(name)
@@ -498,8 +531,9 @@ impl CpuView for super::X16 {
         self.booted().map_or(0, |p| u32::from(p.cpu.pc))
     }
     fn peek(&self, addr: u32) -> u8 {
-        self.booted()
-            .map_or(0, |p| peek(&p.mem, self.vera(), (addr & 0xFFFF) as u16))
+        self.booted().map_or(0, |p| {
+            peek(&p.mem, self.vera(), &p.io, (addr & 0xFFFF) as u16)
+        })
     }
 }
 

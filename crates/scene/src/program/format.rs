@@ -51,6 +51,10 @@ pub struct Program {
     /// `Start`); the last entry holds on.
     #[serde(default)]
     pub input: Vec<Vec<Button>>,
+    /// Text typed on the machine's keyboard: `(frame: 30, text: "y\n")` types each
+    /// character (a key down and up, Shift where needed; `\n` is RETURN) from frame 30.
+    #[serde(default)]
+    pub keys: Vec<KeysSpec>,
     /// Frames after which a program that has taken no interrupt, or stays inside one
     /// handler, is an error.
     #[serde(default = "give_up")]
@@ -92,6 +96,16 @@ pub struct SymbolsRef {
     /// Its format (detected when absent).
     #[serde(default)]
     pub format: SymbolFormat,
+}
+
+/// Text typed from a frame on.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct KeysSpec {
+    /// The frame (from 0) before which the keys are sent.
+    pub frame: u32,
+    /// The characters typed.
+    pub text: String,
 }
 
 /// A pad button.

@@ -475,6 +475,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             spans,
             wait_pc,
             input: p.input.iter().map(|b| buttons(b)).collect(),
+            keys: p.keys.iter().map(|k| (k.frame, k.text.clone())).collect(),
             give_up_frames: p.give_up_frames,
             pairs,
             judged,

@@ -79,10 +79,10 @@ pub const DEFAULT_BRK: u16 = 0xE048;
 /// RESET: the KERNAL's start-up code.
 pub const RESET_ENTRY: u16 = 0xE050;
 /// The STP the start-up code ends on.
-pub const INIT_DONE: u16 = 0xE101;
+pub const INIT_DONE: u16 = 0xE109;
 /// Where a program's `RTS` from its start lands (the start-up code leaves its address
 /// - 1 at $0100-$0101, which an `RTS` with S = $FF pulls): an STP, BASIC's place.
-pub const BASIC_RETURN: u16 = 0xE102;
+pub const BASIC_RETURN: u16 = 0xE10A;
 /// KERNAL `joystick_scan` in the jump table.
 pub const JOYSTICK_SCAN: u16 = 0xFF53;
 /// KERNAL `joystick_get` in the jump table.
