@@ -46,12 +46,15 @@ iso_font:
         .incbin "iso.bin"
 
         at $D000
-        .include "screen.s"
-        .include "channel.s"
-        .include "misc.s"
+        ; The interrupt path's routines first, where the others' growth does not move
+        ; them: their stated cycle counts assume no branch crosses a page.
         .include "clock.s"
         .include "i2c.s"
         .include "keyboard.s"
+        .include "screen.s"
+        .include "channel.s"
+        .include "serial.s"
+        .include "misc.s"
 
         at IRQ_ENTRY_AT
         .include "irq.s"
@@ -200,9 +203,17 @@ cint:   lda #DEFAULT_COLOR
         entry $FF7D, primm
         entry $FF81, cint
         entry $FF8A, restor
+        entry $FF93, bus_second
+        entry $FF96, bus_tksa
         entry $FF99, memtop
         entry $FF9C, membot
         entry $FF9F, kbd_scan           ; SCNKEY: one keycode from the SMC
+        entry $FFA5, bus_acptr
+        entry $FFA8, bus_ciout
+        entry $FFAB, bus_untlk
+        entry $FFAE, bus_unlsn
+        entry $FFB1, bus_listen
+        entry $FFB4, bus_talk
         entry $FFB7, readst
         entry $FFBA, setlfs
         entry $FFBD, setnam

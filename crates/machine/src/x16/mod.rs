@@ -5,6 +5,7 @@
 
 pub mod bus;
 pub mod code;
+pub mod drive;
 pub mod i2c;
 pub mod io;
 pub mod kernal;

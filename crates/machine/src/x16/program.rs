@@ -46,6 +46,7 @@ use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
+use super::drive::Drive;
 use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
@@ -58,18 +59,22 @@ use crate::routine::Addr;
 pub const BASIC_START: u16 = 0x0801;
 /// The BASIC token of `SYS`.
 const SYS_TOKEN: u8 = 0x9E;
+/// The first of the KERNAL's serial-bus entries (SECOND, $FF93; TALK, $FFB4 the last).
+const SERIAL_FIRST: u16 = 0xFF93;
 /// The first scan line of vblank.
 const VBLANK_LINE: u16 = 480;
 /// CPU cycles per VGA line in 1/256 cycle (133,466 x 256 / 525, rounded down).
 const LINE_CYCLES_256: u32 = (CYCLES_PER_FRAME * 256 / LINES_PER_FRAME) as u32;
 
 /// The CPU and memory of a booted program, and where the beam is.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Program {
     cpu: Cpu,
     mem: Memory,
     /// The VIAs, the I2C bus, the SMC and the RTC.
     io: Io,
+    /// Unit 8 on a host folder, when one is given ([`super::drive`]).
+    drive: Option<Box<Drive>>,
     /// The scan line the beam is on.
     line: u16,
     /// The CPU cycle line 0 of the current frame began on.
@@ -182,6 +187,7 @@ impl Program {
             cpu,
             mem,
             io: Io::new(),
+            drive: None,
             line: 0,
             frame_start: 0,
             handling: Vec::new(),
@@ -286,6 +292,70 @@ impl Program {
         Ok(())
     }
 
+    /// Puts a host folder behind unit 8.
+    pub fn attach_host_fs(&mut self, fs: Box<dyn crate::program::HostFs>) {
+        self.drive = Some(Box::new(Drive::new(fs)));
+    }
+
+    /// The KERNAL's serial-bus call at jump-table entry `pc`, answered by the drive when
+    /// it is the drive's (see [`super::drive`]): the registers as the routine leaves
+    /// them, STATUS ORed with the call's bits, and the routine's `RTS`, 6 cycles, the
+    /// whole cost (the transfer itself is not timed; x16emu adds the host's time, which
+    /// would make runs differ). Only with the KERNAL's bank (ROM bank 0) mapped.
+    fn serial_call(&mut self, pc: u16) -> bool {
+        if self.mem.rom_bank() != 0 {
+            return false;
+        }
+        let Some(drive) = self.drive.as_deref_mut() else {
+            return false;
+        };
+        let a = self.cpu.a;
+        let answer = match pc {
+            0xFF93 => drive.second(a),
+            0xFF96 => drive.tksa(a),
+            0xFFA5 => drive.acptr(),
+            0xFFA8 => drive.ciout(a),
+            0xFFAB => drive.untlk(),
+            0xFFAE => drive.unlsn(),
+            0xFFB1 => drive.listen(a),
+            0xFFB4 => drive.talk(a),
+            _ => None,
+        };
+        let Some((bits, byte)) = answer else {
+            return false;
+        };
+        if pc == 0xFFA5 {
+            self.cpu.a = byte;
+            self.cpu.set_flag(flags::Z, byte == 0);
+            self.cpu.set_flag(flags::N, byte & 0x80 != 0);
+        }
+        self.cpu.set_flag(flags::C, false);
+        if bits != 0
+            && let Some(at) = self.status_address()
+        {
+            let v = self.mem.read(at) | bits;
+            self.mem.write(at, v);
+        }
+        // RTS: the return address pulled, plus one.
+        let s = self.cpu.s;
+        let ret = self.word(0x0100 | u16::from(s.wrapping_add(1)));
+        self.cpu.s = s.wrapping_add(2);
+        self.cpu.pc = ret.wrapping_add(1);
+        self.cpu.cycles += 6;
+        true
+    }
+
+    /// Where the KERNAL keeps STATUS: the operand of the `LDA abs` READST ($FFB7) jumps
+    /// to, as x16emu finds it (`set_kernal_status`).
+    fn status_address(&self) -> Option<u16> {
+        if self.mem.read(0xFFB7) != 0x4C {
+            return None;
+        }
+        let readst = self.word(0xFFB8);
+        (readst >= super::bus::ROM && self.mem.read(readst) == 0xAD)
+            .then(|| self.word(readst.wrapping_add(1)))
+    }
+
     /// Runs to the start of the next vblank (see [`ProgramBoard::run_frame`]).
     ///
     /// # Errors
@@ -331,6 +401,9 @@ impl Program {
                     }
                 }
                 let pc = self.cpu.pc;
+                if pc >= SERIAL_FIRST && self.drive.is_some() && self.serial_call(pc) {
+                    continue;
+                }
                 if (IO..super::bus::BANK_WINDOW).contains(&pc) {
                     return Err(self.trap(pc).unwrap_or_else(|| unreachable_fault(pc)));
                 }
@@ -494,6 +567,15 @@ impl ProgramBoard for super::X16 {
     fn type_text(&mut self, text: &str) -> Result<(), String> {
         match self.program_parts() {
             (Some(program), _) => program.type_text(text),
+            (None, _) => Err("no program booted".to_owned()),
+        }
+    }
+    fn attach_host_fs(&mut self, fs: Box<dyn crate::program::HostFs>) -> Result<(), String> {
+        match self.program_parts() {
+            (Some(program), _) => {
+                program.attach_host_fs(fs);
+                Ok(())
+            }
             (None, _) => Err("no program booted".to_owned()),
         }
     }

@@ -221,10 +221,10 @@ fn prg(code: &[u8]) -> Vec<u8> {
 #[test]
 fn bad_arguments_get_the_kernal_s_documented_errors() {
     let code = prg(&[
-        // OPEN 1,8,0 with no name: no device 8 on the board.
+        // OPEN 1,8,0,name: no unit 8 on the bus (no host folder given).
         0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x00, 0x20, 0xBA,
         0xFF, // LDA #1 LDX #8 LDY #0 JSR SETLFS
-        0xA9, 0x00, 0x20, 0xBD, 0xFF, // LDA #0 JSR SETNAM
+        0xA9, 0x01, 0xA2, 0x00, 0xA0, 0x10, 0x20, 0xBD, 0xFF, // SETNAM 1 byte at $1000
         0x20, 0xC0, 0xFF, 0x85, 0x20, 0x08, 0x68, 0x85,
         0x21, // JSR OPEN STA $20 PHP PLA STA $21
         0x20, 0xB7, 0xFF, 0x85, 0x22, // JSR READST STA $22
@@ -257,7 +257,8 @@ fn bad_arguments_get_the_kernal_s_documented_errors() {
     assert_eq!((peek(0x23), peek(0x24) & 1), (3, 1));
     // PLOT off the screen and screen_mode 7: carry set.
     assert_eq!((peek(0x25) & 1, peek(0x26) & 1), (1, 1));
-    // LOAD from device 8: 5, carry set; from the screen: 9 (illegal device).
+    // LOAD from device 8 (the same name): 5, carry set; from the screen: 9 (illegal
+    // device).
     assert_eq!((peek(0x27), peek(0x28) & 1, peek(0x2A)), (5, 1, 9));
     // The jiffy clock: one VSYNC at the start of each run after the first, 9 in 10 runs.
     assert_eq!(peek(0x29), 9);
