@@ -25,6 +25,10 @@ pub struct Program {
     /// A system ROM or BIOS of the user's, relative to this file.
     #[serde(default)]
     pub system_rom: Option<String>,
+    /// A host folder for the machine's disk drive (the X16's unit 8, as x16emu's
+    /// `-fsroot`), relative to this file.
+    #[serde(default)]
+    pub fsroot: Option<String>,
     /// A cartridge mapper instead of the detected one.
     #[serde(default)]
     pub mapper: Option<String>,
