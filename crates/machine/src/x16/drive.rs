@@ -256,12 +256,9 @@ impl Drive {
         }
         let name = std::mem::take(&mut self.name);
         self.channels[channel] = None;
-        let (file, write) = match host_name(&name) {
-            Ok(n) => n,
-            Err(_) => {
-                self.set_message("62,FILE NOT FOUND,00,00");
-                return;
-            }
+        let Ok((file, write)) = host_name(&name) else {
+            self.set_message("62,FILE NOT FOUND,00,00");
+            return;
         };
         if channel == 1 || (channel != 0 && write) {
             self.channels[channel] = Some(Channel::Write {

@@ -33,14 +33,21 @@
 //! # Pads
 //! A program reads pad 1 through the KERNAL's `joystick_get` (the project KERNAL's, see
 //! [`super::kernal`]); the harness's input ([`ProgramBoard::set_input`]) is stored before
-//! each frame where it reads it. A program that reads the pads' VIA lines itself sees
-//! nothing: the VIAs are not modelled.
+//! each frame where it reads it. A program that reads the pads' lines on VIA 1 itself
+//! finds them high: the pads are not wired to the VIA.
+//!
+//! # Keyboard, devices and files
+//! VIA 1 and VIA 2, the I2C bus with the SMC and the RTC are on the I/O page
+//! ([`super::io`]); text the program file types goes to the SMC's keyboard queue
+//! ([`Program::type_text`]), where the KERNAL's VSYNC handler reads it. With a host
+//! folder ([`Program::attach_host_fs`]) the board answers the KERNAL's serial-bus calls
+//! as disk unit 8 ([`super::drive`]).
 //!
 //! # Not modelled
-//! The VIAs (keyboard, pads, timers), the YM2151, the SMC, the RTC, the SD card. A user
-//! `rom.bin` is refused: its KERNAL's reset (x16-rom `kernal/cbm/init.s`: `ioinit`,
-//! `ramtas`, I2C to the SMC and RTC over VIA 1, `cint`, audio init) needs those devices,
-//! and BASIC then loads the program from the SD card only when `LOAD` and `RUN` are typed.
+//! The YM2151, VERA's audio, the SD card, the mouse's movements. A user `rom.bin` is
+//! refused: its KERNAL's reset (x16-rom `kernal/cbm/init.s`) also initialises the
+//! YM2151 and probes the SD card, and BASIC then loads the program only when `LOAD` and
+//! `RUN` are typed.
 
 use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;

@@ -9,10 +9,10 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use machine::Settings;
 use machine::program::{HostFs, HostFsError, NoProbe, ProgramImage};
 use machine::x16::VeraSettings;
 use machine::x16::kernal::text::screen_text;
-use machine::{Machine, Settings};
 
 const FILES: &[u8] = include_bytes!("../../../../roms/vera/programs/files.prg");
 const FILES_LBL: &str = include_str!("../../../../roms/vera/programs/files.lbl");
