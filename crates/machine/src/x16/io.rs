@@ -51,6 +51,9 @@ pub struct Io {
     synced: u64,
     /// The first cycle a VIA timer may change a flag (`u64::MAX`: none running).
     next_event: u64,
+    /// Whether a VIA pulls IRQ low, as of the last access or event (read once per
+    /// instruction, so kept rather than worked out).
+    irq_line: bool,
 }
 
 impl Default for Io {
@@ -69,6 +72,7 @@ impl Io {
             i2c: I2cBus::new(),
             synced: 0,
             next_event: u64::MAX,
+            irq_line: false,
         };
         io.update_port_a();
         io
@@ -97,8 +101,9 @@ impl Io {
         self.plan();
     }
 
-    /// When the next timer event is due.
+    /// When the next timer event is due; the IRQ line as the flags now stand.
     fn plan(&mut self) {
+        self.irq_line = self.via1.irq() || self.via2.irq();
         let next = [
             self.via1.cycles_to_next_event(),
             self.via2.cycles_to_next_event(),
@@ -120,7 +125,7 @@ impl Io {
     #[inline]
     #[must_use]
     pub const fn irq(&self) -> bool {
-        self.via1.irq() || self.via2.irq()
+        self.irq_line
     }
 
     /// A read at `addr` ($9F00-$9FFF but VERA's) at cycle `now`.
@@ -128,12 +133,16 @@ impl Io {
         match addr {
             VIA1..0x9F10 => {
                 self.sync(now);
-                let reg = (addr - VIA1) as u8;
-                self.via1.read(reg)
+                let value = self.via1.read((addr - VIA1) as u8);
+                // A read may clear a flag (T1C-L, T2C-L, ORA, ORB, SR).
+                self.plan();
+                value
             }
             VIA2..0x9F20 => {
                 self.sync(now);
-                self.via2.read((addr - VIA2) as u8)
+                let value = self.via2.read((addr - VIA2) as u8);
+                self.plan();
+                value
             }
             _ => OPEN_BUS,
         }
@@ -183,5 +192,33 @@ impl Io {
         let sda = self.i2c.sda(master_sda);
         let pins = 0xFC | u8::from(sda) | if scl { SCL } else { 0 };
         self.via1.set_pins_a(pins);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_via_1_timer_pulls_irq_at_its_time_and_a_read_of_t1c_l_lets_go() {
+        let mut io = Io::new();
+        // IER: set T1 (bit 6); T1 one-shot from 10 (R6522: the flag 10 + 1.5 cycles on).
+        io.write(0x9F0E, 0xC0, 100);
+        io.write(0x9F04, 10, 100);
+        io.write(0x9F05, 0, 100);
+        assert!(!io.irq());
+        let due = io.next_event();
+        assert!((105..=112).contains(&due), "{due}");
+        io.sync(due - 1);
+        assert!(!io.irq());
+        io.sync(due);
+        assert!(io.irq(), "T1 timed out at {due}");
+        assert_eq!(io.read(0x9F0D, due) & 0xC0, 0xC0, "IFR: T1 and the any bit");
+        io.read(0x9F04, due);
+        assert!(!io.irq());
+        // VIA 2 answers at $9F10; nothing at $9F40 (no YM2151 here): open bus.
+        io.write(0x9F12, 0xAA, due);
+        assert_eq!(io.read(0x9F12, due), 0xAA, "DDRB");
+        assert_eq!(io.read(0x9F40, due), 0x9F);
     }
 }
