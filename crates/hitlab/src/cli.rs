@@ -326,6 +326,10 @@ pub struct ProgramArgs {
     /// The cartridge mapper, instead of the one detected.
     #[arg(long)]
     pub mapper: Option<String>,
+    /// A host folder the machine's disk drive reads and writes (the X16's unit 8, as
+    /// x16emu's `-fsroot`); names that leave it are refused.
+    #[arg(long, value_name = "DIR")]
+    pub fsroot: Option<PathBuf>,
     /// A symbol file for `--start` labels.
     #[arg(long)]
     pub symbols: Option<PathBuf>,

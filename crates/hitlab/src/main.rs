@@ -6,6 +6,7 @@ mod atomic;
 mod cli;
 mod cmd;
 mod code_report;
+mod hostfs;
 mod long_run;
 mod media;
 mod out;

@@ -2,10 +2,12 @@
 ; calls and calling conventions): the logical file table, the default channels, CHROUT,
 ; CHRIN, GETIN, LOAD and SAVE.
 ;
-; Devices: 0 the keyboard, 3 the screen. The board has no serial bus, disk or SD card,
-; so every other device is absent: OPEN, LOAD and SAVE on it return carry set with
-; A = 5 (device not present) and bit 7 of the status (READST) set, as the KERNAL does
-; when nothing answers on the bus. Errors are the C64 KERNAL's numbers (kernal.inc).
+; Devices: 0 the keyboard, 3 the screen, 4-31 the serial bus (serial.s): a disk unit
+; is reached through LISTEN, SECOND, CIOUT, UNLSN, TALK, TKSA, ACPTR and UNTLK, called
+; at their jump-table entries, as the C64 KERNAL reaches it. A unit that does not answer
+; leaves STATUS bit 7 set: OPEN, CHKIN, CHKOUT, LOAD and SAVE then return carry set with
+; A = 5 (device not present). Devices 1 and 2 (tape, RS-232) are absent. Errors are the
+; C64 KERNAL's numbers (kernal.inc).
 ;
 ; Cycle costs, from the jump table's JMP to the RTS (the caller's JSR adds 6): SETLFS 21
 ; (JMP 3, STA abs 4 x 3, RTS 6), SETNAM 19 (JMP 3, STA abs 4, STX zp 3, STY zp 3, RTS 6),
@@ -60,8 +62,20 @@ open:   stz STATUS
         beq @add                ; the keyboard
         cmp #3
         beq @add                ; the screen
-        jmp no_device
-@add:   lda LA
+        bcc no_device           ; 1 and 2
+        lda FNAM_LEN            ; a serial unit: the name opens its channel
+        beq @add
+        lda DEVNUM
+        jsr LISTEN
+        lda SECADR
+        ora #$F0                ; open channel SA
+        jsr SECOND
+        jsr send_name
+        jsr UNLSN
+        bit STATUS
+        bmi no_device
+@add:   ldx LDTND
+        lda LA
         sta LAT,x
         lda DEVNUM
         sta FAT,x
@@ -82,7 +96,16 @@ no_device:
 ; --- CLOSE ($FFC3): A = a logical file; closing one not open does nothing.
 close:  jsr find_lfn
         bcs @done
-        dec LDTND
+        lda FAT,x
+        cmp #4
+        bcc @drop
+        jsr LISTEN              ; a serial unit: close its channel
+        lda SAT,x
+        and #$0F
+        ora #$E0
+        jsr SECOND
+        jsr UNLSN
+@drop:  dec LDTND
         ldy LDTND               ; the last entry fills the hole
         lda LAT,y
         sta LAT,x
@@ -98,7 +121,18 @@ chkin:  txa
         jsr find_lfn
         bcs not_open
         lda FAT,x
-        sta IN_DEV
+        cmp #4
+        bcc @set
+        jsr TALK                ; a serial unit talks on the file's channel
+        lda SAT,x
+        and #$0F
+        ora #$60
+        jsr TKSA
+        bit STATUS
+        bpl :+
+        jmp no_device
+:       lda FAT,x
+@set:   sta IN_DEV
         clc
         rts
 not_open:
@@ -116,12 +150,32 @@ chkout: txa
         lda #ERR_NOT_OUTPUT
         sec
         rts
-@ok:    sta OUT_DEV
+@ok:    cmp #4
+        bcc @set
+        jsr LISTEN              ; a serial unit listens on the file's channel
+        lda SAT,x
+        and #$0F
+        ora #$60
+        jsr SECOND
+        bit STATUS
+        bpl :+
+        jmp no_device
+:       lda FAT,x
+@set:   sta OUT_DEV
         clc
         rts
 
-; --- CLRCHN ($FFCC): input from the keyboard, output to the screen.
-clrchn: lda #3
+; --- CLRCHN ($FFCC): a serial unit sent UNLSN or UNTLK, then input from the keyboard,
+; output to the screen.
+clrchn: lda OUT_DEV
+        cmp #4
+        bcc :+
+        jsr UNLSN
+:       lda IN_DEV
+        cmp #4
+        bcc :+
+        jsr UNTLK
+:       lda #3
         sta OUT_DEV
         stz IN_DEV
         rts
@@ -130,15 +184,18 @@ clrchn: lda #3
 clall:  stz LDTND
         bra clrchn
 
-; --- CHROUT ($FFD2): A to the output device. A, X, Y kept; carry clear. Output to a
-; device other than the screen goes nowhere (none can be opened).
+; --- CHROUT ($FFD2): A to the output device. A, X, Y kept; carry clear. To a serial
+; unit through CIOUT; to the keyboard nowhere.
 chrout: pha
         phx
         phy
         ldx OUT_DEV
         cpx #3
-        bne @out
+        bne @other
         jsr screen_out
+        bra @out
+@other: bcc @out
+        jsr CIOUT
 @out:   ply
         plx
         pla
@@ -151,7 +208,9 @@ getin:  lda IN_DEV
         beq kbd_get
         cmp #3
         beq kbd_get
-        lda #0
+        bcc @none
+        jmp ACPTR               ; a serial unit's next byte
+@none:  lda #0
         clc
         rts
 
@@ -184,13 +243,16 @@ kbd_get:
 
 ; --- CHRIN ($FFCF): from the keyboard, waits for a key and echoes it to the screen
 ; (the C64's editor returns the line only after RETURN; here each key is returned as it
-; is typed). From the screen: RETURN ($0D). From any other device: 0 with the status's
-; end of file and time-out bits set.
+; is typed). From the screen: RETURN ($0D). From a serial unit its next byte (ACPTR;
+; READST bit 6 with the last). From tape or RS-232: 0 with the status's end of file and
+; time-out bits set.
 chrin:  lda IN_DEV
         beq @key
         cmp #3
         beq @screen
-        lda #$42
+        bcc @none
+        jmp ACPTR               ; a serial unit's next byte
+@none:  lda #$42
         tsb STATUS
         lda #0
         clc
@@ -205,20 +267,3 @@ chrin:  lda IN_DEV
         clc
         rts
 
-; --- LOAD ($FFD5): A = 0 load, 1 verify; X/Y = where (secondary address 0); the
-; device from SETLFS. The keyboard and the screen are illegal devices (error 9); no
-; other device is present (error 5).
-load:
-save_check:
-        lda DEVNUM
-        beq @illegal
-        cmp #3
-        beq @illegal
-        jmp no_device
-@illegal:
-        lda #ERR_BAD_DEVICE
-        sec
-        rts
-
-; --- SAVE ($FFD8): A = the zero-page address of the start, X/Y = the end: as LOAD.
-save = save_check

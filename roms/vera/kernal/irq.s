@@ -5,16 +5,17 @@
 ; Cycle costs, counted from the instructions:
 ;   the IRQ entry (PHA PHX PHY TSX LDA abs,X AND BNE JMP (ind))    25
 ;   the default handler at VSYNC, the jiffy's low byte not wrapping and the jiffies
-;   not reaching a second: LDA abs 4, LSR 2, BCC 2, JSR 6, UDTIM 38 (INC abs 6, BNE 3,
-;   LDA abs 4, CMP 2, BNE 3, INC abs 6, LDA abs 4, CMP 2, BCS 2, RTS 6), LDA # 2,
-;   STA abs 4, PLY 4, PLX 4, PLA 4, RTI 6                               76
+;   not reaching a second, no key: LDA abs 4, LSR 2, BCC 2, JSR 6, UDTIM 38 (INC abs 6,
+;   BNE 3, LDA abs 4, CMP 2, BNE 3, INC abs 6, LDA abs 4, CMP 2, BCS 2, RTS 6), the
+;   keyboard scan 2,107 (keyboard.s: one keycode read from the SMC over I2C), LDA # 2,
+;   STA abs 4, PLY 4, PLX 4, PLA 4, RTI 6                            2,183
 ;   (one VSYNC in 60 adds the seconds' count, one in 256 the jiffy's middle byte)
 ;   the default handler when VSYNC is not the cause (LDA LSR BCC PLY PLX PLA RTI)  25
-; The X16 KERNAL's handler does more at VSYNC (the PS/2 keyboard and mouse through the
-; SMC, the pads through VIA 1, the cursor blink, the LED): this board has none of those
-; devices, so it does only what a program can see: the jiffy clock and the clock moved
-; on, and VSYNC acknowledged so that a program chaining to it does not take the same
-; interrupt again.
+; The X16 KERNAL's handler does more at VSYNC (the mouse through the SMC, the pads
+; through VIA 1, the cursor blink, the LED); this one does what a program can see: the
+; jiffy clock and the clock moved on, one keycode read from the SMC into the keyboard
+; buffer, and VSYNC acknowledged so that a program chaining to it does not take the
+; same interrupt again.
 
 ; --- The hardware IRQ/BRK entry ($FFFE).
 irq_entry:
@@ -44,6 +45,7 @@ default_irq:
         lsr a                   ; VSYNC into carry
         bcc @out
         jsr udtim
+        jsr kbd_scan
         lda #$01
         sta VERA_ISR            ; acknowledge VSYNC
 @out:   ply

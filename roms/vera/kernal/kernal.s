@@ -46,10 +46,15 @@ iso_font:
         .incbin "iso.bin"
 
         at $D000
+        ; The interrupt path's routines first, where the others' growth does not move
+        ; them: their stated cycle counts assume no branch crosses a page.
+        .include "clock.s"
+        .include "i2c.s"
+        .include "keyboard.s"
         .include "screen.s"
         .include "channel.s"
+        .include "serial.s"
         .include "misc.s"
-        .include "clock.s"
 
         at IRQ_ENTRY_AT
         .include "irq.s"
@@ -75,6 +80,9 @@ reset:  sei
         stz LDTND
         jsr clrchn
         stz NDX
+        lda #I2C_SDA | I2C_SCL  ; both I2C lines released, their outputs low
+        trb VIA1_DDRA
+        trb VIA1_PRA
         lda #$FF
         sta PAD_STATE
         sta PAD_STATE+1
@@ -179,6 +187,8 @@ cint:   lda #DEFAULT_COLOR
         entry $FEBD, kbdbuf_peek
         entry $FEC0, kbdbuf_get_modifiers
         entry $FEC3, kbdbuf_put
+        entry $FEC6, i2c_read_byte
+        entry $FEC9, i2c_write_byte
         entry $FECF, entropy_get
         entry $FF4D, clock_set_date_time
         entry $FF50, clock_get_date_time
@@ -193,9 +203,17 @@ cint:   lda #DEFAULT_COLOR
         entry $FF7D, primm
         entry $FF81, cint
         entry $FF8A, restor
+        entry $FF93, bus_second
+        entry $FF96, bus_tksa
         entry $FF99, memtop
         entry $FF9C, membot
-        entry $FF9F, joystick_scan      ; SCNKEY: no keyboard to scan
+        entry $FF9F, kbd_scan           ; SCNKEY: one keycode from the SMC
+        entry $FFA5, bus_acptr
+        entry $FFA8, bus_ciout
+        entry $FFAB, bus_untlk
+        entry $FFAE, bus_unlsn
+        entry $FFB1, bus_listen
+        entry $FFB4, bus_talk
         entry $FFB7, readst
         entry $FFBA, setlfs
         entry $FFBD, setnam

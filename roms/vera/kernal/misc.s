@@ -16,10 +16,9 @@ kbdbuf_peek:
         lda TMP
         rts
 
-; --- kbdbuf_get_modifiers ($FEC0): A = the modifier keys held: none (the board has no
-; keyboard).
+; --- kbdbuf_get_modifiers ($FEC0): A = the modifier keys held (bit 0 Shift; keyboard.s).
 kbdbuf_get_modifiers:
-        lda #0
+        lda SHFLAG
         rts
 
 ; --- kbdbuf_put ($FEC3): A = a key appended to the buffer; dropped when it is full

@@ -70,9 +70,10 @@ pub fn scene_only(args: &ProgramArgs, scene: &Path) -> Result<(), Fault> {
         || args.rom.is_some()
         || args.mapper.is_some()
         || args.symbols.is_some()
+        || args.fsroot.is_some()
     {
         return Err(usage(anyhow::anyhow!(
-            "{} is a scene: --trace, --give-up-frames, --start, --rom, --mapper and --symbols go with programs",
+            "{} is a scene: --trace, --give-up-frames, --start, --rom, --mapper, --symbols and --fsroot go with programs",
             scene.display()
         )));
     }
@@ -119,6 +120,9 @@ pub fn load(path: &Path, frames: Option<u32>, args: &ProgramArgs) -> Result<Load
     if let Some(k) = args.give_up_frames {
         p.config.give_up_frames = k;
     }
+    if let Some(dir) = &args.fsroot {
+        p.fsroot = Some(dir.clone());
+    }
     Ok(p)
 }
 
@@ -154,7 +158,7 @@ pub fn refuse_input_as_output(p: &LoadedProgram, out: &Path, option: &str) -> Re
 /// A machine that cannot run programs (exit 2), an image it refuses (exit 3), a fault while
 /// booting (exit 1).
 pub fn boot(p: &LoadedProgram) -> Result<Box<dyn machine::Machine>, Fault> {
-    p.boot().map_err(|e| match &e {
+    let mut m = p.boot().map_err(|e| match &e {
         BootError::Machine { .. } | BootError::Option(_) | BootError::NotTaken(_) => usage(e),
         BootError::Field(_) => bad_input(e),
         BootError::Program { error, .. } => match error {
@@ -162,7 +166,23 @@ pub fn boot(p: &LoadedProgram) -> Result<Box<dyn machine::Machine>, Fault> {
             ProgramError::Image { .. } | ProgramError::SystemRom { .. } => bad_input(e),
             ProgramError::Fault { .. } => Fault::Other(e.into()),
         },
-    })
+    })?;
+    if let Some(dir) = &p.fsroot {
+        let folder = crate::hostfs::Folder::new(dir).map_err(bad_input)?;
+        let board = m.program().ok_or_else(|| {
+            usage(anyhow::anyhow!(
+                "--fsroot: the {} runs no programs",
+                p.target
+            ))
+        })?;
+        board.attach_host_fs(Box::new(folder)).map_err(|why| {
+            usage(anyhow::anyhow!(
+                "--fsroot {}: {why} (the X16 has one)",
+                dir.display()
+            ))
+        })?;
+    }
+    Ok(m)
 }
 
 /// A harness error: the program failed (exit 1), or the program file's object rules do

@@ -52,6 +52,8 @@ pub struct HarnessConfig {
     pub wait_pc: Option<u32>,
     /// Pad input per frame (`input[k]` is set before call `k`; the last one holds on).
     pub input: Vec<Input>,
+    /// Text typed on the keyboard: `(k, text)` is typed before call `k`.
+    pub keys: Vec<(u32, String)>,
     /// Frames after which a program that has taken no interrupt, or is still inside one
     /// handler, is stopped with an error (0: never).
     pub give_up_frames: u32,
@@ -117,6 +119,14 @@ pub enum HarnessError {
         frames: u32,
         /// The PC now.
         now: u32,
+    },
+    /// Text the program file types cannot be typed on the machine.
+    #[error("frame {frame}: keys: {what}")]
+    Keys {
+        /// The frame the text is typed at.
+        frame: u32,
+        /// Why not.
+        what: String,
     },
     /// The program file's object rules do not fit the machine's sprites.
     #[error("the {machine}: {error}")]
@@ -390,6 +400,11 @@ impl<'m> Harness<'m> {
             .or(self.config.input.last())
         {
             board.set_input(*input);
+        }
+        for (_, text) in self.config.keys.iter().filter(|(k, _)| *k == call) {
+            board
+                .type_text(text)
+                .map_err(|what| HarnessError::Keys { frame: call, what })?;
         }
         self.observer.next_call();
         self.observer.call = call;

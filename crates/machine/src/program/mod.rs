@@ -36,6 +36,36 @@ pub struct ProgramImage<'a> {
     pub ram_fill: Option<&'a [u8]>,
 }
 
+/// A folder of the host's that the machine's disk drive reads and writes (the X16's
+/// `--fsroot`). The frontend provides it; the machine crate touches no files. Names come
+/// checked by the board: a plain file name, no folder part.
+pub trait HostFs: std::fmt::Debug {
+    /// The bytes of file `name`.
+    ///
+    /// # Errors
+    /// [`HostFsError::NotFound`], or the folder refuses the name or cannot be read.
+    fn read(&mut self, name: &str) -> Result<Vec<u8>, HostFsError>;
+    /// Writes `bytes` as file `name`, replacing one there.
+    ///
+    /// # Errors
+    /// The folder refuses the name or cannot be written.
+    fn write(&mut self, name: &str, bytes: &[u8]) -> Result<(), HostFsError>;
+}
+
+/// Why a host folder did not give or take a file.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum HostFsError {
+    /// No such file.
+    #[error("no such file")]
+    NotFound,
+    /// The name is not one of the folder's files (a folder part, a pattern).
+    #[error("refused: {0}")]
+    Refused(String),
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(String),
+}
+
 /// What a machine's program board takes and spans, known before a boot, so the frontend
 /// can refuse a setting the machine lacks and bound the addresses, registers and lengths a
 /// program file names (a watch on a register the CPU lacks would decide nothing; an address
@@ -294,6 +324,24 @@ pub trait ProgramBoard {
     /// Sets the pads for the frames to come.
     fn set_input(&mut self, input: Input) {
         let _ = input;
+    }
+    /// Types `text` on the machine's keyboard: each character's key pressed and released
+    /// in turn (with Shift where the character needs it), sent as the machine's keyboard
+    /// sends keys; `\n` is RETURN.
+    ///
+    /// # Errors
+    /// The machine has no keyboard, or a character is on none of its keys.
+    fn type_text(&mut self, text: &str) -> Result<(), String> {
+        let _ = text;
+        Err("the machine has no keyboard to type on".to_owned())
+    }
+    /// Puts a host folder behind the machine's disk drive (the X16's unit 8).
+    ///
+    /// # Errors
+    /// The machine has no drive to put it behind.
+    fn attach_host_fs(&mut self, fs: Box<dyn HostFs>) -> Result<(), String> {
+        let _ = fs;
+        Err("the machine has no disk drive for a host folder".to_owned())
     }
     /// CPU cycles in one frame of the real machine.
     fn cycles_per_frame(&self) -> u64;

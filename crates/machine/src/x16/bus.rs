@@ -5,9 +5,10 @@
 //! - $0000: the RAM bank register, $0001: the ROM bank register; both read back what was
 //!   written (the RAM underneath is not reachable from the CPU).
 //! - $0002-$9EFF: fixed RAM.
-//! - $9F00-$9FFF: I/O. $9F20-$9F3F is the [`Vera`]; the VIAs ($9F00-$9F1F), the YM2151 and
-//!   the expansion slots are not on the board: reads return $9F (the open data bus after an
-//!   absolute-mode operand fetch, whose high byte was $9F), writes are ignored.
+//! - $9F00-$9FFF: I/O. $9F20-$9F3F is the [`Vera`]; the rest is [`Io`] (the VIAs and what
+//!   hangs on them, see [`super::io`]); where nothing answers, reads return $9F (the open
+//!   data bus after an absolute-mode operand fetch, whose high byte was $9F) and writes
+//!   are ignored.
 //! - $A000-$BFFF: banked RAM, 256 banks of 8 KB (2 MB, the fully populated machine),
 //!   selected by $0000.
 //! - $C000-$FFFF: ROM, banks of 16 KB selected by $0001. A bank number past the last
@@ -18,6 +19,8 @@
 
 use cpu_65c02::Bus;
 use vera::Vera;
+
+use super::io::Io;
 
 /// The RAM bank register.
 pub const RAM_BANK: u16 = 0x0000;
@@ -171,24 +174,28 @@ pub struct X16Bus<'a> {
     pub mem: &'a mut Memory,
     /// The chip at $9F20.
     pub vera: &'a mut Vera,
+    /// The rest of the I/O page.
+    pub io: &'a mut Io,
+    /// The CPU cycle the instruction began on (the VIAs are run to it).
+    pub now: u64,
 }
 
 impl X16Bus<'_> {
     /// A byte as the CPU would read it, with no side effect on the chip.
     #[must_use]
     pub fn peek(&self, addr: u16) -> u8 {
-        peek(self.mem, self.vera, addr)
+        peek(self.mem, self.vera, self.io, addr)
     }
 }
 
-/// A byte as the CPU would read it from `mem` and `vera`, with no side effect.
+/// A byte as the CPU would read it from `mem`, `vera` and `io`, with no side effect.
 #[must_use]
-pub fn peek(mem: &Memory, vera: &Vera, addr: u16) -> u8 {
+pub fn peek(mem: &Memory, vera: &Vera, io: &Io, addr: u16) -> u8 {
     if addr & 0xFF00 == IO {
         if (VERA_BASE..=VERA_LAST).contains(&addr) {
             vera.peek_reg((addr - VERA_BASE) as u8)
         } else {
-            OPEN_BUS
+            io.peek(addr)
         }
     } else {
         mem.read(addr)
@@ -205,7 +212,7 @@ impl Bus for X16Bus<'_> {
             if (VERA_BASE..=VERA_LAST).contains(&addr) {
                 self.vera.read_reg((addr - VERA_BASE) as u8)
             } else {
-                OPEN_BUS
+                self.io.read(addr, self.now)
             }
         } else {
             self.mem.read(addr)
@@ -219,6 +226,8 @@ impl Bus for X16Bus<'_> {
         } else if addr & 0xFF00 == IO {
             if (VERA_BASE..=VERA_LAST).contains(&addr) {
                 self.vera.write_reg((addr - VERA_BASE) as u8, value);
+            } else {
+                self.io.write(addr, value, self.now);
             }
         } else {
             self.mem.write(addr, value);

@@ -5,12 +5,18 @@
 
 pub mod bus;
 pub mod code;
+pub mod drive;
+pub mod i2c;
+pub mod io;
 pub mod kernal;
+pub mod keyboard;
 pub mod kit;
 mod machine;
 pub mod probe;
 pub mod program;
+pub mod rtc;
 mod settings;
+pub mod smc;
 pub mod target;
 
 pub use machine::{X16, chip_sprites, verdict};

@@ -33,19 +33,28 @@
 //! # Pads
 //! A program reads pad 1 through the KERNAL's `joystick_get` (the project KERNAL's, see
 //! [`super::kernal`]); the harness's input ([`ProgramBoard::set_input`]) is stored before
-//! each frame where it reads it. A program that reads the pads' VIA lines itself sees
-//! nothing: the VIAs are not modelled.
+//! each frame where it reads it. A program that reads the pads' lines on VIA 1 itself
+//! finds them high: the pads are not wired to the VIA.
+//!
+//! # Keyboard, devices and files
+//! VIA 1 and VIA 2, the I2C bus with the SMC and the RTC are on the I/O page
+//! ([`super::io`]); text the program file types goes to the SMC's keyboard queue
+//! ([`Program::type_text`]), where the KERNAL's VSYNC handler reads it. With a host
+//! folder ([`Program::attach_host_fs`]) the board answers the KERNAL's serial-bus calls
+//! as disk unit 8 ([`super::drive`]).
 //!
 //! # Not modelled
-//! The VIAs (keyboard, pads, timers), the YM2151, the SMC, the RTC, the SD card. A user
-//! `rom.bin` is refused: its KERNAL's reset (x16-rom `kernal/cbm/init.s`: `ioinit`,
-//! `ramtas`, I2C to the SMC and RTC over VIA 1, `cint`, audio init) needs those devices,
-//! and BASIC then loads the program from the SD card only when `LOAD` and `RUN` are typed.
+//! The YM2151, VERA's audio, the SD card, the mouse's movements. A user `rom.bin` is
+//! refused: its KERNAL's reset (x16-rom `kernal/cbm/init.s`) also initialises the
+//! YM2151 and probes the SD card, and BASIC then loads the program only when `LOAD` and
+//! `RUN` are typed.
 
 use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
+use super::drive::Drive;
+use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::program::{
@@ -57,16 +66,22 @@ use crate::routine::Addr;
 pub const BASIC_START: u16 = 0x0801;
 /// The BASIC token of `SYS`.
 const SYS_TOKEN: u8 = 0x9E;
+/// The first of the KERNAL's serial-bus entries (SECOND, $FF93; TALK, $FFB4 the last).
+const SERIAL_FIRST: u16 = 0xFF93;
 /// The first scan line of vblank.
 const VBLANK_LINE: u16 = 480;
 /// CPU cycles per VGA line in 1/256 cycle (133,466 x 256 / 525, rounded down).
 const LINE_CYCLES_256: u32 = (CYCLES_PER_FRAME * 256 / LINES_PER_FRAME) as u32;
 
 /// The CPU and memory of a booted program, and where the beam is.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Program {
     cpu: Cpu,
     mem: Memory,
+    /// The VIAs, the I2C bus, the SMC and the RTC.
+    io: Io,
+    /// Unit 8 on a host folder, when one is given ([`super::drive`]).
+    drive: Option<Box<Drive>>,
     /// The scan line the beam is on.
     line: u16,
     /// The CPU cycle line 0 of the current frame began on.
@@ -178,6 +193,8 @@ impl Program {
         Ok(Self {
             cpu,
             mem,
+            io: Io::new(),
+            drive: None,
             line: 0,
             frame_start: 0,
             handling: Vec::new(),
@@ -205,7 +222,9 @@ impl Program {
     /// # Errors
     /// [`ProgramError::Fault`] if the KERNAL's code does not reach its end.
     pub fn start_kernal(&mut self, vera: &mut Vera) -> Result<(), ProgramError> {
-        kernal::run_reset(&mut self.mem, vera)?;
+        kernal::run_reset(&mut self.mem, vera, &mut self.io)?;
+        // The program's clock starts after the KERNAL's start-up code.
+        self.io.restart_clock();
         // The harness's pad state (set_pad) is the board's, not the KERNAL's idle value.
         let [byte0, byte1] = kernal::snes_bytes(0);
         self.mem.write_bank0(kernal::PAD_STATE, byte0);
@@ -268,6 +287,82 @@ impl Program {
         self.mem.write_bank0(kernal::PAD_STATE + 1, byte1);
     }
 
+    /// Types `text` on the keyboard: its keycodes go to the SMC's queue, where the
+    /// KERNAL's interrupt handler reads them one a frame ([`super::keyboard`]).
+    ///
+    /// # Errors
+    /// A character on no key of the keyboard.
+    pub fn type_text(&mut self, text: &str) -> Result<(), String> {
+        for code in super::keyboard::type_text(text)? {
+            self.io.i2c.smc.push_key(code);
+        }
+        Ok(())
+    }
+
+    /// Puts a host folder behind unit 8.
+    pub fn attach_host_fs(&mut self, fs: Box<dyn crate::program::HostFs>) {
+        self.drive = Some(Box::new(Drive::new(fs)));
+    }
+
+    /// The KERNAL's serial-bus call at jump-table entry `pc`, answered by the drive when
+    /// it is the drive's (see [`super::drive`]): the registers as the routine leaves
+    /// them, STATUS ORed with the call's bits, and the routine's `RTS`, 6 cycles, the
+    /// whole cost (the transfer itself is not timed; x16emu adds the host's time, which
+    /// would make runs differ). Only with the KERNAL's bank (ROM bank 0) mapped.
+    fn serial_call(&mut self, pc: u16) -> bool {
+        if self.mem.rom_bank() != 0 {
+            return false;
+        }
+        let Some(drive) = self.drive.as_deref_mut() else {
+            return false;
+        };
+        let a = self.cpu.a;
+        let answer = match pc {
+            0xFF93 => drive.second(a),
+            0xFF96 => drive.tksa(a),
+            0xFFA5 => drive.acptr(),
+            0xFFA8 => drive.ciout(a),
+            0xFFAB => drive.untlk(),
+            0xFFAE => drive.unlsn(),
+            0xFFB1 => drive.listen(a),
+            0xFFB4 => drive.talk(a),
+            _ => None,
+        };
+        let Some((bits, byte)) = answer else {
+            return false;
+        };
+        if pc == 0xFFA5 {
+            self.cpu.a = byte;
+            self.cpu.set_flag(flags::Z, byte == 0);
+            self.cpu.set_flag(flags::N, byte & 0x80 != 0);
+        }
+        self.cpu.set_flag(flags::C, false);
+        if bits != 0
+            && let Some(at) = self.status_address()
+        {
+            let v = self.mem.read(at) | bits;
+            self.mem.write(at, v);
+        }
+        // RTS: the return address pulled, plus one.
+        let s = self.cpu.s;
+        let ret = self.word(0x0100 | u16::from(s.wrapping_add(1)));
+        self.cpu.s = s.wrapping_add(2);
+        self.cpu.pc = ret.wrapping_add(1);
+        self.cpu.cycles += 6;
+        true
+    }
+
+    /// Where the KERNAL keeps STATUS: the operand of the `LDA abs` READST ($FFB7) jumps
+    /// to, as x16emu finds it (`set_kernal_status`).
+    fn status_address(&self) -> Option<u16> {
+        if self.mem.read(0xFFB7) != 0x4C {
+            return None;
+        }
+        let readst = self.word(0xFFB8);
+        (readst >= super::bus::ROM && self.mem.read(readst) == 0xAD)
+            .then(|| self.word(readst.wrapping_add(1)))
+    }
+
     /// Runs to the start of the next vblank (see [`ProgramBoard::run_frame`]).
     ///
     /// # Errors
@@ -292,7 +387,10 @@ impl Program {
             }
             let line_end = self.line_end();
             while self.cpu.cycles < line_end {
-                let irq = vera.irq();
+                if self.cpu.cycles >= self.io.next_event() {
+                    self.io.sync(self.cpu.cycles);
+                }
+                let irq = vera.irq() || self.io.irq();
                 self.cpu.set_irq(irq);
                 match self.cpu.state() {
                     State::Running => {}
@@ -310,6 +408,9 @@ impl Program {
                     }
                 }
                 let pc = self.cpu.pc;
+                if pc >= SERIAL_FIRST && self.drive.is_some() && self.serial_call(pc) {
+                    continue;
+                }
                 if (IO..super::bus::BANK_WINDOW).contains(&pc) {
                     return Err(self.trap(pc).unwrap_or_else(|| unreachable_fault(pc)));
                 }
@@ -320,6 +421,7 @@ impl Program {
                     let view = View {
                         cpu: &self.cpu,
                         mem: &self.mem,
+                        io: &self.io,
                         vera,
                     };
                     probe.on_pc(u32::from(pc), self.cpu.cycles, &view);
@@ -329,6 +431,8 @@ impl Program {
                 let mut bus = X16Bus {
                     mem: &mut self.mem,
                     vera,
+                    io: &mut self.io,
+                    now: self.cpu.cycles,
                 };
                 self.cpu.step(&mut bus);
                 self.events(pc, s, was_running, probe);
@@ -421,6 +525,8 @@ pub struct View<'a> {
     pub cpu: &'a Cpu,
     /// RAM and ROM.
     pub mem: &'a Memory,
+    /// The VIAs and the I2C bus.
+    pub io: &'a Io,
     /// The chip.
     pub vera: &'a Vera,
 }
@@ -442,7 +548,7 @@ impl CpuView for View<'_> {
         u32::from(self.cpu.pc)
     }
     fn peek(&self, addr: u32) -> u8 {
-        peek(self.mem, self.vera, (addr & 0xFFFF) as u16)
+        peek(self.mem, self.vera, self.io, (addr & 0xFFFF) as u16)
     }
 }
 
@@ -463,6 +569,21 @@ impl ProgramBoard for super::X16 {
     fn set_input(&mut self, input: crate::program::Input) {
         if let (Some(program), _) = self.program_parts() {
             program.set_pad(input.pad1);
+        }
+    }
+    fn type_text(&mut self, text: &str) -> Result<(), String> {
+        match self.program_parts() {
+            (Some(program), _) => program.type_text(text),
+            (None, _) => Err("no program booted".to_owned()),
+        }
+    }
+    fn attach_host_fs(&mut self, fs: Box<dyn crate::program::HostFs>) -> Result<(), String> {
+        match self.program_parts() {
+            (Some(program), _) => {
+                program.attach_host_fs(fs);
+                Ok(())
+            }
+            (None, _) => Err("no program booted".to_owned()),
         }
     }
     fn cycles_per_frame(&self) -> u64 {
@@ -490,6 +611,7 @@ impl CpuView for super::X16 {
         View {
             cpu: &program.cpu,
             mem: &program.mem,
+            io: &program.io,
             vera: self.vera(),
         }
         .register(name)
@@ -498,8 +620,9 @@ impl CpuView for super::X16 {
         self.booted().map_or(0, |p| u32::from(p.cpu.pc))
     }
     fn peek(&self, addr: u32) -> u8 {
-        self.booted()
-            .map_or(0, |p| peek(&p.mem, self.vera(), (addr & 0xFFFF) as u16))
+        self.booted().map_or(0, |p| {
+            peek(&p.mem, self.vera(), &p.io, (addr & 0xFFFF) as u16)
+        })
     }
 }
 

@@ -63,6 +63,7 @@ use vera::Vera;
 
 pub use super::bus::{BANK_WINDOW, IO, OPEN_BUS, ROM, VERA_BASE, VERA_LAST};
 use super::bus::{Memory, ROM_BANK_BYTES, X16Bus, peek};
+use super::io::Io;
 
 use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
 
@@ -119,6 +120,8 @@ pub struct X16Target {
     cpu: Cpu,
     /// RAM and the harness's ROM (the board's one memory map, [`super::bus`]).
     mem: Memory,
+    /// The VIAs and the I2C bus.
+    io: Io,
     image_len: usize,
 }
 
@@ -161,6 +164,7 @@ impl X16Target {
         Self {
             cpu: Cpu::new(),
             mem,
+            io: Io::new(),
             image_len: 0,
         }
     }
@@ -272,7 +276,7 @@ impl Target for X16Board<'_> {
     fn peek(&mut self, addr: u32, out: &mut [u8]) {
         for (k, b) in out.iter_mut().enumerate() {
             let a = ((addr as usize + k) & 0xFFFF) as u16;
-            *b = peek(&self.target.mem, self.vera, a);
+            *b = peek(&self.target.mem, self.vera, &self.target.io, a);
         }
     }
 
@@ -296,6 +300,8 @@ impl Target for X16Board<'_> {
         let mut bus = X16Bus {
             mem: &mut self.target.mem,
             vera: self.vera,
+            io: &mut self.target.io,
+            now: cpu.cycles,
         };
         let result = loop {
             let used = cpu.cycles - start;
@@ -312,7 +318,10 @@ impl Target for X16Board<'_> {
                     budget,
                 });
             }
-            let irq = bus.vera.irq();
+            if cpu.cycles >= bus.io.next_event() {
+                bus.io.sync(cpu.cycles);
+            }
+            let irq = bus.vera.irq() || bus.io.irq();
             match cpu.state() {
                 State::Running => {}
                 State::Stopped { pc } => {
@@ -340,6 +349,7 @@ impl Target for X16Board<'_> {
                 });
             }
             cpu.set_irq(irq);
+            bus.now = cpu.cycles;
             cpu.step(&mut bus);
         };
         self.target.cpu = cpu;

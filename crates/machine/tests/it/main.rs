@@ -22,6 +22,7 @@ mod vectrex_common;
 mod vectrex_programs;
 mod vectrex_walls;
 mod x16_common;
+mod x16_files;
 mod x16_kernal;
 mod x16_lines;
 mod x16_programs;

@@ -105,9 +105,28 @@ fn cc65_hello_prints_its_greeting_in_the_middle_of_a_framed_screen() {
     for (i, &b) in lower_a.iter().enumerate() {
         assert_eq!(vram(&mut m, 0x0F808 + i as u32), b);
     }
-    // Still waiting in cgetc 100 frames on: the board has no keyboard.
+    // Still waiting in cgetc 100 frames on, with no key typed.
     run(&mut m, 100);
     assert_eq!(text(&mut m)[30], greeting);
+    // A key (the space bar, down then up) through the SMC: the KERNAL's VSYNC handler
+    // reads one keycode a frame over I2C, so the key is in the buffer after one frame;
+    // cgetc returns it, main returns, and cc65's exit code returns from the program's
+    // start, which the board reports (there is no BASIC to return to).
+    assert_eq!(m.program().unwrap().cpu().peek(0xA00A), 0, "no key yet");
+    let board = m.program().unwrap();
+    board.type_text(" ").expect("a space is on the keyboard");
+    let mut returned = None;
+    for frame in 0..10 {
+        if let Err(e) = board.run_frame(&mut NoProbe::default()) {
+            returned = Some((frame, e.to_string()));
+            break;
+        }
+    }
+    let (frame, e) = returned.expect("hello returns after the key");
+    assert!(e.contains("returned from its start"), "{e}");
+    assert!(frame <= 2, "returned in frame {frame} after the key");
+    // hello.c clears the screen after the key, before it returns.
+    assert!(text(&mut m).iter().all(String::is_empty));
 }
 
 /// Builds `/usr/share/cc65/samples/<name>.c` with `cl65 -t cx16 -O` into a fresh folder;
@@ -202,10 +221,10 @@ fn prg(code: &[u8]) -> Vec<u8> {
 #[test]
 fn bad_arguments_get_the_kernal_s_documented_errors() {
     let code = prg(&[
-        // OPEN 1,8,0 with no name: no device 8 on the board.
+        // OPEN 1,8,0,name: no unit 8 on the bus (no host folder given).
         0xA9, 0x01, 0xA2, 0x08, 0xA0, 0x00, 0x20, 0xBA,
         0xFF, // LDA #1 LDX #8 LDY #0 JSR SETLFS
-        0xA9, 0x00, 0x20, 0xBD, 0xFF, // LDA #0 JSR SETNAM
+        0xA9, 0x01, 0xA2, 0x00, 0xA0, 0x10, 0x20, 0xBD, 0xFF, // SETNAM 1 byte at $1000
         0x20, 0xC0, 0xFF, 0x85, 0x20, 0x08, 0x68, 0x85,
         0x21, // JSR OPEN STA $20 PHP PLA STA $21
         0x20, 0xB7, 0xFF, 0x85, 0x22, // JSR READST STA $22
@@ -238,7 +257,8 @@ fn bad_arguments_get_the_kernal_s_documented_errors() {
     assert_eq!((peek(0x23), peek(0x24) & 1), (3, 1));
     // PLOT off the screen and screen_mode 7: carry set.
     assert_eq!((peek(0x25) & 1, peek(0x26) & 1), (1, 1));
-    // LOAD from device 8: 5, carry set; from the screen: 9 (illegal device).
+    // LOAD from device 8 (the same name): 5, carry set; from the screen: 9 (illegal
+    // device).
     assert_eq!((peek(0x27), peek(0x28) & 1, peek(0x2A)), (5, 1, 9));
     // The jiffy clock: one VSYNC at the start of each run after the first, 9 in 10 runs.
     assert_eq!(peek(0x29), 9);
@@ -301,4 +321,33 @@ fn primm_the_keyboard_buffer_memtop_and_jsrfar_work_as_documented() {
     assert_eq!((peek(0x22), peek(0x23), peek(0x24)), (0x00, 0x9F, 0));
     // The routine ran in bank 5 and the caller's bank 0 came back.
     assert_eq!((peek(0x25), peek(0x26)), (5, 0));
+}
+
+#[test]
+fn typed_keys_reach_the_keyboard_buffer_through_the_smc_as_petscii() {
+    // WAI ; BRA -3: the KERNAL's VSYNC handler runs each frame and reads one keycode.
+    let mut m = booted(&[0x00, 0x10, 0xCB, 0x80, 0xFD], Some(0x1000));
+    run(&mut m, 1);
+    // "a" is key 31 down and up; "A" the same inside Left Shift (44) down and up; "1"
+    // key 2; "!" Shift and key 2; "\n" RETURN (43): 2 + 4 + 2 + 4 + 2 = 14 keycodes, one
+    // a frame. PETSCII: $41, $C1 (shifted letter), $31, $21, $0D.
+    m.program().unwrap().type_text("aA1!\n").expect("typeable");
+    // One frame's handler reads one code: after five, "a" typed, Shift down, A down and
+    // up ($C1 in), Shift still held.
+    run(&mut m, 5);
+    let cpu = m.program().unwrap().cpu();
+    assert_eq!(cpu.peek(0xA00A), 2);
+    assert_eq!(
+        cpu.peek(0x03A8) & 1,
+        1,
+        "Shift held: kbdbuf_get_modifiers bit 0"
+    );
+    run(&mut m, 9);
+    let cpu = m.program().unwrap().cpu();
+    let keys: Vec<u8> = (0..5).map(|i| cpu.peek(0xA000 + i)).collect();
+    assert_eq!(keys, [0x41, 0xC1, 0x31, 0x21, 0x0D]);
+    assert_eq!(cpu.peek(0xA00A), 5);
+    assert_eq!(cpu.peek(0x03A8), 0, "Shift let go");
+    let e = m.program().unwrap().type_text("é").unwrap_err();
+    assert!(e.contains("on no key"), "{e}");
 }

@@ -325,7 +325,7 @@ fn joystick_get_returns_pad_1_as_snes_bytes() {
 }
 
 #[test]
-fn the_movers_handler_costs_158_cycles_from_the_acknowledge_to_rti() {
+fn the_movers_handler_costs_2265_cycles_from_the_acknowledge_to_rti() {
     let mut m = booted(MOVER);
     let mut probe = Recorder::default();
     m.program().unwrap().run_frame(&mut probe).unwrap();
@@ -335,8 +335,9 @@ fn the_movers_handler_costs_158_cycles_from_the_acknowledge_to_rti() {
     // JMP (abs) 6 = 25; handler without SPRCOL LDA abs 4, AND # 2, BEQ taken 3, INC zp 5,
     // (LDA # 2, STA abs 4) x 3, LDA zp 3, STA abs 4, INC zp 5, JMP (abs) 6 = 50; the
     // KERNAL's default handler at VSYNC (roms/vera/kernal/irq.s): LDA abs 4, LSR 2, BCC 2,
-    // JSR 6, UDTIM's common path 38, LDA # 2, STA abs 4, PLY 4, PLX 4, PLA 4, RTI 6 = 76.
-    // 7 + 25 + 50 + 76 = 158 in all.
+    // JSR 6, UDTIM's common path 38, the keyboard scan with no key 2,107 (one keycode
+    // read from the SMC over I2C; roms/vera/kernal/i2c.s and keyboard.s count it), LDA # 2,
+    // STA abs 4, PLY 4, PLX 4, PLA 4, RTI 6 = 2,183. 7 + 25 + 50 + 2,183 = 2,265 in all.
     // The CPU waited in WAI, so the acknowledge begins at line 480's first cycle.
     let main = label(MOVER_LBL, "main");
     let at = LINE_480;
@@ -348,10 +349,10 @@ fn the_movers_handler_costs_158_cycles_from_the_acknowledge_to_rti() {
                 cycle: at,
                 pc: main + 1
             },
-            BoardEvent::Return { cycle: at + 158 },
+            BoardEvent::Return { cycle: at + 2265 },
             // BRA 3 back to the WAI, which begins 3 cycles later.
             BoardEvent::Wait {
-                cycle: at + 158 + 3,
+                cycle: at + 2265 + 3,
                 pc: main
             },
         ]
@@ -418,8 +419,8 @@ fn a_handler_longer_than_a_frame_returns_in_the_next_frame() {
     probe.events.clear();
     m.program().unwrap().run_frame(&mut probe).unwrap();
     // Entry 7 + the KERNAL's entry 25 + LDY # 2 + 110 x 1,286 - 1 + INC zp 5 + JMP (abs) 6
-    // + the default handler at VSYNC 76 (see the mover's test).
-    let handler = 7 + 25 + 2 + 110 * 1286 - 1 + 5 + 6 + 76;
+    // + the default handler at VSYNC 2,183 (see the mover's test).
+    let handler = 7 + 25 + 2 + 110 * 1286 - 1 + 5 + 6 + 2183;
     assert!(handler > FRAME);
     assert_eq!(
         probe.events[0],

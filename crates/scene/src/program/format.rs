@@ -25,6 +25,10 @@ pub struct Program {
     /// A system ROM or BIOS of the user's, relative to this file.
     #[serde(default)]
     pub system_rom: Option<String>,
+    /// A host folder for the machine's disk drive (the X16's unit 8, as x16emu's
+    /// `-fsroot`), relative to this file.
+    #[serde(default)]
+    pub fsroot: Option<String>,
     /// A cartridge mapper instead of the detected one.
     #[serde(default)]
     pub mapper: Option<String>,
@@ -54,6 +58,10 @@ pub struct Program {
     /// `Start`); the last entry holds on.
     #[serde(default)]
     pub input: Vec<Vec<Button>>,
+    /// Text typed on the machine's keyboard: `(frame: 30, text: "y\n")` types each
+    /// character (a key down and up, Shift where needed; `\n` is RETURN) from frame 30.
+    #[serde(default)]
+    pub keys: Vec<KeysSpec>,
     /// Frames after which a program that has taken no interrupt, or stays inside one
     /// handler, is an error.
     #[serde(default = "give_up")]
@@ -95,6 +103,16 @@ pub struct SymbolsRef {
     /// Its format (detected when absent).
     #[serde(default)]
     pub format: SymbolFormat,
+}
+
+/// Text typed from a frame on.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct KeysSpec {
+    /// The frame (from 0) before which the keys are sent.
+    pub frame: u32,
+    /// The characters typed.
+    pub text: String,
 }
 
 /// A pad button.

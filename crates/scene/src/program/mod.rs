@@ -46,6 +46,8 @@ pub struct LoadedProgram {
     pub system_rom_path: Option<PathBuf>,
     /// The mapper named.
     pub mapper: Option<String>,
+    /// The host folder behind the machine's disk drive, when one is named.
+    pub fsroot: Option<PathBuf>,
     /// The RAM's power-on pattern, when the program file names one.
     pub ram_fill: Option<Vec<u8>>,
     /// What the harness watches.
@@ -530,6 +532,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
         start,
         system_rom,
         mapper: p.mapper.clone(),
+        fsroot: p.fsroot.as_ref().map(|f| dir.join(f)),
         system_rom_path,
         source: Some(text.clone()),
         watch_origin,
@@ -556,6 +559,7 @@ pub fn load(path: &Path) -> Result<LoadedProgram, LoadError> {
             spans,
             wait_pc,
             input: p.input.iter().map(|b| buttons(b)).collect(),
+            keys: p.keys.iter().map(|k| (k.frame, k.text.clone())).collect(),
             give_up_frames: p.give_up_frames,
             pairs,
             judged,
@@ -646,6 +650,7 @@ pub fn load_bare(b: &BareImage<'_>) -> Result<LoadedProgram, BareError> {
             None => None,
         },
         mapper: b.mapper.map(str::to_owned),
+        fsroot: None,
         system_rom_path: b.system_rom.map(Path::to_owned),
         source: None,
         watch_origin: Vec::new(),

@@ -15,9 +15,14 @@
 //! file states its routines' cycle costs and how they were counted.
 //!
 //! # What it has
-//! - channel I/O (`channel.s`): SETLFS, SETNAM, OPEN, CLOSE, CHKIN, CHKOUT, CLRCHN, CLALL,
-//!   READST, CHROUT, CHRIN, GETIN, LOAD, SAVE; devices 0 (keyboard) and 3 (screen); any
-//!   other device is absent: carry set, A = 5, READST bit 7;
+//! - channel I/O (`channel.s`, `serial.s`): SETLFS, SETNAM, OPEN, CLOSE, CHKIN, CHKOUT,
+//!   CLRCHN, CLALL, READST, CHROUT, CHRIN, GETIN, LOAD, SAVE; devices 0 (keyboard) and 3
+//!   (screen); 4-31 on the serial bus through LISTEN, SECOND, CIOUT, UNLSN, TALK, TKSA,
+//!   ACPTR and UNTLK at their jump-table entries, which answer "device not present"
+//!   (carry set, A = 5, READST bit 7) unless the board's drive answers them
+//!   ([`super::drive`]);
+//! - the keyboard (`keyboard.s`, `i2c.s`): one keycode a VSYNC read from the SMC over the
+//!   I2C bus on VIA 1, a US keymap to PETSCII, `i2c_read_byte`/`i2c_write_byte`;
 //! - the screen editor's output (`screen.s`): PETSCII and ISO text, the control codes
 //!   (clear, home, cursor moves, reverse, colours, charset switches), wrapping, scrolling,
 //!   PLOT, SCREEN, `screen_mode` ($00-$06), `screen_set_charset` (1-6);
@@ -79,10 +84,10 @@ pub const DEFAULT_BRK: u16 = 0xE048;
 /// RESET: the KERNAL's start-up code.
 pub const RESET_ENTRY: u16 = 0xE050;
 /// The STP the start-up code ends on.
-pub const INIT_DONE: u16 = 0xE101;
+pub const INIT_DONE: u16 = 0xE109;
 /// Where a program's `RTS` from its start lands (the start-up code leaves its address
 /// - 1 at $0100-$0101, which an `RTS` with S = $FF pulls): an STP, BASIC's place.
-pub const BASIC_RETURN: u16 = 0xE102;
+pub const BASIC_RETURN: u16 = 0xE10A;
 /// KERNAL `joystick_scan` in the jump table.
 pub const JOYSTICK_SCAN: u16 = 0xFF53;
 /// KERNAL `joystick_get` in the jump table.

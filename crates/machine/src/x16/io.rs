@@ -1,0 +1,224 @@
+//! The X16's I/O page besides VERA (Commander X16 Programmer's Reference, "Memory map",
+//! "I/O programming"): VIA 1 at $9F00 and VIA 2 at $9F10 (the `via6522` crate), the I2C
+//! bus on VIA 1's PA0 (SDA) and PA1 (SCL) with the SMC and the RTC on it ([`super::i2c`]).
+//! Every other address of $9F00-$9FFF but VERA's reads the open bus ($9F) and ignores
+//! writes.
+//!
+//! The I2C lines are open-drain: the KERNAL leaves ORA's bits 0 and 1 at 0 and pulls a
+//! line low by making its pin an output (DDRA bit set), releases it by making the pin an
+//! input; the pull-ups then hold it high unless a device pulls SDA low. So the pins read
+//! the bus's levels (x16emu `via1_read`/`via1_write` wire them the same way,
+//! X16Community/x16-emulator commit 49b1fbd). Port A's other pins (the SNES pads' latch,
+//! clock and data lines) and port B (the IEC serial bus) have nothing on them here and
+//! read high.
+//!
+//! # Time
+//! The VIAs count the CPU's cycles (the X16's Φ2 is its 8 MHz clock). They are brought up
+//! to date when the CPU touches them, at the cycle its instruction began, and when their
+//! next timer event is due; an interrupt a timer raises is seen at the first instruction
+//! boundary at or after that cycle, as the 65C02 samples IRQ.
+
+use via6522::Via;
+
+use super::i2c::I2cBus;
+
+/// VIA 1's registers.
+const VIA1: u16 = 0x9F00;
+/// VIA 2's registers.
+const VIA2: u16 = 0x9F10;
+/// Port A's register and the no-handshake one, and port A's direction register.
+const ORA: u8 = 0x01;
+const DDRA: u8 = 0x03;
+const ORA_NO_HANDSHAKE: u8 = 0x0F;
+/// SDA and SCL on port A.
+const SDA: u8 = 0x01;
+const SCL: u8 = 0x02;
+/// CPU cycles in one second (the RTC's seconds).
+const CYCLES_PER_SECOND: u64 = 8_000_000;
+/// What an address with nothing behind it reads.
+const OPEN_BUS: u8 = 0x9F;
+
+/// The devices on the I/O page other than VERA.
+#[derive(Clone, Debug)]
+pub struct Io {
+    /// VIA 1: the I2C bus, the pads, the serial bus.
+    pub via1: Via,
+    /// VIA 2: free for the user.
+    pub via2: Via,
+    /// The I2C bus and its devices.
+    pub i2c: I2cBus,
+    /// The cycle both VIAs have been run to.
+    synced: u64,
+    /// The first cycle a VIA timer may change a flag (`u64::MAX`: none running).
+    next_event: u64,
+    /// Whether a VIA pulls IRQ low, as of the last access or event (read once per
+    /// instruction, so kept rather than worked out).
+    irq_line: bool,
+}
+
+impl Default for Io {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Io {
+    /// The devices after RESET.
+    #[must_use]
+    pub fn new() -> Self {
+        let mut io = Self {
+            via1: Via::new(),
+            via2: Via::new(),
+            i2c: I2cBus::new(),
+            synced: 0,
+            next_event: u64::MAX,
+            irq_line: false,
+        };
+        io.update_port_a();
+        io
+    }
+
+    /// Runs the VIAs to cycle `now`.
+    #[inline]
+    pub fn sync(&mut self, now: u64) {
+        if now > self.synced {
+            let mut n = now - self.synced;
+            while n > 0 {
+                let step = n.min(u64::from(u32::MAX));
+                self.via1.tick(step as u32);
+                self.via2.tick(step as u32);
+                n -= step;
+            }
+            self.synced = now;
+        }
+        self.plan();
+    }
+
+    /// Counts the cycles from 0 again (the CPU's clock restarted), the devices' state
+    /// kept.
+    pub fn restart_clock(&mut self) {
+        self.synced = 0;
+        self.plan();
+    }
+
+    /// When the next timer event is due; the IRQ line as the flags now stand.
+    fn plan(&mut self) {
+        self.irq_line = self.via1.irq() || self.via2.irq();
+        let next = [
+            self.via1.cycles_to_next_event(),
+            self.via2.cycles_to_next_event(),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        self.next_event = next.map_or(u64::MAX, |n| self.synced + u64::from(n.max(1)));
+    }
+
+    /// The first cycle the IRQ line may change by itself.
+    #[inline]
+    #[must_use]
+    pub const fn next_event(&self) -> u64 {
+        self.next_event
+    }
+
+    /// Whether a VIA holds the CPU's IRQ line low.
+    #[inline]
+    #[must_use]
+    pub const fn irq(&self) -> bool {
+        self.irq_line
+    }
+
+    /// A read at `addr` ($9F00-$9FFF but VERA's) at cycle `now`.
+    pub fn read(&mut self, addr: u16, now: u64) -> u8 {
+        match addr {
+            VIA1..0x9F10 => {
+                self.sync(now);
+                let value = self.via1.read((addr - VIA1) as u8);
+                // A read may clear a flag (T1C-L, T2C-L, ORA, ORB, SR).
+                self.plan();
+                value
+            }
+            VIA2..0x9F20 => {
+                self.sync(now);
+                let value = self.via2.read((addr - VIA2) as u8);
+                self.plan();
+                value
+            }
+            _ => OPEN_BUS,
+        }
+    }
+
+    /// What a read at `addr` would return, without side effects.
+    #[must_use]
+    pub fn peek(&self, addr: u16) -> u8 {
+        match addr {
+            VIA1..0x9F10 => self.via1.peek((addr - VIA1) as u8),
+            VIA2..0x9F20 => self.via2.peek((addr - VIA2) as u8),
+            _ => OPEN_BUS,
+        }
+    }
+
+    /// A write at `addr` at cycle `now`.
+    pub fn write(&mut self, addr: u16, value: u8, now: u64) {
+        match addr {
+            VIA1..0x9F10 => {
+                self.sync(now);
+                let reg = (addr - VIA1) as u8;
+                self.via1.write(reg, value);
+                if matches!(reg, ORA | DDRA | ORA_NO_HANDSHAKE) {
+                    self.i2c.rtc.set_elapsed(now / CYCLES_PER_SECOND);
+                    self.update_port_a();
+                }
+                self.plan();
+            }
+            VIA2..0x9F20 => {
+                self.sync(now);
+                self.via2.write((addr - VIA2) as u8, value);
+                self.plan();
+            }
+            _ => {}
+        }
+    }
+
+    /// Drives the I2C lines from port A and puts the bus's levels on its pins.
+    fn update_port_a(&mut self) {
+        let ddra = self.via1.read(DDRA);
+        let ora = self.via1.read(ORA_NO_HANDSHAKE) & ddra;
+        // A pin pulls its line low when it is an output of 0; else the pull-up holds it.
+        let held_low = ddra & !ora;
+        let scl = held_low & SCL == 0;
+        let master_sda = held_low & SDA == 0;
+        self.i2c.drive(scl, master_sda);
+        let sda = self.i2c.sda(master_sda);
+        let pins = 0xFC | u8::from(sda) | if scl { SCL } else { 0 };
+        self.via1.set_pins_a(pins);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_via_1_timer_pulls_irq_at_its_time_and_a_read_of_t1c_l_lets_go() {
+        let mut io = Io::new();
+        // IER: set T1 (bit 6); T1 one-shot from 10 (R6522: the flag 10 + 1.5 cycles on).
+        io.write(0x9F0E, 0xC0, 100);
+        io.write(0x9F04, 10, 100);
+        io.write(0x9F05, 0, 100);
+        assert!(!io.irq());
+        let due = io.next_event();
+        assert!((105..=112).contains(&due), "{due}");
+        io.sync(due - 1);
+        assert!(!io.irq());
+        io.sync(due);
+        assert!(io.irq(), "T1 timed out at {due}");
+        assert_eq!(io.read(0x9F0D, due) & 0xC0, 0xC0, "IFR: T1 and the any bit");
+        io.read(0x9F04, due);
+        assert!(!io.irq());
+        // VIA 2 answers at $9F10; nothing at $9F40 (no YM2151 here): open bus.
+        io.write(0x9F12, 0xAA, due);
+        assert_eq!(io.read(0x9F12, due), 0xAA, "DDRB");
+        assert_eq!(io.read(0x9F40, due), 0x9F);
+    }
+}
