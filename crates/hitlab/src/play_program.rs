@@ -230,7 +230,7 @@ fn completed(r: Option<FrameRecord>, p: &LoadedProgram) -> Result<FrameRecord, F
 fn call(h: &mut Harness<'static>, p: &LoadedProgram) -> Result<Option<FrameRecord>, Fault> {
     crate::long_run::check()?;
     h.call()
-        .map_err(|e| crate::cmd::program::failed(&p.path, &e))
+        .map_err(|e| crate::cmd::program::failed(p, h, &e))
 }
 
 impl crate::shown::Shown for ProgramPlayer {
