@@ -1,5 +1,5 @@
 //! A disassembler for fault messages: one instruction at a time, in Motorola's syntax with
-//! the project's hex style (`MOVE.W #$8174,($C00004).L`, `BNE.S $000212`).
+//! the project's hex style (`MOVE.W #$8174,($C00004).L`, `BNE.S $0212`).
 //!
 //! Decoded from the opcode map of the M68000 Programmer's Reference Manual (section 8,
 //! "Instruction Format Summary"): the operation from the top four bits and the size and
@@ -76,13 +76,13 @@ impl Reader<'_> {
                 2 => {
                     let base = self.here();
                     let d = i32::from(self.word() as i16);
-                    format!("(${:06X},PC)", base.wrapping_add(d as u32) & 0xFF_FFFF)
+                    format!("({},PC)", addr(base.wrapping_add(d as u32) & 0xFF_FFFF))
                 }
                 3 => {
                     let base = self.here();
                     let (ix, d) = self.index();
                     let at = base.wrapping_add(i32::from(d) as u32) & 0xFF_FFFF;
-                    format!("(${at:06X},PC,{ix})")
+                    format!("({},PC,{ix})", addr(at))
                 }
                 4 => self.imm(size),
                 _ => {
@@ -91,6 +91,15 @@ impl Reader<'_> {
                 }
             },
         }
+    }
+}
+
+/// An address: `$0212` below $10000, `$FF0010` above, as the project writes addresses.
+fn addr(a: u32) -> String {
+    if a <= 0xFFFF {
+        format!("${a:04X}")
+    } else {
+        format!("${a:06X}")
     }
 }
 
@@ -188,7 +197,7 @@ fn decode(op: u16, r: &mut Reader<'_>) -> Option<String> {
                     let base = r.here();
                     let d = r.word() as i16;
                     let target = base.wrapping_add(i32::from(d) as u32) & 0xFF_FFFF;
-                    format!("DB{cc} D{reg},${target:06X}")
+                    format!("DB{cc} D{reg},{}", addr(target))
                 } else {
                     format!("S{cc} {}", r.ea(mode, reg, 0))
                 }
@@ -215,11 +224,11 @@ fn decode(op: u16, r: &mut Reader<'_>) -> Option<String> {
                 d => (i32::from(d as i8), ".S"),
             };
             format!(
-                "{name}{suffix} ${:06X}",
-                base.wrapping_add(d as u32) & 0xFF_FFFF
+                "{name}{suffix} {}",
+                addr(base.wrapping_add(d as u32) & 0xFF_FFFF)
             )
         }
-        0x7 if op & 0x100 == 0 => format!("MOVEQ #{},D{reg_hi}", signed(i32::from(op as u8 as i8))),
+        0x7 if op & 0x100 == 0 => format!("MOVEQ #{},D{reg_hi}", op as u8 as i8),
         0x8 | 0x9 | 0xB | 0xC | 0xD => arith(op, r)?,
         0xE => shift(op, r)?,
         _ => return None,
