@@ -149,10 +149,7 @@ pub fn disasm(bytes: &[u8], pc: u16) -> (String, usize) {
         Mode::IzY => format!("(${b1:02X}),Y"),
         Mode::Izp => format!("(${b1:02X})"),
         Mode::Rel => format!("${:04X}", next.wrapping_add(b1 as i8 as u16)),
-        Mode::ZpRel => format!(
-            "${b1:02X},${:04X}",
-            next.wrapping_add(byte(2) as i8 as u16)
-        ),
+        Mode::ZpRel => format!("${b1:02X},${:04X}", next.wrapping_add(byte(2) as i8 as u16)),
     };
     let mut text = name.to_owned();
     if !operand.is_empty() {

@@ -288,7 +288,9 @@ fn group4(op: u16, r: &mut Reader<'_>) -> Option<String> {
     Some(match op {
         0x4E72 => format!("STOP #${:04X}", r.word()),
         _ if op & 0xFFF0 == 0x4E40 => format!("TRAP #{}", op & 15),
-        _ if op & 0xFFF8 == 0x4E50 => format!("LINK A{reg},#{}", signed(i32::from(r.word() as i16))),
+        _ if op & 0xFFF8 == 0x4E50 => {
+            format!("LINK A{reg},#{}", signed(i32::from(r.word() as i16)))
+        }
         _ if op & 0xFFF8 == 0x4E58 => format!("UNLK A{reg}"),
         _ if op & 0xFFF8 == 0x4E60 => format!("MOVE A{reg},USP"),
         _ if op & 0xFFF8 == 0x4E68 => format!("MOVE USP,A{reg}"),
@@ -324,7 +326,11 @@ fn group4(op: u16, r: &mut Reader<'_>) -> Option<String> {
                 5 => "TST",
                 _ => return None,
             };
-            format!("{name}{} {}", SIZE[usize::from(size)], r.ea(mode, reg, size))
+            format!(
+                "{name}{} {}",
+                SIZE[usize::from(size)],
+                r.ea(mode, reg, size)
+            )
         }
         _ => return None,
     })
@@ -415,7 +421,11 @@ fn shift(op: u16, r: &mut Reader<'_>) -> Option<String> {
     } else {
         format!("#{}", if count == 0 { 8 } else { count })
     };
-    Some(format!("{name}{dir}{} {by},D{}", SIZE[usize::from(size)], op & 7))
+    Some(format!(
+        "{name}{dir}{} {by},D{}",
+        SIZE[usize::from(size)],
+        op & 7
+    ))
 }
 
 #[cfg(test)]

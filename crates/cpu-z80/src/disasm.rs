@@ -110,7 +110,11 @@ fn main(op: u8, ix: Index, r: &mut Reader<'_>) -> String {
         }
     };
     let rp = |i: u8| -> &'static str {
-        if i == 2 { ix.name() } else { RP[usize::from(i)] }
+        if i == 2 {
+            ix.name()
+        } else {
+            RP[usize::from(i)]
+        }
     };
     match x {
         0 => match z {
@@ -157,7 +161,11 @@ fn main(op: u8, ix: Index, r: &mut Reader<'_>) -> String {
             1 => match (q, p) {
                 (0, _) => format!(
                     "POP {}",
-                    if p == 2 { ix.name() } else { RP2[usize::from(p)] }
+                    if p == 2 {
+                        ix.name()
+                    } else {
+                        RP2[usize::from(p)]
+                    }
                 ),
                 (_, 0) => "RET".to_owned(),
                 (_, 1) => "EXX".to_owned(),
@@ -180,7 +188,11 @@ fn main(op: u8, ix: Index, r: &mut Reader<'_>) -> String {
             5 => match (q, p) {
                 (0, _) => format!(
                     "PUSH {}",
-                    if p == 2 { ix.name() } else { RP2[usize::from(p)] }
+                    if p == 2 {
+                        ix.name()
+                    } else {
+                        RP2[usize::from(p)]
+                    }
                 ),
                 (_, 0) => format!("CALL ${:04X}", r.word()),
                 // DD, ED and FD are decoded before.

@@ -33,7 +33,11 @@ fn every_addressing_mode_reads_as_the_data_sheet_writes_it() {
         (&[0x03], "NOP (undefined $03)", 1),
     ];
     for (bytes, text, len) in cases {
-        assert_eq!(disasm(bytes, 0x0800), (text.to_owned(), len), "{bytes:02X?}");
+        assert_eq!(
+            disasm(bytes, 0x0800),
+            (text.to_owned(), len),
+            "{bytes:02X?}"
+        );
     }
 }
 
@@ -61,7 +65,14 @@ fn mnemonics_and_operands_agree_with_da65() {
         }
         std::fs::write(&file, bytes).unwrap();
         let out = std::process::Command::new("da65")
-            .args(["--cpu", "65C02", "--start-addr", "0x1000", "--comments", "0"])
+            .args([
+                "--cpu",
+                "65C02",
+                "--start-addr",
+                "0x1000",
+                "--comments",
+                "0",
+            ])
             .arg(&file)
             .output()
             .unwrap();
@@ -69,7 +80,9 @@ fn mnemonics_and_operands_agree_with_da65() {
         let first = listing
             .lines()
             .map(|l| l.split(':').next_back().unwrap_or("").trim())
-            .find(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('.') && !l.contains(":="))
+            .find(|l| {
+                !l.is_empty() && !l.starts_with(';') && !l.starts_with('.') && !l.contains(":=")
+            })
             .unwrap_or_default()
             .to_ascii_uppercase();
         let ours: Vec<&str> = text.split_whitespace().collect();

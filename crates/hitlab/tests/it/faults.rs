@@ -13,7 +13,10 @@ fn fault_of(image: &str, target: &str, symbols: &str) -> (Option<i32>, String) {
         &common::root(),
         &["compare", image, "--target", target, "--symbols", symbols],
     );
-    (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
 }
 
 /// The lines of `text` from the one starting `first` on, with their spacing collapsed.
@@ -41,10 +44,11 @@ fn an_x16_jump_into_the_i_o_page_names_the_jump_and_what_led_to_it() {
         "roms/vera/programs/fault.lbl",
     );
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("at PC $9F80: execution in the I/O page"), "{err}");
-    let mut want = vec![
-        "the last 16 instructions executed, oldest first:".to_owned(),
-    ];
+    assert!(
+        err.contains("at PC $9F80: execution in the I/O page"),
+        "{err}"
+    );
+    let mut want = vec!["the last 16 instructions executed, oldest first:".to_owned()];
     want.extend(passes(6, ["$0818 count DEX", "$0819 count+$1 BNE $0818"]));
     want.extend(
         [
@@ -70,13 +74,19 @@ fn an_msx_halt_with_interrupts_masked_names_the_halt_by_its_label() {
         "roms/msx/programs/fault.sym",
     );
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("at PC $4019: CPU halted with interrupts masked"), "{err}");
+    assert!(
+        err.contains("at PC $4019: CPU halted with interrupts masked"),
+        "{err}"
+    );
     assert!(err.contains("\nPC $4019 (stop): HALT\n"), "{err}");
     let mut want = vec![
         "the last 16 instructions executed, oldest first:".to_owned(),
         "$4013 count+$1 JR NZ,$4012".to_owned(),
     ];
-    want.extend(passes(5, ["$4012 count DEC B", "$4013 count+$1 JR NZ,$4012"]));
+    want.extend(passes(
+        5,
+        ["$4012 count DEC B", "$4013 count+$1 JR NZ,$4012"],
+    ));
     want.extend(
         [
             "$4015 count+$3 CALL $401A",
@@ -102,12 +112,19 @@ fn a_genesis_address_error_names_the_address_and_the_instruction() {
         "roms/genesis/programs/fault.sym",
     );
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("at PC $02A4: address error at $FF0001"), "{err}");
-    assert!(err.contains("\nPC $02A4 (count+$8): MOVE.W D1,(A0)\n"), "{err}");
-    let mut want = vec![
-        "the last 16 instructions executed, oldest first:".to_owned(),
-    ];
-    want.extend(passes(6, ["$029C count ADDQ.W #1,D1", "$029E count+$2 DBF D0,$029C"]));
+    assert!(
+        err.contains("at PC $02A4: address error at $FF0001"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\nPC $02A4 (count+$8): MOVE.W D1,(A0)\n"),
+        "{err}"
+    );
+    let mut want = vec!["the last 16 instructions executed, oldest first:".to_owned()];
+    want.extend(passes(
+        6,
+        ["$029C count ADDQ.W #1,D1", "$029E count+$2 DBF D0,$029C"],
+    ));
     want.extend(
         [
             "$02A2 count+$6 BSR.S $02A8",
@@ -138,10 +155,16 @@ fn a_program_that_takes_no_interrupt_is_told_where_it_spins() {
                 "3",
             ],
         );
-        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
     };
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("no interrupt was taken in the first 3 frames"), "{err}");
+    assert!(
+        err.contains("no interrupt was taken in the first 3 frames"),
+        "{err}"
+    );
     assert!(err.contains("the last 16 instructions executed"), "{err}");
 }
 
@@ -149,9 +172,21 @@ fn a_program_that_takes_no_interrupt_is_told_where_it_spins() {
 fn fault_messages_write_addresses_one_way() {
     // Every fault path the test programs reach: no `0x`, and every hex number written `$`.
     for (image, target, symbols) in [
-        ("roms/vera/programs/fault.prg", "x16", "roms/vera/programs/fault.lbl"),
-        ("roms/msx/programs/fault.rom", "msx", "roms/msx/programs/fault.sym"),
-        ("roms/genesis/programs/fault.bin", "genesis", "roms/genesis/programs/fault.sym"),
+        (
+            "roms/vera/programs/fault.prg",
+            "x16",
+            "roms/vera/programs/fault.lbl",
+        ),
+        (
+            "roms/msx/programs/fault.rom",
+            "msx",
+            "roms/msx/programs/fault.sym",
+        ),
+        (
+            "roms/genesis/programs/fault.bin",
+            "genesis",
+            "roms/genesis/programs/fault.sym",
+        ),
     ] {
         let (_, err) = fault_of(image, target, symbols);
         assert!(!err.to_ascii_lowercase().contains("0x"), "{err}");

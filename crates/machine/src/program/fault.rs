@@ -52,10 +52,8 @@ impl Labels {
     /// preferred to a cheap local (`@loop`, `.loop`) and a shorter name to a longer.
     #[must_use]
     pub fn new<'a>(labels: impl IntoIterator<Item = (&'a str, u32)>) -> Self {
-        let mut by_addr: Vec<(u32, String)> = labels
-            .into_iter()
-            .map(|(n, a)| (a, n.to_owned()))
-            .collect();
+        let mut by_addr: Vec<(u32, String)> =
+            labels.into_iter().map(|(n, a)| (a, n.to_owned())).collect();
         let local = |n: &str| n.starts_with('@') || n.starts_with('.');
         by_addr.sort_by(|(a, x), (b, y)| {
             a.cmp(b)
@@ -176,11 +174,7 @@ pub fn last_instructions(
     };
     let mut history = History::new(space);
     for call in 0..calls {
-        if let Some(input) = config
-            .input
-            .get(call as usize)
-            .or(config.input.last())
-        {
+        if let Some(input) = config.input.get(call as usize).or(config.input.last()) {
             board.set_input(*input);
         }
         history.record(call + 1 == calls);
@@ -282,6 +276,48 @@ pub(crate) fn disasm_m68k(cpu: &(impl CpuView + ?Sized), pc: u32) -> (String, us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_fault_message_writes_addresses_one_way() {
+        use crate::routine::Addr;
+        let pc = 0x08A6;
+        let errors = [
+            HarnessError::Program {
+                frame: 3,
+                error: ProgramError::Fault {
+                    pc: Addr(pc),
+                    what: "STP".into(),
+                },
+            },
+            HarnessError::NoInterrupt { frames: 9, pc },
+            HarnessError::NoInterruptRaised {
+                frames: 9,
+                pc,
+                why: "IEN is 0".into(),
+            },
+            HarnessError::NeverReturns {
+                interrupt: "irq",
+                cycle: 10,
+                pc,
+                frames: 9,
+                now: pc,
+            },
+        ];
+        let report = FaultReport {
+            pc,
+            instruction: "STP".into(),
+            last: vec![Executed {
+                pc: 0x0810,
+                text: "LDA #$01".into(),
+            }],
+        };
+        let labels = Labels::new([("main", 0x0810)]);
+        for e in errors {
+            let text = format!("{e}\n{}", report.describe(&labels));
+            assert!(!text.to_ascii_lowercase().contains("0x"), "{text}");
+            assert!(text.contains("$08A6"), "{text}");
+        }
+    }
 
     #[test]
     fn a_pc_is_named_after_the_nearest_label_below_it() {
