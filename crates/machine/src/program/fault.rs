@@ -15,7 +15,7 @@
 //! and a breakpoint does not change what the machine does, only what the probe is told.
 //!
 //! Each CPU's disassembler lives in its crate (`cpu_65c02::disasm`, `cpu_z80::disasm`,
-//! `cpu_m68k::disasm`); a board reaches it through [`CpuView::disasm`].
+//! `cpu_m68k::disasm`, `cpu_6809::disasm`); a board reaches it through [`CpuView::disasm`].
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -265,6 +265,12 @@ pub(crate) fn disasm_65c02(cpu: &(impl CpuView + ?Sized), pc: u32) -> (String, u
 pub(crate) fn disasm_z80(cpu: &(impl CpuView + ?Sized), pc: u32) -> (String, usize) {
     let bytes: Vec<u8> = (0..4).map(|i| cpu.peek((pc + i) & 0xFFFF)).collect();
     cpu_z80::disasm::disasm(&bytes, pc as u16)
+}
+
+/// The instruction at `pc` for a 6809 (the longest is five bytes).
+pub(crate) fn disasm_6809(cpu: &(impl CpuView + ?Sized), pc: u32) -> (String, usize) {
+    let bytes: Vec<u8> = (0..5).map(|i| cpu.peek((pc + i) & 0xFFFF)).collect();
+    cpu_6809::disasm::disasm(&bytes, pc as u16)
 }
 
 /// The instruction at `pc` for a 68000 (the longest is ten bytes).
