@@ -70,6 +70,7 @@
 
 pub mod addressing;
 mod alu;
+pub mod disasm;
 mod execute;
 mod interrupts;
 pub mod opcodes;

@@ -41,6 +41,7 @@
 
 pub mod cpu;
 pub mod cycles;
+pub mod disasm;
 
 mod alu;
 mod indexed;

@@ -118,6 +118,7 @@
 //! assert_eq!(cpu.d(0), 5);
 //! ```
 
+pub mod disasm;
 pub mod interp;
 
 use interp::Core;

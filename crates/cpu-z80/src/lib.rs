@@ -41,6 +41,7 @@ mod alu;
 mod block;
 mod cb_page;
 mod cpu;
+pub mod disasm;
 mod ed_page;
 pub mod flags;
 mod interrupt;

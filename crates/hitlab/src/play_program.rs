@@ -19,8 +19,9 @@ use crate::media::Meta;
 use crate::view::Overlays;
 use crate::view::canvas::Canvas;
 use crate::view::layout::{self, PanelAt};
+use crate::view::panel::Line;
 use crate::view::picture::Picture;
-use crate::view::program::{self, ProgramInfo};
+use crate::view::program::{self, Inspect, ProgramInfo, Registers};
 
 mod rewind;
 
@@ -43,6 +44,10 @@ pub struct ProgramPlayer {
     pub display_px: (usize, usize),
     /// States kept to step back to.
     rewind: rewind::Rewind,
+    /// The box shown over the frame (`c`, `v`, `w` in the window).
+    pub inspect: Option<Inspect>,
+    /// The CPU's registers when the call deciding about `record`'s frame ended.
+    registers: Registers,
 }
 
 impl std::fmt::Debug for ProgramPlayer {
@@ -78,6 +83,7 @@ impl ProgramPlayer {
         let picture = Picture::of_machine(harness.machine_ref());
         let record = completed(call(&mut harness, &loaded)?, &loaded)?;
         let next_picture = Picture::of_machine(harness.machine_ref());
+        let registers = registers(&mut harness);
         let name = loaded
             .path
             .file_name()
@@ -102,6 +108,8 @@ impl ProgramPlayer {
             scale: 1,
             display_px: layout::display_px(),
             rewind: rewind::Rewind::default(),
+            inspect: None,
+            registers,
         })
         .map(|mut p: Self| {
             p.keep_for_rewind();
@@ -119,6 +127,7 @@ impl ProgramPlayer {
         self.picture = std::mem::replace(&mut self.next_picture, now);
         self.record = record;
         self.keep_for_rewind();
+        self.registers = registers(&mut self.harness);
         Ok(())
     }
 
@@ -128,10 +137,11 @@ impl ProgramPlayer {
     /// As [`ProgramPlayer::open`].
     pub fn restart(&mut self) -> Result<(), Fault> {
         let fresh = Self::start(self.loaded.clone())?;
-        let (overlays, scale) = (self.overlays, self.scale);
+        let (overlays, scale, inspect) = (self.overlays, self.scale, self.inspect);
         *self = fresh;
         self.overlays = overlays;
         self.scale = scale;
+        self.inspect = inspect;
         Ok(())
     }
 
@@ -165,16 +175,25 @@ impl ProgramPlayer {
         self.picture.clone()
     }
 
-    /// The frame shown, scaled, with the overlays.
+    /// The lines of the box shown over the frame, if any.
+    #[must_use]
+    pub fn inspect_lines(&self) -> Option<Vec<Line>> {
+        self.inspect
+            .map(|what| program::inspect_lines(what, &self.record, &self.registers))
+    }
+
+    /// The frame shown, scaled, with the overlays and the box `inspect` names.
     #[must_use]
     pub fn render(&self) -> Canvas {
-        program::render(
+        let shown = self.inspect_lines();
+        program::render_with(
             &self.picture,
             &self.record,
             &self.info,
             self.overlays,
             self.scale,
             self.panel_at(),
+            shown.as_deref(),
         )
     }
 
@@ -236,11 +255,37 @@ fn completed(r: Option<FrameRecord>, p: &LoadedProgram) -> Result<FrameRecord, F
     })
 }
 
+/// The CPU's registers now, by the names the machine's program limits list.
+fn registers(h: &mut Harness<'static>) -> Registers {
+    let Some(limits) = h.machine_ref().program_limits() else {
+        return Registers::default();
+    };
+    let Some(board) = h.machine().program() else {
+        return Registers::default();
+    };
+    let cpu = board.cpu();
+    let mut values: Vec<(&'static str, u32)> = limits
+        .registers
+        .iter()
+        .filter_map(|&n| cpu.register(n).map(|v| (n, v)))
+        .collect();
+    if !limits
+        .registers
+        .iter()
+        .any(|n| n.eq_ignore_ascii_case("PC"))
+    {
+        values.push(("PC", cpu.pc()));
+    }
+    Registers {
+        cpu: limits.cpu,
+        values,
+    }
+}
+
 /// One harness call; a harness error is the program's failure (exit 1).
 fn call(h: &mut Harness<'static>, p: &LoadedProgram) -> Result<Option<FrameRecord>, Fault> {
     crate::long_run::check()?;
-    h.call()
-        .map_err(|e| crate::cmd::program::failed(&p.path, &e))
+    h.call().map_err(|e| crate::cmd::program::failed(p, h, &e))
 }
 
 impl crate::shown::Shown for ProgramPlayer {
@@ -290,6 +335,12 @@ impl crate::shown::Shown for ProgramPlayer {
     fn meta(&self) -> Meta {
         ProgramPlayer::meta(self)
     }
+    fn inspect(&mut self, what: Inspect) -> bool {
+        // The same key again hides the box.
+        self.inspect = (self.inspect != Some(what)).then_some(what);
+        self.overlays.on = true;
+        true
+    }
 }
 
 #[cfg(test)]
@@ -326,6 +377,106 @@ mod tests {
             let backdrop = index_at(&p.picture(), 20, 20);
             assert_ne!(index_at(&p.picture(), x, 110), backdrop, "frame {k}");
             assert_eq!(index_at(&p.picture(), x - 1, 110), backdrop, "frame {k}");
+        }
+    }
+
+    /// The text of the lines of the box `what` over frame `frame` of vint-dma.
+    fn vint_dma_at(frame: u32) -> ProgramPlayer {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let args = ProgramArgs {
+            target: Some("genesis".into()),
+            ..ProgramArgs::default()
+        };
+        let image = root.join("roms/genesis/programs/vint-dma.bin");
+        let mut p = ProgramPlayer::open(&image, Some(frame + 2), &args).expect("boots");
+        while p.record().frame < frame {
+            p.step().expect("runs");
+        }
+        p
+    }
+
+    fn box_text(p: &mut ProgramPlayer, what: Inspect) -> Vec<String> {
+        p.inspect = Some(what);
+        p.inspect_lines()
+            .expect("a box")
+            .into_iter()
+            .map(|(s, _)| s.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    }
+
+    #[test]
+    fn the_cpu_box_shows_the_registers_where_the_program_waits() {
+        // roms/genesis/programs/vint-dma.s: after its VINT handler (which restores D0/A0
+        // with MOVEM and returns with RTE) the 68000 waits in `stop #0x2000` at `idle`
+        // ($02B4 in vint-dma.sym), so at the next vblank SR is $2000 and the PC the STOP's
+        // own address (cpu_m68k::Cpu::pc while stopped; the interrupt ending it stacks the
+        // address after it), A7 the initial SSP $FFFE00. D0 is $0000FFFF (copy_sat's
+        // `moveq #3,d0` counted down by DBRA to -1) and A0 $00000294 (copy_sat's `(a0)+`
+        // past the 16 bytes of sat_init at $0284).
+        let mut p = vint_dma_at(5);
+        let text = box_text(&mut p, Inspect::Cpu).join(" ");
+        for want in [
+            "SR $2000",
+            "PC $000002B4",
+            "A7 $00FFFE00",
+            "D0 $0000FFFF",
+            "A0 $00000294",
+        ] {
+            assert!(text.contains(want), "{want} in {text}");
+        }
+    }
+
+    #[test]
+    fn the_sprite_box_lists_the_table_as_the_chip_read_it() {
+        // vint-dma.s's sat_init: sprite 0 8x8 at (100, 100), sprite 1 8x8 at (92 + k, 104)
+        // in frame k, both cell 1, palette line 0.
+        let mut p = vint_dma_at(7);
+        let text = box_text(&mut p, Inspect::Sprites);
+        assert!(
+            text.contains(&"0 100 100 8x8 $1 $0 %0000 0 yes".to_owned()),
+            "{text:?}"
+        );
+        assert!(
+            text.contains(&"1 99 104 8x8 $1 $0 %0000 0 yes".to_owned()),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn the_watch_box_says_a_bare_image_has_no_watch() {
+        let mut p = vint_dma_at(1);
+        let text = box_text(&mut p, Inspect::Watches);
+        assert_eq!(text[1], "no watch (a program file names them)");
+    }
+
+    #[test]
+    fn a_box_is_drawn_over_the_frame_s_top_left_and_nowhere_else() {
+        let mut p = vint_dma_at(3);
+        let plain = p.render();
+        p.inspect = Some(Inspect::Sprites);
+        let boxed = p.render();
+        assert_eq!((plain.w, plain.h), (boxed.w, boxed.h));
+        let (w, h) = p.picture().size();
+        let differs = |x0: usize, y0: usize, x1: usize, y1: usize| {
+            (y0..y1)
+                .any(|y| (x0..x1).any(|x| plain.px[y * plain.w + x] != boxed.px[y * boxed.w + x]))
+        };
+        assert!(differs(0, 0, 40, 20), "the box's corner");
+        // The panel and the frame's bottom right stay as they were.
+        assert!(!differs(w, 0, plain.w, plain.h), "the panel");
+        assert!(!differs(w - 8, h - 8, w, h), "the frame's corner");
+    }
+
+    #[test]
+    fn the_help_box_for_a_program_is_drawn_over_the_frame() {
+        let mut p = vint_dma_at(1);
+        let plain = p.render();
+        p.overlays.help = true;
+        let help = p.render();
+        assert_ne!(plain.px, help.px);
+        // Only keys that do something for a program.
+        for gone in ["m M", "g 3", "arrows"] {
+            assert!(program::KEYS.iter().all(|(k, _)| *k != gone), "{gone}");
         }
     }
 

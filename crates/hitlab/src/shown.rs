@@ -56,6 +56,13 @@ pub trait Shown {
     fn stem(&self) -> String;
     /// `tEXt` chunks naming what a picture shows.
     fn meta(&self) -> Meta;
+    /// Shows or hides a box of what the machine and the program hold (a program's CPU,
+    /// sprite table, watches); true when the picture must be drawn again. A scene has
+    /// none.
+    fn inspect(&mut self, what: crate::view::program::Inspect) -> bool {
+        let _ = what;
+        false
+    }
 }
 
 impl Shown for crate::play::Player {

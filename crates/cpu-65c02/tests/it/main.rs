@@ -3,5 +3,6 @@
 mod bus;
 mod common;
 mod cycles;
+mod disasm;
 mod klaus;
 mod ops;

@@ -2,5 +2,6 @@
 
 mod bcd;
 mod bus_wrap;
+mod disasm;
 mod manual;
 mod single_step;

@@ -3,6 +3,7 @@
 mod arithmetic;
 mod bus_hooks;
 mod common;
+mod disasm;
 mod interrupts;
 mod single_step;
 mod timing_table;

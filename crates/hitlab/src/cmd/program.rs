@@ -6,7 +6,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use machine::program::{FrameRecord, Harness, HarnessError, ProgramError};
+use machine::program::{FrameRecord, Harness, HarnessError, ProgramError, fault};
 use scene::program::tally::{ChipVsTruth, Tally, chip_vs_truth, score_frame};
 use scene::program::{BareError, BareImage, BootError, LoadedProgram};
 use serde_json::{Value, json};
@@ -186,14 +186,43 @@ pub fn boot(p: &LoadedProgram) -> Result<Box<dyn machine::Machine>, Fault> {
 }
 
 /// A harness error: the program failed (exit 1), or the program file's object rules do
-/// not fit the machine (exit 3).
-pub fn failed(path: &Path, e: &HarnessError) -> Fault {
-    let error = anyhow::anyhow!("{}: {e}", path.display());
+/// not fit the machine (exit 3). A fault of the program's own (the CPU cannot go on, an
+/// interrupt never taken or never left) also says where the CPU was, by the program's
+/// labels, the instruction there and the last ones executed before it
+/// ([`machine::program::fault`]).
+pub fn failed(p: &LoadedProgram, h: &mut Harness<'_>, e: &HarnessError) -> Fault {
+    let mut message = format!("{}: {e}", p.path.display());
+    if let Some(details) = fault_details(p, h, e) {
+        message.push('\n');
+        message.push_str(&details);
+    }
+    let error = anyhow::anyhow!(message);
     if matches!(e, HarnessError::Objects { .. }) {
         bad_input(error)
     } else {
         Fault::Other(error)
     }
+}
+
+/// The PC, its label and instruction and the last instructions before a fault: the
+/// program booted again and run to it with the history recorded.
+fn fault_details(p: &LoadedProgram, h: &mut Harness<'_>, e: &HarnessError) -> Option<String> {
+    let (pc, calls) = fault::fault_point(e, h.calls_run())?;
+    let last = p
+        .boot()
+        .ok()
+        .map(|mut fresh| fault::last_instructions(fresh.as_mut(), &p.config, calls))
+        .unwrap_or_default();
+    let report = fault::FaultReport::new(h.machine().program()?.cpu(), pc, last);
+    // The symbols were read when the program was loaded; a file changed since reads as
+    // no labels rather than hiding the fault.
+    let labels = p
+        .symbols
+        .as_ref()
+        .and_then(|(file, format)| scene::program::read_symbols(file, *format).ok())
+        .map(|s| fault::Labels::new(s.iter()))
+        .unwrap_or_default();
+    Some(report.describe(&labels))
 }
 
 fn cycles_json(list: &[machine::program::NamedCycles]) -> Value {
@@ -378,7 +407,7 @@ pub fn play_drawn(
     let bar = crate::long_run::bar(u64::from(p.config.frames), p.path.display().to_string());
     for _ in 0..p.config.frames {
         crate::long_run::check()?;
-        let r = h.next_frame().map_err(|e| failed(&p.path, &e))?;
+        let r = h.next_frame().map_err(|e| failed(p, &mut h, &e))?;
         tally.add(&r);
         if let Some((_, t)) = trace_out.as_mut() {
             writeln!(t, "{}", frame_json(&r, &dump_names))

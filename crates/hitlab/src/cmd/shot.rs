@@ -47,7 +47,7 @@ fn run_program(args: &ShotArgs) -> Result<Outcome, Fault> {
     while h.calls_run() <= args.frame {
         crate::long_run::check()?;
         h.call()
-            .map_err(|e| crate::cmd::program::failed(&p.path, &e))?;
+            .map_err(|e| crate::cmd::program::failed(&p, &mut h, &e))?;
     }
     let picture = crate::view::picture::Picture::of_machine(h.machine());
     let stem = p

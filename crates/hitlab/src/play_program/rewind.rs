@@ -85,6 +85,7 @@ impl ProgramPlayer {
         self.record = k.record.clone();
         self.picture = k.picture.clone();
         self.next_picture = k.next_picture.clone();
+        self.registers = super::registers(&mut self.harness);
         while self.record.frame < want {
             self.step()?;
         }

@@ -131,7 +131,7 @@ pub fn render(
     c.blit(&s, ox as i64, oy as i64);
     if overlays.help {
         c.set_clip(Rect::new(0, 0, frame.w as i64, frame.h as i64));
-        help_box(&mut c, frame.w, frame.h);
+        help_box(&mut c, frame.w, frame.h, KEYS, &LEGEND);
         c.reset_clip();
     }
     if let Some(at) = panel {
@@ -211,11 +211,10 @@ fn draw_overlays(c: &mut Canvas, view: &View<'_>, overlays: Overlays, k: i64) {
     }
 }
 
-/// The window's keys, as `h` lists them.
+/// The window's keys for a scene, as `h` lists them.
 pub const KEYS: &[(&str, &str)] = &[
     ("space", "pause / play (restart at the end)"),
     (".", "one frame"),
-    (",", "one frame back (programs)"),
     ("m M", "next / previous method"),
     ("o", "overlays on / off"),
     ("b 1", "boxes by group"),
@@ -231,7 +230,7 @@ pub const KEYS: &[(&str, &str)] = &[
 
 /// The colours of the overlays, as the help box explains them. Grey boxes are Art and the
 /// targets already hit (seed 004's hit pattern), which never collide again.
-const LEGEND: [(&str, u32); 7] = [
+pub(crate) const LEGEND: [(&str, u32); 7] = [
     ("Good box", overlay::GOOD_RGB),
     ("Bad box", overlay::BAD_RGB),
     ("Art or already hit: never collides", overlay::ART_RGB),
@@ -245,35 +244,60 @@ const LEGEND: [(&str, u32); 7] = [
 const KEY_COLS: usize = 7;
 
 /// The help box's size in pixels: wide enough for its longest line.
-fn help_box_size() -> (usize, usize) {
-    let keys = KEYS.iter().map(|(_, what)| KEY_COLS + what.chars().count());
+fn help_box_size(keys: &[(&str, &str)], legend: &[(&str, u32)]) -> (usize, usize) {
+    let key_cols = keys.iter().map(|(_, what)| KEY_COLS + what.chars().count());
     // A legend line is a 16-px swatch, then its text.
-    let legend = LEGEND.iter().map(|(what, _)| 2 + what.chars().count());
-    let cols = keys.chain(legend).max().unwrap_or(0);
-    let lines = KEYS.len() + LEGEND.len() + 1;
+    let legend_cols = legend.iter().map(|(what, _)| 2 + what.chars().count());
+    let cols = key_cols.chain(legend_cols).max().unwrap_or(0);
+    let lines = keys.len() + legend.len() + 1;
     (cols * GLYPH_PX + 16, lines * LINE_PX + 12)
 }
 
-/// The key list and the colour legend, in a box over the frame.
-fn help_box(c: &mut Canvas, frame_w: usize, frame_h: usize) {
-    let legend = LEGEND;
-    let (bw, bh) = help_box_size();
+/// The key list `keys` and the colour legend `legend`, in a box over the frame.
+pub(crate) fn help_box(
+    c: &mut Canvas,
+    frame_w: usize,
+    frame_h: usize,
+    keys: &[(&str, &str)],
+    legend: &[(&str, u32)],
+) {
+    let (bw, bh) = help_box_size(keys, legend);
     let x0 = (frame_w.saturating_sub(bw) / 2) as i64;
     let y0 = (frame_h.saturating_sub(bh) / 2) as i64;
     let r = Rect::new(x0, y0, bw as i64, bh as i64);
     c.shade(r, 0x000000, 208);
     c.outline(r, 1, 0xFFFFFF);
     let (x, mut y) = (x0 + 8, y0 + 6);
-    for (key, what) in KEYS {
+    for (key, what) in keys {
         text::draw(c, x, y, key, 0xFFE060);
         text::draw(c, x + (KEY_COLS * GLYPH_PX) as i64, y, what, 0xFFFFFF);
         y += LINE_PX as i64;
     }
     y += LINE_PX as i64;
     for (what, rgb) in legend {
-        c.fill(Rect::new(x, y, 12, 7), rgb);
+        c.fill(Rect::new(x, y, 12, 7), *rgb);
         text::draw(c, x + 16, y, what, 0xFFFFFF);
         y += LINE_PX as i64;
+    }
+}
+
+/// Lines of text in a box at the frame's top left (the program's CPU, sprite table or
+/// watches), as many as the frame has room for.
+pub(crate) fn text_box(c: &mut Canvas, frame_w: usize, frame_h: usize, lines: &[panel::Line]) {
+    let rows = frame_h.saturating_sub(12) / LINE_PX;
+    let shown = &lines[..lines.len().min(rows)];
+    let cols = shown
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let bw = (cols * GLYPH_PX + 16).min(frame_w);
+    let bh = shown.len() * LINE_PX + 12;
+    let r = Rect::new(0, 0, bw as i64, bh as i64);
+    c.shade(r, 0x000000, 208);
+    c.outline(r, 1, 0xFFFFFF);
+    for (i, (line, rgb)) in shown.iter().enumerate() {
+        text::draw(c, 8, 6 + (i * LINE_PX) as i64, line, *rgb);
     }
 }
 
@@ -283,13 +307,15 @@ mod tests {
 
     #[test]
     fn the_help_box_holds_its_longest_line() {
-        let (w, _) = help_box_size();
-        let inner = w - 16;
-        for (_, what) in KEYS {
-            assert!((KEY_COLS + what.len()) * GLYPH_PX <= inner, "{what}");
-        }
-        for (what, _) in LEGEND {
-            assert!(16 + what.len() * GLYPH_PX <= inner, "{what}");
+        for (keys, legend) in [(KEYS, &LEGEND[..]), (program::KEYS, &program::LEGEND[..])] {
+            let (w, _) = help_box_size(keys, legend);
+            let inner = w - 16;
+            for (_, what) in keys {
+                assert!((KEY_COLS + what.len()) * GLYPH_PX <= inner, "{what}");
+            }
+            for (what, _) in legend {
+                assert!(16 + what.len() * GLYPH_PX <= inner, "{what}");
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use collide::Pair;
 use machine::program::FrameRecord;
 use scene::program::tally::score_frame;
 
-use super::canvas::Canvas;
+use super::canvas::{Canvas, Rect};
 use super::layout::{self, PanelAt};
 use super::overlay::{self, FALSE_RGB, HIT_RGB, MISS_RGB};
 use super::panel::{COLS, Line};
@@ -22,6 +22,151 @@ const HEAD_RGB: u32 = 0xFFFFFF;
 const BODY_RGB: u32 = 0xC8C8C8;
 const BAD_RGB: u32 = 0xFF5050;
 const DIM_RGB: u32 = 0x808080;
+
+/// The window's keys for a program, as `h` lists them: only those that do something for
+/// a program (a program has one answer, its own, and no method structure or player to
+/// drive).
+pub const KEYS: &[(&str, &str)] = &[
+    ("space", "pause / play (restart at the end)"),
+    (".", "one frame"),
+    (",", "one frame back"),
+    ("o", "overlays on / off"),
+    ("b 1", "object boxes"),
+    ("p 2", "pairs: hit miss false alarm"),
+    ("t 4", "text panel"),
+    ("c", "CPU registers at the frame"),
+    ("v", "sprite table as the chip read it"),
+    ("w", "watches' decisions for the frame"),
+    ("s", "screenshot (PNG)"),
+    ("r", "record GIF, start / stop"),
+    ("h", "this list"),
+    ("q Esc", "quit"),
+];
+
+/// The colours of a program's overlays, as the help box explains them.
+pub const LEGEND: [(&str, u32); 6] = [
+    ("Good box", overlay::GOOD_RGB),
+    ("Bad box", overlay::BAD_RGB),
+    ("Art: takes no part", overlay::ART_RGB),
+    ("hit (pixel truth, program marked)", HIT_RGB),
+    ("miss (pixel truth, not marked)", MISS_RGB),
+    ("false alarm / truth, no watch", FALSE_RGB),
+];
+
+/// What a box over the frame shows of the machine and the program (`c`, `v`, `w`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inspect {
+    /// The CPU's registers.
+    Cpu,
+    /// The sprite table as the chip read it.
+    Sprites,
+    /// Each watch's decisions.
+    Watches,
+}
+
+/// The CPU's registers, read when the call deciding about the frame ended (the next
+/// frame's vblank beginning), by the names the CPU's documentation gives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Registers {
+    /// The CPU's name (`65C02`, `Z80`, `68000`).
+    pub cpu: &'static str,
+    /// Each register and its value.
+    pub values: Vec<(&'static str, u32)>,
+}
+
+/// A register's value in the project's hex style, as wide as the register: the 8-bit
+/// ones two digits, the 16-bit ones four, the 68000's data and address registers eight.
+fn register_hex(cpu: &str, name: &str, v: u32) -> String {
+    let byte = name.len() == 1 || matches!(name, "DP" | "CC" | "IM" | "IFF1");
+    if cpu == "68000" {
+        if name == "SR" {
+            format!("${v:04X}")
+        } else {
+            format!("${v:08X}")
+        }
+    } else if byte && name != "PC" {
+        format!("${v:02X}")
+    } else {
+        format!("${v:04X}")
+    }
+}
+
+/// The lines of the box `what` shows for frame `r`; `regs` the CPU's registers.
+#[must_use]
+pub fn inspect_lines(what: Inspect, r: &FrameRecord, regs: &Registers) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::new();
+    match what {
+        Inspect::Cpu => {
+            out.push((
+                format!("{} after frame {}'s decisions", regs.cpu, r.frame),
+                HEAD_RGB,
+            ));
+            // Four registers a line, so the box stays short.
+            for row in regs.values.chunks(4) {
+                let line: Vec<String> = row
+                    .iter()
+                    .map(|(n, v)| format!("{n:>3} {}", register_hex(regs.cpu, n, *v)))
+                    .collect();
+                out.push((line.join("  "), BODY_RGB));
+            }
+        }
+        Inspect::Sprites => {
+            out.push((
+                format!(
+                    "frame {}: {} sprites as the chip read them",
+                    r.frame,
+                    r.sprites.len()
+                ),
+                HEAD_RGB,
+            ));
+            out.push((
+                "  #    x    y   size pattern pal mask z drawn".into(),
+                DIM_RGB,
+            ));
+            for sp in &r.sprites {
+                let opt = |v: Option<u32>| v.map_or_else(|| "-".to_owned(), |v| format!("${v:X}"));
+                out.push((
+                    format!(
+                        "{:>3} {:>4} {:>4} {:>6} {:>7} {:>3} {:>4} {} {}",
+                        sp.number,
+                        sp.bbox.x,
+                        sp.bbox.y,
+                        format!("{}x{}", sp.bbox.w, sp.bbox.h),
+                        opt(sp.fields.pattern),
+                        opt(sp.fields.palette.map(u32::from)),
+                        format!("%{:04b}", sp.collision_mask & 0xF),
+                        sp.z,
+                        if sp.drawn { "yes" } else { "no" },
+                    ),
+                    if sp.drawn { BODY_RGB } else { DIM_RGB },
+                ));
+            }
+        }
+        Inspect::Watches => {
+            out.push((
+                format!("frame {}: the program's watches", r.frame),
+                HEAD_RGB,
+            ));
+            if r.decisions.is_empty() {
+                out.push(("no watch (a program file names them)".into(), DIM_RGB));
+            }
+            if !r.judged && !r.decisions.is_empty() {
+                out.push(("not judged yet".into(), DIM_RGB));
+            }
+            let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+            for d in &r.decisions {
+                let mut line = format!("{}: marked [{}]", d.name, list(&d.sprites));
+                if !d.pairs.is_empty() {
+                    let pairs: Vec<String> =
+                        d.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+                    line.push_str(&format!(" pairs [{}]", pairs.join(" ")));
+                }
+                out.push((line, BODY_RGB));
+            }
+        }
+    }
+    out
+}
 
 /// What stays fixed while a program runs.
 #[derive(Clone, Debug)]
@@ -219,6 +364,20 @@ pub fn render(
     scale: usize,
     panel_at: PanelAt,
 ) -> Canvas {
+    render_with(picture, r, info, overlays, scale, panel_at, None)
+}
+
+/// As [`render`], with `shown` the lines of an [`Inspect`] box over the frame.
+#[must_use]
+pub fn render_with(
+    picture: &Picture,
+    r: &FrameRecord,
+    info: &ProgramInfo,
+    overlays: Overlays,
+    scale: usize,
+    panel_at: PanelAt,
+    shown: Option<&[Line]>,
+) -> Canvas {
     let frame = picture.scaled(scale);
     if !overlays.on {
         return frame;
@@ -234,9 +393,18 @@ pub fn render(
         overlays,
         picture.unit_px(scale) as i64,
     );
+    let (fw, fh) = (screen.w, screen.h);
     c.blit(&screen, 0, 0);
+    c.set_clip(Rect::new(0, 0, fw as i64, fh as i64));
+    if let Some(box_lines) = shown {
+        super::text_box(&mut c, fw, fh, box_lines);
+    }
+    if overlays.help {
+        super::help_box(&mut c, fw, fh, KEYS, &LEGEND);
+    }
+    c.reset_clip();
     if let Some(at) = panel {
-        draw_panel(&mut c, (screen.w, screen.h), at, |_| lines(r, info));
+        draw_panel(&mut c, (fw, fh), at, |_| lines(r, info));
     }
     c
 }

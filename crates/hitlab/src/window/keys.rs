@@ -1,4 +1,5 @@
-//! The window's keys (listed on screen by `h` from [`crate::view::KEYS`]).
+//! The window's keys (listed on screen by `h`: [`crate::view::KEYS`] for a scene,
+//! [`crate::view::program::KEYS`] for a program).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -31,6 +32,12 @@ pub enum Action {
     Panel,
     /// The key list.
     Help,
+    /// A program's CPU registers.
+    Registers,
+    /// A program's sprite table as the chip read it.
+    Sprites,
+    /// A program's watches and their decisions.
+    Watches,
     /// Write a PNG of the window.
     Screenshot,
     /// Start or stop a GIF of the window.
@@ -54,6 +61,9 @@ pub fn action(key: Key, shift: bool) -> Option<Action> {
         Key::G | Key::Key3 => Action::Guides,
         Key::T | Key::Key4 => Action::Panel,
         Key::H => Action::Help,
+        Key::C => Action::Registers,
+        Key::V => Action::Sprites,
+        Key::W => Action::Watches,
         Key::S => Action::Screenshot,
         Key::R => Action::Record,
         Key::Q | Key::Escape => Action::Quit,
@@ -145,6 +155,9 @@ mod tests {
         assert_eq!(action(Key::S, false), Some(Action::Screenshot));
         assert_eq!(action(Key::R, false), Some(Action::Record));
         assert_eq!(action(Key::Escape, false), Some(Action::Quit));
+        assert_eq!(action(Key::C, false), Some(Action::Registers));
+        assert_eq!(action(Key::V, false), Some(Action::Sprites));
+        assert_eq!(action(Key::W, false), Some(Action::Watches));
         assert_eq!(action(Key::Z, false), None);
         assert_eq!(arrows(|k| k == Key::Left || k == Key::Up).delta(), (-1, -1));
     }

@@ -15,8 +15,8 @@ use minifb::{Scale, ScaleMode, Window, WindowOptions};
 use crate::cmd::record::start_gif;
 use crate::media::write_canvas_png;
 use crate::shown::Shown;
-use crate::view::KEYS;
 use crate::view::canvas::Canvas;
+use crate::view::program::Inspect;
 use keys::{Action, Presses, arrows};
 use recorder::Recorder;
 
@@ -192,16 +192,17 @@ fn apply(a: Action, player: &mut dyn Shown, st: &mut State, canvas: &Canvas, exi
             toggle(&mut ov.panel, &mut ov.on)
         }
         Action::Help => {
+            // Drawn over the frame, with the keys of what plays (a program's differ).
             let ov = player.overlays_mut();
             ov.help = !ov.help;
             if ov.help {
                 ov.on = true;
-                for (k, what) in KEYS {
-                    crate::out::outln!("  {k:<7} {what}");
-                }
             }
             true
         }
+        Action::Registers => player.inspect(Inspect::Cpu),
+        Action::Sprites => player.inspect(Inspect::Sprites),
+        Action::Watches => player.inspect(Inspect::Watches),
         Action::Screenshot => {
             let path = capture_name(player, "png");
             match write_canvas_png(path.as_ref(), canvas, &player.meta()) {

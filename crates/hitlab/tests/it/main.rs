@@ -7,6 +7,7 @@ mod common;
 mod compare_text;
 mod exit_codes;
 mod exit_table;
+mod faults;
 mod frame_probe;
 mod hunt;
 mod hunt_program;

@@ -259,7 +259,17 @@ fn vector_fault(cpu: &Cpu, e: &cpu_m68k::Exception, mem: &Memory) -> Option<Prog
     Some(fault(e.pc, what))
 }
 
-fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<ProgramError> {
+/// The fault of an exception the program cannot have meant. For an address or bus error
+/// the address accessed is the one the 68000 stacked in the group 0 frame (M68000
+/// Programmer's Reference Manual, "Address Error": the access address at SSP + 2).
+fn exception_fault(cpu: &Cpu, kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<ProgramError> {
+    let ssp = cpu.ssp();
+    let stacked = u32::from_be_bytes([
+        mem.peek(ssp.wrapping_add(2)),
+        mem.peek(ssp.wrapping_add(3)),
+        mem.peek(ssp.wrapping_add(4)),
+        mem.peek(ssp.wrapping_add(5)),
+    ]) & 0xFF_FFFF;
     match kind {
         ExceptionKind::IllegalInstruction | ExceptionKind::LineA | ExceptionKind::LineF => {
             let op = u16::from_be_bytes([mem.peek(pc), mem.peek(pc + 1)]);
@@ -267,9 +277,12 @@ fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<Program
         }
         ExceptionKind::AddressError => Some(fault(
             pc,
-            "address error: a word or long access, or a jump, at an odd address",
+            format!(
+                "address error at {}: a word or long access, or a jump, at an odd address",
+                Addr(stacked)
+            ),
         )),
-        ExceptionKind::BusError => Some(fault(pc, "bus error")),
+        ExceptionKind::BusError => Some(fault(pc, format!("bus error at {}", Addr(stacked)))),
         _ => None,
     }
 }
@@ -428,7 +441,7 @@ fn after_step(
                 pc,
             });
         } else if let Some(err) =
-            exception_fault(e.kind, e.pc, bus.mem).or_else(|| vector_fault(cpu, &e, bus.mem))
+            exception_fault(cpu, e.kind, e.pc, bus.mem).or_else(|| vector_fault(cpu, &e, bus.mem))
         {
             return Err(err);
         }
@@ -530,6 +543,9 @@ fn register(cpu: &Cpu, name: &str) -> Option<u32> {
 }
 
 impl CpuView for CpuMem<'_> {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_m68k(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         register(self.cpu, name)
     }
@@ -542,6 +558,9 @@ impl CpuView for CpuMem<'_> {
 }
 
 impl CpuView for GenesisTarget {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_m68k(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         register(&self.cpu, name)
     }

@@ -315,6 +315,9 @@ impl MsxProgram {
 }
 
 impl CpuView for MsxProgram {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_z80(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         View {
             cpu: &self.cpu,
@@ -337,6 +340,9 @@ struct View<'a> {
 }
 
 impl CpuView for View<'_> {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_z80(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         let c = self.cpu;
         let v = match name.to_ascii_uppercase().as_str() {

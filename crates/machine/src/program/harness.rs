@@ -94,7 +94,7 @@ pub enum HarnessError {
     /// No interrupt was taken, and the board knows why (the sources the program enabled
     /// and why none of them was raised).
     #[error(
-        "no interrupt was taken in the first {frames} frames (PC {pc:#06x}): {why} (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
+        "no interrupt was taken in the first {frames} frames (PC ${pc:04X}): {why} (a program that polls the chip instead runs with `give_up_frames: 0`, or `--give-up-frames 0`)"
     )]
     NoInterruptRaised {
         /// Frames run.

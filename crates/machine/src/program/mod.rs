@@ -171,6 +171,11 @@ pub trait CpuView {
     /// no side effect on any chip; I/O addresses read as the chip's registers would be
     /// peeked.
     fn peek(&self, addr: u32) -> u8;
+    /// The instruction at `pc` as the CPU would decode it from memory now, and its length
+    /// in bytes (for fault messages). A CPU without a disassembler gives its first byte.
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        (format!("DB ${:02X}", self.peek(pc)), 1)
+    }
 }
 
 /// The set of PCs at which the board stops to tell the probe, checked before each
@@ -196,6 +201,16 @@ impl Breakpoints {
         }
         self.bits[word] |= 1 << (pc & 63);
         self.any = true;
+    }
+
+    /// Every address of a space of `bytes` (the whole CPU space, for the fault's
+    /// instruction history: see [`fault`]).
+    #[must_use]
+    pub fn every(bytes: u64) -> Self {
+        Self {
+            bits: vec![u64::MAX; bytes.div_ceil(64) as usize],
+            any: true,
+        }
     }
 
     /// Whether any breakpoint is set (the board's fast path skips the lookup when not).
@@ -366,6 +381,7 @@ pub trait ProgramBoard {
     }
 }
 
+pub mod fault;
 pub mod harness;
 pub mod judging;
 pub mod objects;

@@ -65,7 +65,7 @@ pub enum RoutineError {
         pc: Addr,
     },
     /// An opcode the CPU does not define.
-    #[error("undefined instruction {opcode:#04x} at PC {pc}")]
+    #[error("undefined instruction ${opcode:02X} at PC {pc}")]
     UndefinedInstruction {
         /// Its address.
         pc: Addr,

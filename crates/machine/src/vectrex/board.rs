@@ -547,6 +547,9 @@ impl VectrexBoard {
 }
 
 impl CpuView for VectrexBoard {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_6809(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         let c = &self.cpu;
         let v = match name.to_ascii_uppercase().as_str() {

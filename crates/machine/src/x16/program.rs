@@ -532,6 +532,9 @@ pub struct View<'a> {
 }
 
 impl CpuView for View<'_> {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_65c02(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         let c = self.cpu;
         Some(u32::from(match name.to_ascii_uppercase().as_str() {
@@ -606,6 +609,9 @@ impl ProgramBoard for super::X16 {
 
 /// The booted program's CPU and memory (zero before a boot).
 impl CpuView for super::X16 {
+    fn disasm(&self, pc: u32) -> (String, usize) {
+        crate::program::fault::disasm_65c02(self, pc)
+    }
     fn register(&self, name: &str) -> Option<u32> {
         let program = self.booted()?;
         View {

@@ -367,6 +367,13 @@ impl Symbols {
             .map(Vec::as_slice)
     }
 
+    /// Every name and place, in no particular order (to name an address after its label).
+    pub fn iter(&self) -> impl Iterator<Item = (&str, u32)> {
+        self.by_name
+            .iter()
+            .flat_map(|(n, places)| places.iter().map(move |p| (n.as_str(), p.addr)))
+    }
+
     /// The address of `label` when it names exactly one place.
     #[must_use]
     pub fn get(&self, label: &str) -> Option<u32> {
