@@ -118,6 +118,7 @@
 //! assert_eq!(cpu.d(0), 5);
 //! ```
 
+mod idle;
 pub mod interp;
 
 use interp::Core;

@@ -20,6 +20,7 @@ pub mod routine;
 pub mod view;
 
 pub mod genesis;
+pub mod idle;
 pub mod msx;
 pub mod vectrex;
 pub mod x16;

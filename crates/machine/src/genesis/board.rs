@@ -66,11 +66,13 @@ use genesis::Vdp;
 use super::Genesis;
 use super::bus::{GenesisBus, Memory, ROM_SPACE};
 use super::dma::{check_dma_68k, supply_dma_68k};
+use super::idle::{Watching, still};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::Z80_T_PER_LINE;
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::routine::Addr;
 
 /// 68000 cycles in a line, in 1/256 cycles: 3,420 master clocks / 7 x 256.
@@ -93,6 +95,8 @@ pub struct ProgramState {
     z80_int: bool,
     /// The VDP has started the current line ([`genesis::Vdp::start_line`]).
     line_started: bool,
+    /// Loops that only wait, fast-forwarded ([`crate::idle`]).
+    skip: IdleSkip<Cpu>,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -305,15 +309,27 @@ fn run_cpu(
             // the bus touched), so the next instruction is in one of them.
             let ssp = cpu.ssp();
             bus.begin_instruction(now);
-            cpu.step(bus);
+            let recording = st.skip.recording();
+            if recording {
+                cpu.step(&mut Watching {
+                    bus,
+                    log: st.skip.log(),
+                });
+            } else {
+                cpu.step(bus);
+            }
             if !bus.touched
                 && cpu.last_exception().is_none()
                 && !cpu.is_stopped()
                 && !cpu.is_halted()
                 && !returned(st, cpu)
             {
+                if st.skip.enabled() {
+                    skip_idle(cpu, bus, st, pc, until);
+                }
                 continue;
             }
+            st.skip.abort();
             after_step(cpu, bus, st, probe, now, pc, ssp, false, false)?;
             // Off the short way: the full checks run before the next instruction.
             settled = false;
@@ -365,6 +381,27 @@ fn run_cpu(
         after_step(cpu, bus, st, probe, now, pc, ssp, was_stopped, true)?;
         settled =
             !watch && !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
+    }
+}
+
+/// After an instruction at `pc` on the short way: a backward branch that reaches the
+/// head of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
+/// iterations that end by `until`. Within one `run_cpu` nothing but the 68000 writes
+/// memory and the interrupt level stays as it is (it moves at line events and VDP port
+/// accesses, which the short way leaves), so the loop runs those iterations unchanged.
+#[inline]
+fn skip_idle(cpu: &mut Cpu, bus: &GenesisBus<'_>, st: &mut ProgramState, pc: u32, until: u64) {
+    let head = cpu.pc();
+    if !backward(pc, head) {
+        st.skip.recorded_step();
+        return;
+    }
+    let mem = &*bus.mem;
+    if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r)) {
+        let n = iterations(cpu.cycles() + st.idle, until, skip.period);
+        if n > 0 {
+            cpu.skip(n, skip.period, skip.m1);
+        }
     }
 }
 
@@ -569,5 +606,11 @@ impl ProgramBoard for Genesis {
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+
+    fn set_idle_skip(&mut self, on: bool) {
+        if let Some(st) = self.target_mut().program.as_mut() {
+            st.skip.set_enabled(on);
+        }
     }
 }

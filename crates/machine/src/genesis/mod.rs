@@ -4,6 +4,7 @@
 //! module docs (Genesis Plus GX, BlastEm, jgenesis).
 
 mod board;
+mod idle;
 pub mod bus;
 pub mod code;
 pub mod dma;

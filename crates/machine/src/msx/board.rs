@@ -35,6 +35,8 @@ use super::cart::Cartridge;
 use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
+use super::idle::{Watching, still};
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
 
 /// T-states into a line at which the chip takes R1's display enable and mode bits: openMSX
@@ -63,6 +65,8 @@ pub struct MsxProgram {
     nested: Vec<Frame>,
     /// The chip's access slots, as a program's VRAM accesses meet them.
     timing: VramTiming,
+    /// Loops that only wait, fast-forwarded ([`crate::idle`]).
+    skip: IdleSkip<Cpu>,
 }
 
 /// The Z80's view of the board: memory through the slots, the chips on their ports, each
@@ -156,6 +160,7 @@ impl MsxProgram {
             psg: Psg::default(),
             nested: Vec::new(),
             timing: VramTiming::new(0),
+            skip: IdleSkip::default(),
         }
     }
 
@@ -259,6 +264,8 @@ impl MsxProgram {
                     sp: self.cpu.sp,
                 });
             }
+            let pc = self.cpu.pc;
+            let recording = self.skip.recording();
             let mut bus = MsxBus {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
@@ -266,7 +273,15 @@ impl MsxProgram {
                 timing: Some(&mut self.timing),
                 lose_too_fast: true,
             };
-            self.cpu.step(&mut bus);
+            if recording {
+                self.cpu.step(&mut Watching {
+                    bus: &mut bus,
+                    log: self.skip.log(),
+                    last: None,
+                });
+            } else {
+                self.cpu.step(&mut bus);
+            }
             if was_halted && self.cpu.halted {
                 idle += self.cpu.t - before;
             } else if self.cpu.halted {
@@ -283,8 +298,43 @@ impl MsxProgram {
                 self.nested.pop();
                 probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
             }
+            if self.skip.enabled() {
+                if watch || taking || self.cpu.halted {
+                    self.skip.abort();
+                } else {
+                    self.skip_idle(pc, end);
+                }
+            }
         }
         idle
+    }
+
+    /// After an instruction at `pc`: a backward branch that reaches the head of a loop
+    /// that only waits ([`crate::idle`]) fast-forwards it by the whole iterations that
+    /// end by `end`. The loop touches no port, so INT stays as it is until the chip's
+    /// next step at `end`, and nothing else writes memory before then.
+    #[inline]
+    fn skip_idle(&mut self, pc: u16, end: u64) {
+        let head = self.cpu.pc;
+        if !backward(u32::from(pc), u32::from(head)) {
+            self.skip.recorded_step();
+            return;
+        }
+        let slots = &self.slots;
+        if let Some(skip) = self
+            .skip
+            .at_head(u32::from(head), &self.cpu, |r| still(slots, r))
+        {
+            let n = iterations(self.cpu.t, end, skip.period);
+            if n > 0 {
+                self.cpu.skip(n, skip.period, skip.m1);
+            }
+        }
+    }
+
+    /// Turns idle skipping on or off ([`crate::idle`]).
+    pub fn set_idle_skip(&mut self, on: bool) {
+        self.skip.set_enabled(on);
     }
 }
 

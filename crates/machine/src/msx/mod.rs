@@ -4,6 +4,7 @@
 //! docs (openMSX `SpriteChecker`, the TMS9918A data manual).
 
 mod access;
+mod idle;
 pub mod bios;
 pub mod board;
 pub mod cart;

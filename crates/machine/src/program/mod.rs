@@ -309,6 +309,12 @@ pub trait ProgramBoard {
     fn handover_pc(&self) -> Option<u32> {
         None
     }
+    /// Turns idle skipping on or off for this board ([`crate::idle`]; on by default
+    /// unless `HITLAB_IDLE_SKIP=off`). Either way the frames, events and cycles are the
+    /// same; off, every instruction is stepped.
+    fn set_idle_skip(&mut self, on: bool) {
+        let _ = on;
+    }
 }
 
 pub mod harness;

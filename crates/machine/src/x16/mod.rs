@@ -5,6 +5,7 @@
 
 pub mod bus;
 pub mod code;
+mod idle;
 pub mod kernal;
 pub mod kit;
 mod machine;

@@ -46,11 +46,13 @@ use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
+use super::idle::{Watching, still};
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::routine::Addr;
 
 /// Where a BASIC program (and its `SYS` stub) starts.
@@ -75,6 +77,8 @@ pub struct Program {
     handling: Vec<(u16, u8)>,
     /// Line 0 has begun and the probe has not been told yet.
     display_due: bool,
+    /// Loops that only wait, fast-forwarded ([`crate::idle`]).
+    skip: IdleSkip<Cpu>,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -182,6 +186,7 @@ impl Program {
             frame_start: 0,
             handling: Vec::new(),
             display_due: true,
+            skip: IdleSkip::default(),
         })
     }
 
@@ -326,12 +331,23 @@ impl Program {
                 }
                 let s = self.cpu.s;
                 let was_running = self.cpu.state() == State::Running;
+                let recording = self.skip.recording();
                 let mut bus = X16Bus {
                     mem: &mut self.mem,
                     vera,
                 };
-                self.cpu.step(&mut bus);
+                if recording {
+                    self.cpu.step(&mut Watching {
+                        bus: &mut bus,
+                        log: self.skip.log(),
+                    });
+                } else {
+                    self.cpu.step(&mut bus);
+                }
                 self.events(pc, s, was_running, probe);
+                if self.skip.enabled() {
+                    self.skip_idle(pc, s, watching, line_end);
+                }
             }
             if self.cpu.cycles < line_end {
                 // Idled to the line's end.
@@ -355,6 +371,40 @@ impl Program {
             cycles,
             idle_cycles: idle,
         })
+    }
+
+    /// After an instruction at `pc` (S was `s`): a backward branch that reaches the head
+    /// of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
+    /// iterations that end by `line_end`. The loop touches nothing on the I/O page, so
+    /// VERA's IRQ output stays as it is until the line's end, and nothing else writes
+    /// memory before then. Not while breakpoints are set, nor after an interrupt entry
+    /// (S moved) or a `WAI`.
+    #[inline]
+    fn skip_idle(&mut self, pc: u16, s: u8, watching: bool, line_end: u64) {
+        if watching || self.cpu.s != s || self.cpu.state() != State::Running {
+            self.skip.abort();
+            return;
+        }
+        let head = self.cpu.pc;
+        if !backward(u32::from(pc), u32::from(head)) {
+            self.skip.recorded_step();
+            return;
+        }
+        let mem = &self.mem;
+        if let Some(skip) = self
+            .skip
+            .at_head(u32::from(head), &self.cpu, |r| still(mem, r))
+        {
+            let n = iterations(self.cpu.cycles, line_end, skip.period);
+            if n > 0 {
+                self.cpu.skip(n, skip.period, skip.m1);
+            }
+        }
+    }
+
+    /// Turns idle skipping on or off ([`crate::idle`]).
+    pub fn set_idle_skip(&mut self, on: bool) {
+        self.skip.set_enabled(on);
     }
 
     /// Tells the probe what the instruction at `pc` (S was `s`) did.
@@ -467,6 +517,11 @@ impl ProgramBoard for super::X16 {
     }
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+    fn set_idle_skip(&mut self, on: bool) {
+        if let (Some(program), _) = self.program_parts() {
+            program.set_idle_skip(on);
+        }
     }
     fn no_interrupt_note(&self) -> Option<String> {
         // VERA raises SPRCOL only in a frame where sprites' collision masks share a bit
