@@ -368,6 +368,9 @@ fn run_cpu(
                 "execution outside the cartridge ROM and work RAM (nothing there holds code)",
             ));
         }
+        // The full way runs the instruction without the recording's watching bus: an
+        // iteration recorded across it would miss what it read or wrote.
+        st.skip.abort();
         let was_stopped = cpu.is_stopped();
         let ssp = cpu.ssp();
         // A DMA the instruction starts runs from its last bus cycle, so the instruction's
@@ -401,6 +404,7 @@ fn skip_idle(cpu: &mut Cpu, bus: &GenesisBus<'_>, st: &mut ProgramState, pc: u32
         let n = iterations(cpu.cycles() + st.idle, until, skip.period);
         if n > 0 {
             cpu.skip(n, skip.period, skip.m1);
+            st.skip.count(n * skip.period);
         }
     }
 }
@@ -612,5 +616,12 @@ impl ProgramBoard for Genesis {
         if let Some(st) = self.target_mut().program.as_mut() {
             st.skip.set_enabled(on);
         }
+    }
+
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.target()
+            .program
+            .as_ref()
+            .map_or(0, |st| st.skip.skipped_cycles())
     }
 }

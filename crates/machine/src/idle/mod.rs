@@ -182,6 +182,7 @@ pub struct Skip {
 #[derive(Clone, Debug)]
 pub struct IdleSkip<C> {
     enabled: bool,
+    skipped: u64,
     recording: Option<Box<Recording<C>>>,
     confirmed: Option<Box<Loop<C>>>,
     cool: [Cool; COOL_SLOTS],
@@ -191,6 +192,7 @@ impl<C> Default for IdleSkip<C> {
     fn default() -> Self {
         Self {
             enabled: enabled_by_env(),
+            skipped: 0,
             recording: None,
             confirmed: None,
             cool: [Cool::default(); COOL_SLOTS],
@@ -212,6 +214,18 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[inline]
     pub fn enabled(&self) -> bool {
         self.enabled
+    }
+
+    /// The CPU cycles fast-forwarded so far (see [`IdleSkip::skipped_cycles`]).
+    #[must_use]
+    pub fn skipped_cycles(&self) -> u64 {
+        self.skipped
+    }
+
+    /// Counts cycles the board fast-forwarded.
+    #[inline]
+    pub fn count(&mut self, cycles: u64) {
+        self.skipped += cycles;
     }
 
     /// Turns skipping on or off (off: every instruction is stepped).

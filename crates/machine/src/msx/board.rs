@@ -328,6 +328,7 @@ impl MsxProgram {
             let n = iterations(self.cpu.t, end, skip.period);
             if n > 0 {
                 self.cpu.skip(n, skip.period, skip.m1);
+                self.skip.count(n * skip.period);
             }
         }
     }
@@ -335,6 +336,12 @@ impl MsxProgram {
     /// Turns idle skipping on or off ([`crate::idle`]).
     pub fn set_idle_skip(&mut self, on: bool) {
         self.skip.set_enabled(on);
+    }
+
+    /// The cycles fast-forwarded through loops that only wait.
+    #[must_use]
+    pub fn idle_skipped_cycles(&self) -> u64 {
+        self.skip.skipped_cycles()
     }
 }
 

@@ -311,6 +311,10 @@ impl ProgramBoard for Msx {
         self.target.program_mut().set_idle_skip(on);
     }
 
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.target.program().idle_skipped_cycles()
+    }
+
     fn set_input(&mut self, input: Input) {
         if self.booted {
             self.target.program_mut().set_input(input);

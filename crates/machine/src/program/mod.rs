@@ -315,6 +315,11 @@ pub trait ProgramBoard {
     fn set_idle_skip(&mut self, on: bool) {
         let _ = on;
     }
+    /// CPU cycles the board has fast-forwarded through loops that only wait since boot
+    /// (0 where it skips none).
+    fn idle_skipped_cycles(&self) -> u64 {
+        0
+    }
 }
 
 pub mod harness;

@@ -398,6 +398,7 @@ impl Program {
             let n = iterations(self.cpu.cycles, line_end, skip.period);
             if n > 0 {
                 self.cpu.skip(n, skip.period, skip.m1);
+                self.skip.count(n * skip.period);
             }
         }
     }
@@ -405,6 +406,12 @@ impl Program {
     /// Turns idle skipping on or off ([`crate::idle`]).
     pub fn set_idle_skip(&mut self, on: bool) {
         self.skip.set_enabled(on);
+    }
+
+    /// The cycles fast-forwarded through loops that only wait.
+    #[must_use]
+    pub fn idle_skipped_cycles(&self) -> u64 {
+        self.skip.skipped_cycles()
     }
 
     /// Tells the probe what the instruction at `pc` (S was `s`) did.
@@ -522,6 +529,9 @@ impl ProgramBoard for super::X16 {
         if let (Some(program), _) = self.program_parts() {
             program.set_idle_skip(on);
         }
+    }
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.booted().map_or(0, Program::idle_skipped_cycles)
     }
     fn no_interrupt_note(&self) -> Option<String> {
         // VERA raises SPRCOL only in a frame where sprites' collision masks share a bit

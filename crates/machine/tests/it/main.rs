@@ -3,6 +3,7 @@
 mod bios_on_the_6809;
 mod contract;
 mod genesis_lines;
+mod idle;
 mod genesis_ports;
 mod genesis_programs;
 mod genesis_routines;
