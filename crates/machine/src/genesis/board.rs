@@ -69,10 +69,10 @@ use super::dma::{check_dma_68k, supply_dma_68k};
 use super::idle::{Watching, still};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::Z80_T_PER_LINE;
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
-use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::routine::Addr;
 
 /// 68000 cycles in a line, in 1/256 cycles: 3,420 master clocks / 7 x 256.

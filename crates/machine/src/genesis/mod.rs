@@ -4,10 +4,10 @@
 //! module docs (Genesis Plus GX, BlastEm, jgenesis).
 
 mod board;
-mod idle;
 pub mod bus;
 pub mod code;
 pub mod dma;
+mod idle;
 pub mod io;
 pub mod kit;
 mod machine;

@@ -150,5 +150,9 @@ fn a_changed_read_ends_the_skipping() {
     assert!(run(&mut cpu, &mut ram, &mut skip, 2_000) > 0);
     ram.0[0x8000] = 1;
     run(&mut cpu, &mut ram, &mut skip, 2_200);
-    assert!((6..=7).contains(&cpu.pc), "the poll ended: PC {:04X}", cpu.pc);
+    assert!(
+        (6..=7).contains(&cpu.pc),
+        "the poll ended: PC {:04X}",
+        cpu.pc
+    );
 }

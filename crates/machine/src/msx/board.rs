@@ -32,10 +32,10 @@ use tms9918::Vdp;
 
 use super::access::VramTiming;
 use super::cart::Cartridge;
+use super::idle::{Watching, still};
 use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
-use super::idle::{Watching, still};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
 

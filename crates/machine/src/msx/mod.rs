@@ -4,11 +4,11 @@
 //! docs (openMSX `SpriteChecker`, the TMS9918A data manual).
 
 mod access;
-mod idle;
 pub mod bios;
 pub mod board;
 pub mod cart;
 pub mod code;
+mod idle;
 pub mod kit;
 mod machine;
 pub mod probe;

@@ -49,10 +49,10 @@ use super::bus::{IO, Memory, X16Bus, peek};
 use super::idle::{Watching, still};
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
     BoardEvent, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
-use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::routine::Addr;
 
 /// Where a BASIC program (and its `SYS` stub) starts.

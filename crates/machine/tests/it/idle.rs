@@ -31,9 +31,9 @@ impl Probe for Events {
 
 /// Registers of the three CPUs; each machine answers its own.
 const REGISTERS: &[&str] = &[
-    "D0", "D1", "D2", "D3", "D4", "D5", "D6", "D7", "A0", "A1", "A2", "A3", "A4", "A5", "A6",
-    "A7", "SR", "USP", "SSP", "AF", "BC", "DE", "HL", "IX", "IY", "SP", "I", "R", "IM", "IFF1",
-    "A", "X", "Y", "S", "P", "PC",
+    "D0", "D1", "D2", "D3", "D4", "D5", "D6", "D7", "A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7",
+    "SR", "USP", "SSP", "AF", "BC", "DE", "HL", "IX", "IY", "SP", "I", "R", "IM", "IFF1", "A", "X",
+    "Y", "S", "P", "PC",
 ];
 
 /// Where a machine's CPU has its work RAM, and how much video memory its chip has.
@@ -106,7 +106,6 @@ fn same_both_ways(
 ) -> u64 {
     let (stepped, none) = trace(settings, image, layout, frames, false);
     let (skipped, cycles) = trace(settings, image, layout, frames, true);
-    eprintln!("SKIPPED {name} {cycles}");
     assert_eq!(none, 0, "{name}: nothing is skipped with skipping off");
     for (i, (a, b)) in stepped.iter().zip(&skipped).enumerate() {
         assert_eq!(a, b, "{name}: frame {i} differs with idle skipping on");
@@ -116,37 +115,118 @@ fn same_both_ways(
 }
 
 const GENESIS: &[(&str, &[u8])] = &[
-    ("display-mid", include_bytes!("../../../../roms/genesis/programs/display-mid.bin")),
-    ("dma-lines", include_bytes!("../../../../roms/genesis/programs/dma-lines.bin")),
-    ("hint", include_bytes!("../../../../roms/genesis/programs/hint.bin")),
-    ("lag", include_bytes!("../../../../roms/genesis/programs/lag.bin")),
-    ("power-on", include_bytes!("../../../../roms/genesis/programs/power-on.bin")),
-    ("sprites-mid", include_bytes!("../../../../roms/genesis/programs/sprites-mid.bin")),
-    ("status-poll", include_bytes!("../../../../roms/genesis/programs/status-poll.bin")),
-    ("vdp-ports", include_bytes!("../../../../roms/genesis/programs/vdp-ports.bin")),
-    ("vint-dma", include_bytes!("../../../../roms/genesis/programs/vint-dma.bin")),
-    ("z80-loop", include_bytes!("../../../../roms/genesis/programs/z80-loop.bin")),
+    (
+        "display-mid",
+        include_bytes!("../../../../roms/genesis/programs/display-mid.bin"),
+    ),
+    (
+        "dma-lines",
+        include_bytes!("../../../../roms/genesis/programs/dma-lines.bin"),
+    ),
+    (
+        "hint",
+        include_bytes!("../../../../roms/genesis/programs/hint.bin"),
+    ),
+    (
+        "lag",
+        include_bytes!("../../../../roms/genesis/programs/lag.bin"),
+    ),
+    (
+        "power-on",
+        include_bytes!("../../../../roms/genesis/programs/power-on.bin"),
+    ),
+    (
+        "sprites-mid",
+        include_bytes!("../../../../roms/genesis/programs/sprites-mid.bin"),
+    ),
+    (
+        "status-poll",
+        include_bytes!("../../../../roms/genesis/programs/status-poll.bin"),
+    ),
+    (
+        "vdp-ports",
+        include_bytes!("../../../../roms/genesis/programs/vdp-ports.bin"),
+    ),
+    (
+        "vint-dma",
+        include_bytes!("../../../../roms/genesis/programs/vint-dma.bin"),
+    ),
+    (
+        "z80-loop",
+        include_bytes!("../../../../roms/genesis/programs/z80-loop.bin"),
+    ),
 ];
 
+const MSX_RAMWAIT: &[u8] = include_bytes!("../../../../roms/msx/programs/ramwait.rom");
+const X16_RAMWAIT: &[u8] = include_bytes!("../../../../roms/vera/programs/ramwait.prg");
+const X16_RAMWAIT_LBL: &str = include_str!("../../../../roms/vera/programs/ramwait.lbl");
+
 const MSX: &[(&str, &[u8])] = &[
-    ("lag", include_bytes!("../../../../roms/msx/programs/lag.rom")),
-    ("mega", include_bytes!("../../../../roms/msx/programs/mega.rom")),
-    ("midon", include_bytes!("../../../../roms/msx/programs/midon.rom")),
-    ("mover", include_bytes!("../../../../roms/msx/programs/mover.rom")),
-    ("rewrite", include_bytes!("../../../../roms/msx/programs/rewrite.rom")),
-    ("s0poll", include_bytes!("../../../../roms/msx/programs/s0poll.rom")),
+    (
+        "lag",
+        include_bytes!("../../../../roms/msx/programs/lag.rom"),
+    ),
+    (
+        "mega",
+        include_bytes!("../../../../roms/msx/programs/mega.rom"),
+    ),
+    (
+        "midon",
+        include_bytes!("../../../../roms/msx/programs/midon.rom"),
+    ),
+    (
+        "mover",
+        include_bytes!("../../../../roms/msx/programs/mover.rom"),
+    ),
+    ("ramwait", MSX_RAMWAIT),
+    (
+        "rewrite",
+        include_bytes!("../../../../roms/msx/programs/rewrite.rom"),
+    ),
+    (
+        "s0poll",
+        include_bytes!("../../../../roms/msx/programs/s0poll.rom"),
+    ),
 ];
 
 const X16: &[(&str, &[u8])] = &[
-    ("demo", include_bytes!("../../../../roms/vera/programs/demo.prg")),
-    ("enable", include_bytes!("../../../../roms/vera/programs/enable.prg")),
-    ("hello", include_bytes!("../../../../roms/vera/programs/hello.prg")),
-    ("lag", include_bytes!("../../../../roms/vera/programs/lag.prg")),
-    ("line", include_bytes!("../../../../roms/vera/programs/line.prg")),
-    ("mover", include_bytes!("../../../../roms/vera/programs/mover.prg")),
-    ("rewrite", include_bytes!("../../../../roms/vera/programs/rewrite.prg")),
-    ("sprites", include_bytes!("../../../../roms/vera/programs/sprites.prg")),
-    ("tear", include_bytes!("../../../../roms/vera/programs/tear.prg")),
+    (
+        "demo",
+        include_bytes!("../../../../roms/vera/programs/demo.prg"),
+    ),
+    (
+        "enable",
+        include_bytes!("../../../../roms/vera/programs/enable.prg"),
+    ),
+    (
+        "hello",
+        include_bytes!("../../../../roms/vera/programs/hello.prg"),
+    ),
+    (
+        "lag",
+        include_bytes!("../../../../roms/vera/programs/lag.prg"),
+    ),
+    (
+        "line",
+        include_bytes!("../../../../roms/vera/programs/line.prg"),
+    ),
+    (
+        "mover",
+        include_bytes!("../../../../roms/vera/programs/mover.prg"),
+    ),
+    ("ramwait", X16_RAMWAIT),
+    (
+        "rewrite",
+        include_bytes!("../../../../roms/vera/programs/rewrite.prg"),
+    ),
+    (
+        "sprites",
+        include_bytes!("../../../../roms/vera/programs/sprites.prg"),
+    ),
+    (
+        "tear",
+        include_bytes!("../../../../roms/vera/programs/tear.prg"),
+    ),
 ];
 
 /// Frames each program runs both ways: past the start-up (the MSX BIOS takes about 40
@@ -200,4 +280,55 @@ fn a_ram_poll_waiting_for_vint_is_skipped() {
     let lag = GENESIS.iter().find(|(n, _)| *n == "lag").unwrap().1;
     let cycles = same_both_ways("lag", &GenesisSettings::default(), lag, &layout, 20);
     assert!(cycles > 0, "the wait loop was stepped throughout");
+}
+
+/// The MSX `ramwait` program polls its frame counter in RAM instead of halting
+/// (ramwait.asm): the poll is fast-forwarded, and the program sees what mover.asm sees,
+/// its hook first finding C on call 86.
+#[test]
+fn an_msx_poll_of_the_interrupts_counter_is_skipped() {
+    let mut m = boot(&MsxSettings::default(), MSX_RAMWAIT);
+    for _ in 0..300 {
+        m.program()
+            .expect("booted")
+            .run_frame(&mut Events::default())
+            .expect("runs");
+    }
+    let board = m.program().expect("booted");
+    // COUNT, HIT (ramwait.asm).
+    let (count, hit) = (board.cpu().peek(0xE000), board.cpu().peek(0xE001));
+    assert!(count > 120, "frames counted: {count}");
+    assert_eq!(hit, 86);
+    // The poll is 32 T-states a turn in a frame of 59,736: most of each frame.
+    let skipped = board.idle_skipped_cycles();
+    assert!(skipped > 120 * 30_000, "{skipped}");
+}
+
+/// The X16 `ramwait` program polls its frame counter in RAM instead of WAI (ramwait.s):
+/// the poll is fast-forwarded, and the collision comes on frame 93 as in mover.s.
+#[test]
+fn an_x16_poll_of_the_handlers_counter_is_skipped() {
+    let label = |name: &str| {
+        X16_RAMWAIT_LBL
+            .lines()
+            .find_map(|l| {
+                let mut w = l.split_whitespace();
+                let (_, addr, n) = (w.next()?, w.next()?, w.next()?);
+                (n == format!(".{name}")).then(|| u32::from_str_radix(addr, 16).ok())?
+            })
+            .expect("label")
+    };
+    let mut m = boot(&VeraSettings::default(), X16_RAMWAIT);
+    for _ in 0..96 {
+        m.program()
+            .expect("booted")
+            .run_frame(&mut Events::default())
+            .expect("runs");
+    }
+    let board = m.program().expect("booted");
+    // Handlers ran in calls 2-96; the one in call 95 saw SPRCOL with 93 behind it.
+    assert_eq!(board.cpu().peek(label("frame")), 95);
+    assert_eq!(board.cpu().peek(label("hit_frame")), 93);
+    let skipped = board.idle_skipped_cycles();
+    assert!(skipped > 90 * 100_000, "{skipped}");
 }

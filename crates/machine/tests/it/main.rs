@@ -3,11 +3,11 @@
 mod bios_on_the_6809;
 mod contract;
 mod genesis_lines;
-mod idle;
 mod genesis_ports;
 mod genesis_programs;
 mod genesis_routines;
 mod genesis_z80_bank;
+mod idle;
 mod labyrinth;
 mod msx_lines;
 mod msx_picture;
