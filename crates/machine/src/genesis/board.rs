@@ -71,7 +71,8 @@ use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PE
 use super::z80::Z80_T_PER_LINE;
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
-    BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
+    BoardEvent, Breakpoints, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError,
+    ProgramImage,
 };
 use crate::routine::Addr;
 
@@ -280,12 +281,13 @@ fn exception_fault(kind: ExceptionKind, pc: u32, mem: &Memory) -> Option<Program
 /// Each instruction is run in one of two ways with the same outcome. The full way
 /// presents the VDP's interrupt level, lets a running DMA hold the 68000 or progress
 /// beside it, and looks after the instruction for a FIFO hold, a DMA it started, an
-/// exception and a bus fault. Once the VDP is idle (no DMA) and no breakpoint is set,
-/// the instructions after it take the short way while they touch nothing but ROM and
-/// work RAM: none of that state can change then (the interrupt level, DMA and FIFO move
+/// exception and a bus fault. Once the VDP is idle (no DMA), the instructions after it
+/// take the short way while they touch nothing but ROM and work RAM and are not at a
+/// breakpoint: none of that state can change then (the interrupt level, DMA and FIFO move
 /// only through the VDP's ports or at the line events between calls), so only the clock,
 /// an exception, STOP and the return from an interrupt are checked. An instruction that
 /// reaches anything else gets the full look after it, and the next one the full checks.
+/// On the short way a loop that only waits is fast-forwarded ([`skip_idle`]).
 fn run_cpu(
     cpu: &mut Cpu,
     bus: &mut GenesisBus<'_>,
@@ -303,6 +305,10 @@ fn run_cpu(
             return Ok(());
         }
         let pc = cpu.pc();
+        if settled && watch && probe.breakpoints().contains(pc) {
+            // The full way tells the probe.
+            settled = false;
+        }
         if settled {
             // The PC needs no check here: every word the 68000 fetched since the full
             // checks came from the ROM image or work RAM (a fetch anywhere else marks
@@ -311,10 +317,9 @@ fn run_cpu(
             bus.begin_instruction(now);
             let recording = st.skip.recording();
             if recording {
-                cpu.step(&mut Watching {
-                    bus,
-                    log: st.skip.log(),
-                });
+                let log = st.skip.log();
+                log.at(pc);
+                cpu.step(&mut Watching { bus, log });
             } else {
                 cpu.step(bus);
             }
@@ -325,7 +330,8 @@ fn run_cpu(
                 && !returned(st, cpu)
             {
                 if st.skip.enabled() {
-                    skip_idle(cpu, bus, st, pc, until);
+                    let breakpoints = watch.then(|| probe.breakpoints());
+                    skip_idle(cpu, bus, st, breakpoints, pc, until);
                 }
                 continue;
             }
@@ -382,8 +388,7 @@ fn run_cpu(
             bus.vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
         }
         after_step(cpu, bus, st, probe, now, pc, ssp, was_stopped, true)?;
-        settled =
-            !watch && !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
+        settled = !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
     }
 }
 
@@ -392,15 +397,25 @@ fn run_cpu(
 /// iterations that end by `until`. Within one `run_cpu` nothing but the 68000 writes
 /// memory and the interrupt level stays as it is (it moves at line events and VDP port
 /// accesses, which the short way leaves), so the loop runs those iterations unchanged.
+/// A loop with one of the probe's `breakpoints` among its instructions is stepped.
 #[inline]
-fn skip_idle(cpu: &mut Cpu, bus: &GenesisBus<'_>, st: &mut ProgramState, pc: u32, until: u64) {
+fn skip_idle(
+    cpu: &mut Cpu,
+    bus: &GenesisBus<'_>,
+    st: &mut ProgramState,
+    breakpoints: Option<&Breakpoints>,
+    pc: u32,
+    until: u64,
+) {
     let head = cpu.pc();
     if !backward(pc, head) {
         st.skip.recorded_step();
         return;
     }
     let mem = &*bus.mem;
-    if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r)) {
+    if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r))
+        && !breakpoints.is_some_and(|b| skip.meets(b))
+    {
         let n = iterations(cpu.cycles() + st.idle, until, skip.period);
         if n > 0 {
             cpu.skip(n, skip.period, skip.m1);

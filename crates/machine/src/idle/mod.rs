@@ -101,6 +101,8 @@ pub struct ReadLog {
     len: u8,
     spoiled: bool,
     m1: u32,
+    /// The lowest and highest address an instruction of the iteration started at.
+    pcs: Option<(u32, u32)>,
 }
 
 impl ReadLog {
@@ -120,6 +122,15 @@ impl ReadLog {
     #[inline]
     pub fn spoil(&mut self) {
         self.spoiled = true;
+    }
+
+    /// Notes that an instruction of the iteration starts at `pc`.
+    #[inline]
+    pub fn at(&mut self, pc: u32) {
+        self.pcs = Some(match self.pcs {
+            Some((lo, hi)) => (lo.min(pc), hi.max(pc)),
+            None => (pc, pc),
+        });
     }
 
     /// Notes an M1 cycle (the Z80's).
@@ -176,6 +187,20 @@ pub struct Skip {
     pub period: u64,
     /// M1 cycles of one iteration (the Z80's; 0 elsewhere).
     pub m1: u32,
+    /// The lowest and highest address an instruction of the iteration starts at: a
+    /// breakpoint between them may be one the loop reaches, and the probe is to be told
+    /// of every arrival there, so the board steps such a loop.
+    pub pcs: (u32, u32),
+}
+
+impl Skip {
+    /// Whether a breakpoint lies where the loop's instructions start (see
+    /// [`Skip::pcs`]); a body spread wider than [`MAX_BODY_BYTES`] x 4 counts as one.
+    #[must_use]
+    pub fn meets(&self, breakpoints: &crate::program::Breakpoints) -> bool {
+        let (lo, hi) = self.pcs;
+        hi - lo > MAX_BODY_BYTES * 4 || (lo..=hi).any(|pc| breakpoints.contains(pc))
+    }
 }
 
 /// A board's idle-loop detector for a CPU of type `C` (see the module docs).
@@ -286,6 +311,7 @@ impl<C: LoopCpu> IdleSkip<C> {
             return Some(Skip {
                 period: l.period,
                 m1: l.log.m1,
+                pcs: l.log.pcs.unwrap_or((head, head)),
             });
         }
         if let Some(rec) = self.recording.take() {
@@ -298,6 +324,7 @@ impl<C: LoopCpu> IdleSkip<C> {
                 let skip = Skip {
                     period,
                     m1: rec.log.m1,
+                    pcs: rec.log.pcs.unwrap_or((head, head)),
                 };
                 self.forgive(head);
                 let Recording { state, log, .. } = *rec;

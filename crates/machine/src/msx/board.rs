@@ -37,7 +37,7 @@ use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
-use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
+use crate::program::{BoardEvent, Breakpoints, CpuView, FrameRun, Input, Probe, ProgramError};
 
 /// T-states into a line at which the chip takes R1's display enable and mode bits: openMSX
 /// `VDP::syncAtNextLine`, 144 VDP ticks (6 per T-state) after the line's start.
@@ -274,9 +274,11 @@ impl MsxProgram {
                 lose_too_fast: true,
             };
             if recording {
+                let log = self.skip.log();
+                log.at(u32::from(pc));
                 self.cpu.step(&mut Watching {
                     bus: &mut bus,
-                    log: self.skip.log(),
+                    log,
                     last: None,
                 });
             } else {
@@ -299,10 +301,10 @@ impl MsxProgram {
                 probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
             }
             if self.skip.enabled() {
-                if watch || taking || self.cpu.halted {
+                if taking || self.cpu.halted {
                     self.skip.abort();
                 } else {
-                    self.skip_idle(pc, end);
+                    self.skip_idle(pc, end, watch.then(|| probe.breakpoints()));
                 }
             }
         }
@@ -312,9 +314,10 @@ impl MsxProgram {
     /// After an instruction at `pc`: a backward branch that reaches the head of a loop
     /// that only waits ([`crate::idle`]) fast-forwards it by the whole iterations that
     /// end by `end`. The loop touches no port, so INT stays as it is until the chip's
-    /// next step at `end`, and nothing else writes memory before then.
+    /// next step at `end`, and nothing else writes memory before then. A loop with one
+    /// of the probe's `breakpoints` among its instructions is stepped.
     #[inline]
-    fn skip_idle(&mut self, pc: u16, end: u64) {
+    fn skip_idle(&mut self, pc: u16, end: u64, breakpoints: Option<&Breakpoints>) {
         let head = self.cpu.pc;
         if !backward(u32::from(pc), u32::from(head)) {
             self.skip.recorded_step();
@@ -324,6 +327,7 @@ impl MsxProgram {
         if let Some(skip) = self
             .skip
             .at_head(u32::from(head), &self.cpu, |r| still(slots, r))
+            && !breakpoints.is_some_and(|b| skip.meets(b))
         {
             let n = iterations(self.cpu.t, end, skip.period);
             if n > 0 {

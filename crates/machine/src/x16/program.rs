@@ -51,7 +51,7 @@ use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
-    BoardEvent, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
+    BoardEvent, Breakpoints, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
 use crate::routine::Addr;
 
@@ -337,16 +337,16 @@ impl Program {
                     vera,
                 };
                 if recording {
-                    self.cpu.step(&mut Watching {
-                        bus: &mut bus,
-                        log: self.skip.log(),
-                    });
+                    let log = self.skip.log();
+                    log.at(u32::from(pc));
+                    self.cpu.step(&mut Watching { bus: &mut bus, log });
                 } else {
                     self.cpu.step(&mut bus);
                 }
                 self.events(pc, s, was_running, probe);
                 if self.skip.enabled() {
-                    self.skip_idle(pc, s, watching, line_end);
+                    let breakpoints = watching.then(|| probe.breakpoints());
+                    self.skip_idle(pc, s, breakpoints, line_end);
                 }
             }
             if self.cpu.cycles < line_end {
@@ -377,11 +377,11 @@ impl Program {
     /// of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
     /// iterations that end by `line_end`. The loop touches nothing on the I/O page, so
     /// VERA's IRQ output stays as it is until the line's end, and nothing else writes
-    /// memory before then. Not while breakpoints are set, nor after an interrupt entry
-    /// (S moved) or a `WAI`.
+    /// memory before then. Not after an interrupt entry (S moved) or a `WAI`, nor a
+    /// loop with one of the probe's `breakpoints` among its instructions.
     #[inline]
-    fn skip_idle(&mut self, pc: u16, s: u8, watching: bool, line_end: u64) {
-        if watching || self.cpu.s != s || self.cpu.state() != State::Running {
+    fn skip_idle(&mut self, pc: u16, s: u8, breakpoints: Option<&Breakpoints>, line_end: u64) {
+        if self.cpu.s != s || self.cpu.state() != State::Running {
             self.skip.abort();
             return;
         }
@@ -394,6 +394,7 @@ impl Program {
         if let Some(skip) = self
             .skip
             .at_head(u32::from(head), &self.cpu, |r| still(mem, r))
+            && !breakpoints.is_some_and(|b| skip.meets(b))
         {
             let n = iterations(self.cpu.cycles, line_end, skip.period);
             if n > 0 {

@@ -23,7 +23,10 @@ impl Probe for Events {
     fn breakpoints(&self) -> &Breakpoints {
         &self.bp
     }
-    fn on_pc(&mut self, _pc: u32, _cycle: u64, _cpu: &dyn CpuView) {}
+    fn on_pc(&mut self, pc: u32, cycle: u64, cpu: &dyn CpuView) {
+        self.seen
+            .push(format!("pc {pc:X} at {cycle} ({:X})", cpu.pc()));
+    }
     fn on_event(&mut self, event: BoardEvent) {
         self.seen.push(format!("{event:?}"));
     }
@@ -67,12 +70,16 @@ fn trace(
     layout: &Layout,
     frames: usize,
     on: bool,
+    breakpoints: &[u32],
 ) -> (Vec<String>, u64) {
     let mut m = boot(settings, image);
     m.program().expect("booted").set_idle_skip(on);
     let mut lines = Vec::new();
     for _ in 0..frames {
         let mut probe = Events::default();
+        for &pc in breakpoints {
+            probe.bp.insert(pc);
+        }
         let run = m.program().expect("booted").run_frame(&mut probe);
         let mut line = format!("{run:?} {:?}", probe.seen);
         let board = m.program().expect("booted");
@@ -104,8 +111,20 @@ fn same_both_ways(
     layout: &Layout,
     frames: usize,
 ) -> u64 {
-    let (stepped, none) = trace(settings, image, layout, frames, false);
-    let (skipped, cycles) = trace(settings, image, layout, frames, true);
+    same_both_ways_stopping_at(name, settings, image, layout, frames, &[])
+}
+
+/// [`same_both_ways`] with the probe told at `breakpoints`.
+fn same_both_ways_stopping_at(
+    name: &str,
+    settings: &dyn Settings,
+    image: &[u8],
+    layout: &Layout,
+    frames: usize,
+    breakpoints: &[u32],
+) -> u64 {
+    let (stepped, none) = trace(settings, image, layout, frames, false, breakpoints);
+    let (skipped, cycles) = trace(settings, image, layout, frames, true, breakpoints);
     assert_eq!(none, 0, "{name}: nothing is skipped with skipping off");
     for (i, (a, b)) in stepped.iter().zip(&skipped).enumerate() {
         assert_eq!(a, b, "{name}: frame {i} differs with idle skipping on");
@@ -331,4 +350,25 @@ fn an_x16_poll_of_the_handlers_counter_is_skipped() {
     assert_eq!(board.cpu().peek(label("hit_frame")), 93);
     let skipped = board.idle_skipped_cycles();
     assert!(skipped > 90 * 100_000, "{skipped}");
+}
+
+/// Breakpoints are told at every arrival either way: a loop with one among its
+/// instructions is stepped, one without is still skipped (ramwait.asm: INIT at 4010h,
+/// `main` at 4057h, the poll `wait` at 405Bh-4060h, the hook at 4079h).
+#[test]
+fn breakpoints_in_a_loop_are_told_at_every_turn() {
+    let layout = Layout {
+        ram: 0..0x1_0000,
+        vram: 0x4000,
+    };
+    let settings = MsxSettings::default();
+    let outside = [0x4010, 0x4057, 0x4079];
+    let skipped =
+        same_both_ways_stopping_at("ramwait", &settings, MSX_RAMWAIT, &layout, 160, &outside);
+    assert!(skipped > 0, "breakpoints outside the poll leave it skipped");
+    // `cp b` inside the poll.
+    let inside = [0x405E];
+    let skipped =
+        same_both_ways_stopping_at("ramwait", &settings, MSX_RAMWAIT, &layout, 160, &inside);
+    assert_eq!(skipped, 0, "a breakpoint inside the poll has it stepped");
 }
