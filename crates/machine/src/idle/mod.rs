@@ -49,7 +49,7 @@ const MAX_STEPS: u32 = 32;
 /// Reads a recorded iteration may make (opcode fetches included).
 const MAX_READS: usize = 24;
 /// The most arrivals at a failed head that start no recording.
-pub const MAX_COOLDOWN: u32 = 256;
+pub const MAX_COOLDOWN: u32 = 1024;
 /// Heads whose failures are remembered (direct-mapped by address).
 const COOL_SLOTS: usize = 16;
 
@@ -302,7 +302,19 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// `still` tells whether memory still holds a read (peeked without side effects).
     /// Returns the loop to skip when `head` starts one that only waits; else may start a
     /// recording there.
+    #[inline]
     pub fn at_head(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
+        // The common case in busy code: a counting loop's head, cooling down.
+        let c = &mut self.cool[Self::slot(head)];
+        if c.head == head && c.wait > 0 && self.recording.is_none() {
+            c.wait -= 1;
+            return None;
+        }
+        self.arrive(head, cpu, still)
+    }
+
+    /// [`IdleSkip::at_head`] past a head cooling down.
+    fn arrive(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
         if let Some(l) = self.confirmed.as_deref()
             && l.head == head
             && cpu.same_at_head(&l.state)
@@ -349,8 +361,10 @@ impl<C: LoopCpu> IdleSkip<C> {
         None
     }
 
+    #[inline]
     fn slot(head: u32) -> usize {
-        (head as usize ^ (head >> 6) as usize) % COOL_SLOTS
+        // Code is at least byte-aligned and loops sit apart: the low bits spread them.
+        (head as usize ^ (head >> 4) as usize) % COOL_SLOTS
     }
 
     /// Whether an arrival at `head` may start a recording (counting down its wait).
