@@ -329,7 +329,7 @@ fn run_cpu(
                 && !cpu.is_halted()
                 && !returned(st, cpu)
             {
-                if st.skip.enabled() {
+                if st.skip.enabled() && (recording || backward(pc, cpu.pc())) {
                     let breakpoints = watch.then(|| probe.breakpoints());
                     skip_idle(cpu, bus, st, breakpoints, pc, until);
                 }

@@ -300,7 +300,10 @@ impl MsxProgram {
                 self.nested.pop();
                 probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
             }
-            if self.skip.enabled() {
+            // Only a recorded step or a backward branch concerns the detector: the busy
+            // code's other steps pay these two tests.
+            if self.skip.enabled() && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
+            {
                 if taking || self.cpu.halted {
                     self.skip.abort();
                 } else {

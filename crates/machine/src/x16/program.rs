@@ -344,7 +344,9 @@ impl Program {
                     self.cpu.step(&mut bus);
                 }
                 self.events(pc, s, was_running, probe);
-                if self.skip.enabled() {
+                if self.skip.enabled()
+                    && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
+                {
                     let breakpoints = watching.then(|| probe.breakpoints());
                     self.skip_idle(pc, s, breakpoints, line_end);
                 }
