@@ -317,9 +317,7 @@ fn run_cpu(
             bus.begin_instruction(now);
             let recording = st.skip.recording();
             if recording {
-                let log = st.skip.log();
-                log.at(pc);
-                cpu.step(&mut Watching { bus, log });
+                step_recorded(cpu, bus, st.skip.log(), pc);
             } else {
                 cpu.step(bus);
             }
@@ -422,6 +420,14 @@ fn skip_idle(
             st.skip.count(n * skip.period);
         }
     }
+}
+
+/// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
+/// the board's own step loop is compiled as it was.
+#[inline(never)]
+fn step_recorded(cpu: &mut Cpu, bus: &mut GenesisBus<'_>, log: &mut crate::idle::ReadLog, pc: u32) {
+    log.at(pc);
+    cpu.step(&mut Watching { bus, log });
 }
 
 /// Whether the last instruction returned from the innermost interrupt taken (the PC and

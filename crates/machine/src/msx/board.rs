@@ -274,13 +274,7 @@ impl MsxProgram {
                 lose_too_fast: true,
             };
             if recording {
-                let log = self.skip.log();
-                log.at(u32::from(pc));
-                self.cpu.step(&mut Watching {
-                    bus: &mut bus,
-                    log,
-                    last: None,
-                });
+                step_recorded(&mut self.cpu, &mut bus, self.skip.log(), pc);
             } else {
                 self.cpu.step(&mut bus);
             }
@@ -350,6 +344,18 @@ impl MsxProgram {
     pub fn idle_skipped_cycles(&self) -> u64 {
         self.skip.skipped_cycles()
     }
+}
+
+/// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
+/// the board's own step loop is compiled as it was.
+#[inline(never)]
+fn step_recorded(cpu: &mut Cpu, bus: &mut MsxBus<'_>, log: &mut crate::idle::ReadLog, pc: u16) {
+    log.at(u32::from(pc));
+    cpu.step(&mut Watching {
+        bus,
+        log,
+        last: None,
+    });
 }
 
 impl MsxProgram {

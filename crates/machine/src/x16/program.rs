@@ -337,9 +337,7 @@ impl Program {
                     vera,
                 };
                 if recording {
-                    let log = self.skip.log();
-                    log.at(u32::from(pc));
-                    self.cpu.step(&mut Watching { bus: &mut bus, log });
+                    step_recorded(&mut self.cpu, &mut bus, self.skip.log(), pc);
                 } else {
                     self.cpu.step(&mut bus);
                 }
@@ -465,6 +463,14 @@ impl Program {
     pub const fn memory(&self) -> &Memory {
         &self.mem
     }
+}
+
+/// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
+/// the board's own step loop is compiled as it was.
+#[inline(never)]
+fn step_recorded(cpu: &mut Cpu, bus: &mut X16Bus<'_>, log: &mut crate::idle::ReadLog, pc: u16) {
+    log.at(u32::from(pc));
+    cpu.step(&mut Watching { bus, log });
 }
 
 fn unreachable_fault(pc: u16) -> ProgramError {
