@@ -119,6 +119,7 @@
 //! ```
 
 pub mod disasm;
+mod idle;
 pub mod interp;
 
 use interp::Core;

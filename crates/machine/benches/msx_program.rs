@@ -8,7 +8,9 @@
 //! - `s0poll.rom`: interrupts off, the Z80 polls S#0 every 69 T-states all frame long;
 //! - `rewrite.rom`: polls S#0 and rewrites a sprite in line 107, so the chip reads its
 //!   attribute table again for the lines below (the line-by-line path);
-//! - `midon.rom`: polls S#0, blanks the display in vblank and enables it in line 59.
+//! - `midon.rom`: polls S#0, blanks the display in vblank and enables it in line 59;
+//! - `ramwait.rom`: the hook counts frames, the main loop polls that count in RAM (a loop
+//!   the board fast-forwards, `machine::idle`; `HITLAB_IDLE_SKIP=off` steps it).
 //!
 //! The figure is frames per second against the MSX's 59.92 Hz (3,579,545 Hz / 59,736
 //! T-states), printed from wall clock and from the thread's CPU time (which a loaded
@@ -24,7 +26,7 @@ use machine::{Machine, Resources, Settings};
 mod program_rate;
 use program_rate::{frame, measure};
 
-const PROGRAMS: [(&str, &[u8]); 5] = [
+const PROGRAMS: [(&str, &[u8]); 6] = [
     (
         "mover",
         include_bytes!("../../../roms/msx/programs/mover.rom"),
@@ -41,6 +43,10 @@ const PROGRAMS: [(&str, &[u8]); 5] = [
     (
         "midon",
         include_bytes!("../../../roms/msx/programs/midon.rom"),
+    ),
+    (
+        "ramwait",
+        include_bytes!("../../../roms/msx/programs/ramwait.rom"),
     ),
 ];
 /// NTSC MSX: 3,579,545 Hz / (228 x 262) T-states.

@@ -20,16 +20,19 @@ mod program_rate;
 use program_rate::{frame, measure};
 
 const DEMO: &[u8] = include_bytes!("../../../roms/vera/programs/demo.prg");
+/// Waits for its handler's frame count in a RAM poll, which the board fast-forwards
+/// (`machine::idle`; `HITLAB_IDLE_SKIP=off` steps it).
+const RAMWAIT: &[u8] = include_bytes!("../../../roms/vera/programs/ramwait.prg");
 /// VGA 640x480: 25.175 MHz / (800 x 525).
 const FRAME_HZ: f64 = 25_175_000.0 / (800.0 * 525.0);
 
-fn booted(picture: bool) -> Box<dyn Machine> {
+fn booted(prg: &[u8], picture: bool) -> Box<dyn Machine> {
     let mut m = VeraSettings::default()
         .build(&Resources::default())
         .expect("machine");
     m.set_frame_output(picture);
     m.boot(&machine::program::ProgramImage {
-        bytes: DEMO,
+        bytes: prg,
         ..Default::default()
     })
     .expect("boot");
@@ -38,15 +41,19 @@ fn booted(picture: bool) -> Box<dyn Machine> {
 
 fn bench(c: &mut Criterion) {
     // Headless: collisions, ISR and the sprite view, no picture written.
-    let mut headless = booted(false);
+    let mut headless = booted(DEMO, false);
     measure("x16 demo program, headless", FRAME_HZ, || {
         frame(headless.as_mut());
     });
     c.bench_function("x16_program_demo_frame_headless", |b| {
         b.iter(|| black_box(frame(headless.as_mut())));
     });
+    let mut polling = booted(RAMWAIT, false);
+    measure("x16 ramwait program, headless", FRAME_HZ, || {
+        frame(polling.as_mut());
+    });
     // With the picture (sprites over the 8 bpp bitmap layer).
-    let mut shown = booted(true);
+    let mut shown = booted(DEMO, true);
     measure("x16 demo program, with picture", FRAME_HZ, || {
         frame(shown.as_mut());
     });

@@ -21,6 +21,7 @@ pub mod state;
 pub mod view;
 
 pub mod genesis;
+pub mod idle;
 pub mod msx;
 pub mod vectrex;
 pub mod x16;

@@ -66,10 +66,13 @@ use genesis::Vdp;
 use super::Genesis;
 use super::bus::{GenesisBus, Memory, ROM_SPACE};
 use super::dma::{check_dma_68k, supply_dma_68k};
+use super::idle::{Watching, still};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::Z80_T_PER_LINE;
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
-    BoardEvent, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage,
+    BoardEvent, Breakpoints, CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError,
+    ProgramImage,
 };
 use crate::routine::Addr;
 
@@ -93,6 +96,8 @@ pub struct ProgramState {
     z80_int: bool,
     /// The VDP has started the current line ([`genesis::Vdp::start_line`]).
     line_started: bool,
+    /// Loops that only wait, fast-forwarded ([`crate::idle`]).
+    skip: IdleSkip<Cpu>,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -293,12 +298,13 @@ fn exception_fault(cpu: &Cpu, kind: ExceptionKind, pc: u32, mem: &Memory) -> Opt
 /// Each instruction is run in one of two ways with the same outcome. The full way
 /// presents the VDP's interrupt level, lets a running DMA hold the 68000 or progress
 /// beside it, and looks after the instruction for a FIFO hold, a DMA it started, an
-/// exception and a bus fault. Once the VDP is idle (no DMA) and no breakpoint is set,
-/// the instructions after it take the short way while they touch nothing but ROM and
-/// work RAM: none of that state can change then (the interrupt level, DMA and FIFO move
+/// exception and a bus fault. Once the VDP is idle (no DMA), the instructions after it
+/// take the short way while they touch nothing but ROM and work RAM and are not at a
+/// breakpoint: none of that state can change then (the interrupt level, DMA and FIFO move
 /// only through the VDP's ports or at the line events between calls), so only the clock,
 /// an exception, STOP and the return from an interrupt are checked. An instruction that
 /// reaches anything else gets the full look after it, and the next one the full checks.
+/// On the short way a loop that only waits is fast-forwarded ([`skip_idle`]).
 fn run_cpu(
     cpu: &mut Cpu,
     bus: &mut GenesisBus<'_>,
@@ -316,21 +322,35 @@ fn run_cpu(
             return Ok(());
         }
         let pc = cpu.pc();
+        if settled && watch && probe.breakpoints().contains(pc) {
+            // The full way tells the probe.
+            settled = false;
+        }
         if settled {
             // The PC needs no check here: every word the 68000 fetched since the full
             // checks came from the ROM image or work RAM (a fetch anywhere else marks
             // the bus touched), so the next instruction is in one of them.
             let ssp = cpu.ssp();
             bus.begin_instruction(now);
-            cpu.step(bus);
+            let recording = st.skip.recording();
+            if recording {
+                step_recorded(cpu, bus, st.skip.log(), pc);
+            } else {
+                cpu.step(bus);
+            }
             if !bus.touched
                 && cpu.last_exception().is_none()
                 && !cpu.is_stopped()
                 && !cpu.is_halted()
                 && !returned(st, cpu)
             {
+                if st.skip.enabled() && (recording || backward(pc, cpu.pc())) {
+                    let breakpoints = watch.then(|| probe.breakpoints());
+                    skip_idle(cpu, bus, st, breakpoints, pc, until);
+                }
                 continue;
             }
+            st.skip.abort();
             after_step(cpu, bus, st, probe, now, pc, ssp, false, false)?;
             // Off the short way: the full checks run before the next instruction.
             settled = false;
@@ -369,6 +389,9 @@ fn run_cpu(
                 "execution outside the cartridge ROM and work RAM (nothing there holds code)",
             ));
         }
+        // The full way runs the instruction without the recording's watching bus: an
+        // iteration recorded across it would miss what it read or wrote.
+        st.skip.abort();
         let was_stopped = cpu.is_stopped();
         let ssp = cpu.ssp();
         // A DMA the instruction starts runs from its last bus cycle, so the instruction's
@@ -380,9 +403,48 @@ fn run_cpu(
             bus.vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
         }
         after_step(cpu, bus, st, probe, now, pc, ssp, was_stopped, true)?;
-        settled =
-            !watch && !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
+        settled = !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
     }
+}
+
+/// After an instruction at `pc` on the short way: a backward branch that reaches the
+/// head of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
+/// iterations that end by `until`. Within one `run_cpu` nothing but the 68000 writes
+/// memory and the interrupt level stays as it is (it moves at line events and VDP port
+/// accesses, which the short way leaves), so the loop runs those iterations unchanged.
+/// A loop with one of the probe's `breakpoints` among its instructions is stepped.
+#[inline]
+fn skip_idle(
+    cpu: &mut Cpu,
+    bus: &GenesisBus<'_>,
+    st: &mut ProgramState,
+    breakpoints: Option<&Breakpoints>,
+    pc: u32,
+    until: u64,
+) {
+    let head = cpu.pc();
+    if !backward(pc, head) {
+        st.skip.recorded_step();
+        return;
+    }
+    let mem = &*bus.mem;
+    if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r))
+        && !breakpoints.is_some_and(|b| skip.meets(b))
+    {
+        let n = iterations(cpu.cycles() + st.idle, until, skip.period);
+        if n > 0 {
+            cpu.skip(n, skip.period, skip.m1);
+            st.skip.count(n * skip.period);
+        }
+    }
+}
+
+/// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
+/// the board's own step loop is compiled as it was.
+#[inline(never)]
+fn step_recorded(cpu: &mut Cpu, bus: &mut GenesisBus<'_>, log: &mut crate::idle::ReadLog, pc: u32) {
+    log.at(pc);
+    cpu.step(&mut Watching { bus, log });
 }
 
 /// Whether the last instruction returned from the innermost interrupt taken (the PC and
@@ -592,5 +654,18 @@ impl ProgramBoard for Genesis {
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+
+    fn set_idle_skip(&mut self, on: bool) {
+        if let Some(st) = self.target_mut().program.as_mut() {
+            st.skip.set_enabled(on);
+        }
+    }
+
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.target()
+            .program
+            .as_ref()
+            .map_or(0, |st| st.skip.skipped_cycles())
     }
 }

@@ -7,6 +7,7 @@ mod board;
 pub mod bus;
 pub mod code;
 pub mod dma;
+mod idle;
 pub mod io;
 pub mod kit;
 mod machine;

@@ -32,10 +32,12 @@ use tms9918::Vdp;
 
 use super::access::VramTiming;
 use super::cart::Cartridge;
+use super::idle::{Watching, still};
 use super::psg::Psg;
 use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
-use crate::program::{BoardEvent, CpuView, FrameRun, Input, Probe, ProgramError};
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
+use crate::program::{BoardEvent, Breakpoints, CpuView, FrameRun, Input, Probe, ProgramError};
 
 /// T-states into a line at which the chip takes R1's display enable and mode bits: openMSX
 /// `VDP::syncAtNextLine`, 144 VDP ticks (6 per T-state) after the line's start.
@@ -63,6 +65,8 @@ pub struct MsxProgram {
     nested: Vec<Frame>,
     /// The chip's access slots, as a program's VRAM accesses meet them.
     timing: VramTiming,
+    /// Loops that only wait, fast-forwarded ([`crate::idle`]).
+    skip: IdleSkip<Cpu>,
 }
 
 /// The Z80's view of the board: memory through the slots, the chips on their ports, each
@@ -156,6 +160,7 @@ impl MsxProgram {
             psg: Psg::default(),
             nested: Vec::new(),
             timing: VramTiming::new(0),
+            skip: IdleSkip::default(),
         }
     }
 
@@ -259,6 +264,8 @@ impl MsxProgram {
                     sp: self.cpu.sp,
                 });
             }
+            let pc = self.cpu.pc;
+            let recording = self.skip.recording();
             let mut bus = MsxBus {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
@@ -266,7 +273,11 @@ impl MsxProgram {
                 timing: Some(&mut self.timing),
                 lose_too_fast: true,
             };
-            self.cpu.step(&mut bus);
+            if recording {
+                step_recorded(&mut self.cpu, &mut bus, self.skip.log(), pc);
+            } else {
+                self.cpu.step(&mut bus);
+            }
             if was_halted && self.cpu.halted {
                 idle += self.cpu.t - before;
             } else if self.cpu.halted {
@@ -283,9 +294,68 @@ impl MsxProgram {
                 self.nested.pop();
                 probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
             }
+            // Only a recorded step or a backward branch concerns the detector: the busy
+            // code's other steps pay these two tests.
+            if self.skip.enabled() && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
+            {
+                if taking || self.cpu.halted {
+                    self.skip.abort();
+                } else {
+                    self.skip_idle(pc, end, watch.then(|| probe.breakpoints()));
+                }
+            }
         }
         idle
     }
+
+    /// After an instruction at `pc`: a backward branch that reaches the head of a loop
+    /// that only waits ([`crate::idle`]) fast-forwards it by the whole iterations that
+    /// end by `end`. The loop touches no port, so INT stays as it is until the chip's
+    /// next step at `end`, and nothing else writes memory before then. A loop with one
+    /// of the probe's `breakpoints` among its instructions is stepped.
+    #[inline]
+    fn skip_idle(&mut self, pc: u16, end: u64, breakpoints: Option<&Breakpoints>) {
+        let head = self.cpu.pc;
+        if !backward(u32::from(pc), u32::from(head)) {
+            self.skip.recorded_step();
+            return;
+        }
+        let slots = &self.slots;
+        if let Some(skip) = self
+            .skip
+            .at_head(u32::from(head), &self.cpu, |r| still(slots, r))
+            && !breakpoints.is_some_and(|b| skip.meets(b))
+        {
+            let n = iterations(self.cpu.t, end, skip.period);
+            if n > 0 {
+                self.cpu.skip(n, skip.period, skip.m1);
+                self.skip.count(n * skip.period);
+            }
+        }
+    }
+
+    /// Turns idle skipping on or off ([`crate::idle`]).
+    pub fn set_idle_skip(&mut self, on: bool) {
+        self.skip.set_enabled(on);
+    }
+
+    /// The cycles fast-forwarded through loops that only wait.
+    #[must_use]
+    pub fn idle_skipped_cycles(&self) -> u64 {
+        self.skip.skipped_cycles()
+    }
+}
+
+/// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
+/// the board's own step loop is compiled as it was.
+#[inline(never)]
+fn step_recorded(cpu: &mut Cpu, bus: &mut MsxBus<'_>, log: &mut crate::idle::ReadLog, pc: u16) {
+    log.at(u32::from(pc));
+    cpu.step(&mut Watching {
+        bus,
+        log,
+        last: None,
+    });
 }
 
 impl MsxProgram {

@@ -317,6 +317,14 @@ impl ProgramBoard for Msx {
         self.vdp.peek_vram((addr & 0x3FFF) as u16)
     }
 
+    fn set_idle_skip(&mut self, on: bool) {
+        self.target.program_mut().set_idle_skip(on);
+    }
+
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.target.program().idle_skipped_cycles()
+    }
+
     fn set_input(&mut self, input: Input) {
         if self.booted {
             self.target.program_mut().set_input(input);

@@ -379,6 +379,17 @@ pub trait ProgramBoard {
     fn late_verdict(&self) -> Option<crate::contract::Verdict> {
         None
     }
+    /// Turns idle skipping on or off for this board ([`crate::idle`]; on by default
+    /// unless `HITLAB_IDLE_SKIP=off`). Either way the frames, events and cycles are the
+    /// same; off, every instruction is stepped.
+    fn set_idle_skip(&mut self, on: bool) {
+        let _ = on;
+    }
+    /// CPU cycles the board has fast-forwarded through loops that only wait since boot
+    /// (0 where it skips none).
+    fn idle_skipped_cycles(&self) -> u64 {
+        0
+    }
 }
 
 pub mod fault;

@@ -8,6 +8,7 @@ pub mod code;
 pub mod drive;
 pub mod i2c;
 pub mod io;
+mod idle;
 pub mod kernal;
 pub mod keyboard;
 pub mod kit;

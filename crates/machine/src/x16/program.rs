@@ -55,10 +55,12 @@ use vera::Vera;
 use super::bus::{IO, Memory, X16Bus, peek};
 use super::drive::Drive;
 use super::io::Io;
+use super::idle::{Watching, still};
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
+use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
-    BoardEvent, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
+    BoardEvent, Breakpoints, CpuView, FrameRun, Probe, ProgramBoard, ProgramError, ProgramImage,
 };
 use crate::routine::Addr;
 
@@ -90,6 +92,8 @@ pub struct Program {
     handling: Vec<(u16, u8)>,
     /// Line 0 has begun and the probe has not been told yet.
     display_due: bool,
+    /// Loops that only wait, fast-forwarded ([`crate::idle`]).
+    skip: IdleSkip<Cpu>,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -199,6 +203,7 @@ impl Program {
             frame_start: 0,
             handling: Vec::new(),
             display_due: true,
+            skip: IdleSkip::default(),
         })
     }
 
@@ -395,9 +400,18 @@ impl Program {
                 match self.cpu.state() {
                     State::Running => {}
                     State::Waiting { .. } if !irq => {
-                        idle += line_end - self.cpu.cycles;
-                        self.cpu.cycles = line_end;
-                        break;
+                        // Nothing can wake the CPU before the line ends or a VIA timer
+                        // falls due.
+                        let mut until = line_end.min(self.io.next_event());
+                        if until <= self.cpu.cycles {
+                            until = line_end;
+                        }
+                        idle += until - self.cpu.cycles;
+                        self.cpu.cycles = until;
+                        if until >= line_end {
+                            break;
+                        }
+                        continue;
                     }
                     State::Waiting { .. } => {}
                     State::Stopped { pc } => {
@@ -428,14 +442,28 @@ impl Program {
                 }
                 let s = self.cpu.s;
                 let was_running = self.cpu.state() == State::Running;
+                let recording = self.skip.recording();
                 let mut bus = X16Bus {
                     mem: &mut self.mem,
                     vera,
                     io: &mut self.io,
                     now: self.cpu.cycles,
                 };
-                self.cpu.step(&mut bus);
+                if recording {
+                    step_recorded(&mut self.cpu, &mut bus, self.skip.log(), pc);
+                } else {
+                    self.cpu.step(&mut bus);
+                }
                 self.events(pc, s, was_running, probe);
+                if self.skip.enabled()
+                    && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
+                {
+                    let breakpoints = watching.then(|| probe.breakpoints());
+                    // A loop that touches no I/O sees a change no earlier than the
+                    // line's end or a VIA timer's next event.
+                    let until = line_end.min(self.io.next_event());
+                    self.skip_idle(pc, s, breakpoints, until);
+                }
             }
             if self.cpu.cycles < line_end {
                 // Idled to the line's end.
@@ -459,6 +487,48 @@ impl Program {
             cycles,
             idle_cycles: idle,
         })
+    }
+
+    /// After an instruction at `pc` (S was `s`): a backward branch that reaches the head
+    /// of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
+    /// iterations that end by `line_end`. The loop touches nothing on the I/O page, so
+    /// VERA's IRQ output stays as it is until the line's end, and nothing else writes
+    /// memory before then. Not after an interrupt entry (S moved) or a `WAI`, nor a
+    /// loop with one of the probe's `breakpoints` among its instructions.
+    #[inline]
+    fn skip_idle(&mut self, pc: u16, s: u8, breakpoints: Option<&Breakpoints>, line_end: u64) {
+        if self.cpu.s != s || self.cpu.state() != State::Running {
+            self.skip.abort();
+            return;
+        }
+        let head = self.cpu.pc;
+        if !backward(u32::from(pc), u32::from(head)) {
+            self.skip.recorded_step();
+            return;
+        }
+        let mem = &self.mem;
+        if let Some(skip) = self
+            .skip
+            .at_head(u32::from(head), &self.cpu, |r| still(mem, r))
+            && !breakpoints.is_some_and(|b| skip.meets(b))
+        {
+            let n = iterations(self.cpu.cycles, line_end, skip.period);
+            if n > 0 {
+                self.cpu.skip(n, skip.period, skip.m1);
+                self.skip.count(n * skip.period);
+            }
+        }
+    }
+
+    /// Turns idle skipping on or off ([`crate::idle`]).
+    pub fn set_idle_skip(&mut self, on: bool) {
+        self.skip.set_enabled(on);
+    }
+
+    /// The cycles fast-forwarded through loops that only wait.
+    #[must_use]
+    pub fn idle_skipped_cycles(&self) -> u64 {
+        self.skip.skipped_cycles()
     }
 
     /// Tells the probe what the instruction at `pc` (S was `s`) did.
@@ -509,6 +579,14 @@ impl Program {
     pub const fn memory(&self) -> &Memory {
         &self.mem
     }
+}
+
+/// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
+/// the board's own step loop is compiled as it was.
+#[inline(never)]
+fn step_recorded(cpu: &mut Cpu, bus: &mut X16Bus<'_>, log: &mut crate::idle::ReadLog, pc: u16) {
+    log.at(u32::from(pc));
+    cpu.step(&mut Watching { bus, log });
 }
 
 fn unreachable_fault(pc: u16) -> ProgramError {
@@ -591,6 +669,14 @@ impl ProgramBoard for super::X16 {
     }
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+    fn set_idle_skip(&mut self, on: bool) {
+        if let (Some(program), _) = self.program_parts() {
+            program.set_idle_skip(on);
+        }
+    }
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.booted().map_or(0, Program::idle_skipped_cycles)
     }
     fn no_interrupt_note(&self) -> Option<String> {
         // VERA raises SPRCOL only in a frame where sprites' collision masks share a bit

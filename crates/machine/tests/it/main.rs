@@ -8,6 +8,7 @@ mod genesis_ports;
 mod genesis_programs;
 mod genesis_routines;
 mod genesis_z80_bank;
+mod idle;
 mod labyrinth;
 mod msx_lines;
 mod msx_picture;
