@@ -5,14 +5,6 @@
 
 use crate::Cpu;
 
-impl Clone for Cpu {
-    fn clone(&self) -> Self {
-        Self {
-            core: self.core.clone(),
-        }
-    }
-}
-
 impl Cpu {
     /// Whether `self` and `other` are the same 68000 but for their clocks: registers,
     /// status, the prefetch queue and where it was read, the interrupt request, STOP and

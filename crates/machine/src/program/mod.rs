@@ -38,8 +38,9 @@ pub struct ProgramImage<'a> {
 
 /// A folder of the host's that the machine's disk drive reads and writes (the X16's
 /// `--fsroot`). The frontend provides it; the machine crate touches no files. Names come
-/// checked by the board: a plain file name, no folder part.
-pub trait HostFs: std::fmt::Debug {
+/// checked by the board: a plain file name, no folder part. It is the host's, not the
+/// machine's: a saved state shares it with the machine it was taken from.
+pub trait HostFs: std::fmt::Debug + Send {
     /// The bytes of file `name`.
     ///
     /// # Errors

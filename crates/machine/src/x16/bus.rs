@@ -257,9 +257,12 @@ mod tests {
         // Programmer's Reference, "Memory map": $0000 selects the 8 KB RAM bank at $A000,
         // $0001 the 16 KB ROM bank at $C000; a ROM bank past the last present wraps.
         let (mut mem, mut vera) = bus_parts();
+        let mut io = Io::new();
         let mut bus = X16Bus {
             mem: &mut mem,
             vera: &mut vera,
+            io: &mut io,
+            now: 0,
         };
         for bank in [0u8, 1, 255] {
             bus.write(RAM_BANK, bank);

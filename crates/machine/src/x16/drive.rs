@@ -23,6 +23,8 @@
 //! and the command channel's commands are not modelled (a command is acknowledged with
 //! `00, OK`).
 
+use std::sync::{Arc, Mutex};
+
 use crate::program::{HostFs, HostFsError};
 
 /// The unit the folder answers as.
@@ -43,16 +45,18 @@ pub mod status {
     pub const NOT_FOUND: u8 = 0x42;
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Channel {
     Read { data: Vec<u8>, at: usize },
     Write { name: String, data: Vec<u8> },
 }
 
 /// The drive.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Drive {
-    fs: Box<dyn HostFs>,
+    /// The host's folder, shared by every copy of the machine (a saved state keeps the
+    /// drive's channels, not the host's files).
+    fs: Arc<Mutex<Box<dyn HostFs>>>,
     listening: bool,
     talking: bool,
     channel: usize,
@@ -109,11 +113,16 @@ fn host_name(petscii: &[u8]) -> Result<(String, bool), HostFsError> {
 }
 
 impl Drive {
+    /// The host's folder; a panic elsewhere while it was held leaves it usable.
+    fn host(&self) -> std::sync::MutexGuard<'_, Box<dyn HostFs>> {
+        self.fs.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Unit 8 on `fs`.
     #[must_use]
     pub fn new(fs: Box<dyn HostFs>) -> Self {
         Self {
-            fs,
+            fs: Arc::new(Mutex::new(fs)),
             listening: false,
             talking: false,
             channel: 0,
@@ -268,7 +277,8 @@ impl Drive {
             self.set_message("00, OK,00,00");
             return;
         }
-        match self.fs.read(&file) {
+        let read = self.host().read(&file);
+        match read {
             Ok(data) => {
                 self.channels[channel] = Some(Channel::Read { data, at: 0 });
                 self.set_message("00, OK,00,00");
@@ -279,7 +289,7 @@ impl Drive {
 
     fn close(&mut self, channel: usize) {
         if let Some(Channel::Write { name, data }) = self.channels[channel].take()
-            && self.fs.write(&name, &data).is_err()
+            && self.host().write(&name, &data).is_err()
         {
             self.set_message("26,WRITE PROTECT ON,00,00");
         }

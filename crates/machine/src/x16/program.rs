@@ -76,7 +76,7 @@ const VBLANK_LINE: u16 = 480;
 const LINE_CYCLES_256: u32 = (CYCLES_PER_FRAME * 256 / LINES_PER_FRAME) as u32;
 
 /// The CPU and memory of a booted program, and where the beam is.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Program {
     cpu: Cpu,
     mem: Memory,

@@ -5,9 +5,8 @@
 //! (4 file not found, 5 device not present; READST $42 end-and-time-out, $40 end of
 //! file, $80 no device).
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use machine::Settings;
 use machine::program::{HostFs, HostFsError, NoProbe, ProgramImage};
@@ -20,23 +19,23 @@ const FILES_LBL: &str = include_str!("../../../../roms/vera/programs/files.lbl")
 /// A folder in memory; every name the board asks for is recorded.
 #[derive(Debug, Default, Clone)]
 struct Folder {
-    files: Rc<RefCell<BTreeMap<String, Vec<u8>>>>,
-    asked: Rc<RefCell<Vec<String>>>,
+    files: Arc<Mutex<BTreeMap<String, Vec<u8>>>>,
+    asked: Arc<Mutex<Vec<String>>>,
 }
 
 impl HostFs for Folder {
     fn read(&mut self, name: &str) -> Result<Vec<u8>, HostFsError> {
-        self.asked.borrow_mut().push(name.to_owned());
+        self.asked.lock().unwrap().push(name.to_owned());
         self.files
-            .borrow()
+            .lock().unwrap()
             .get(name)
             .cloned()
             .ok_or(HostFsError::NotFound)
     }
     fn write(&mut self, name: &str, bytes: &[u8]) -> Result<(), HostFsError> {
-        self.asked.borrow_mut().push(name.to_owned());
+        self.asked.lock().unwrap().push(name.to_owned());
         self.files
-            .borrow_mut()
+            .lock().unwrap()
             .insert(name.to_owned(), bytes.to_vec());
         Ok(())
     }
@@ -92,9 +91,9 @@ fn a_program_saves_loads_back_and_reads_a_host_file() {
     let msg = label("msg");
     let mut want = msg.to_le_bytes().to_vec();
     want.extend_from_slice(b"HELLO, DISK!");
-    assert_eq!(folder.files.borrow().get("data"), Some(&want));
+    assert_eq!(folder.files.lock().unwrap().get("data"), Some(&want));
     // The name leaving the folder never reached it.
-    let asked = folder.asked.borrow();
+    let asked = folder.asked.lock().unwrap();
     assert!(asked.iter().all(|n| !n.contains("escape")), "{asked:?}");
     assert!(asked.contains(&"missing".to_owned()));
 }

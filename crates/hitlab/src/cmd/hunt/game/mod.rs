@@ -80,8 +80,9 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     m.set_frame_output(false);
     let mut h = Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
     for _ in 0..from {
-        h.next_frame()
-            .map_err(|e| crate::cmd::program::failed(&p.path, &e))?;
+        if let Err(e) = h.next_frame() {
+            return Err(crate::cmd::program::failed(&p, &mut h, &e));
+        }
     }
     let state = h
         .save_state()
