@@ -115,7 +115,9 @@ fn host_name(petscii: &[u8]) -> Result<(String, bool), HostFsError> {
 impl Drive {
     /// The host's folder; a panic elsewhere while it was held leaves it usable.
     fn host(&self) -> std::sync::MutexGuard<'_, Box<dyn HostFs>> {
-        self.fs.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.fs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Unit 8 on `fs`.

@@ -54,8 +54,8 @@ use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
 use super::drive::Drive;
-use super::io::Io;
 use super::idle::{Watching, still};
+use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};

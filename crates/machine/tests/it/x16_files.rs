@@ -27,7 +27,8 @@ impl HostFs for Folder {
     fn read(&mut self, name: &str) -> Result<Vec<u8>, HostFsError> {
         self.asked.lock().unwrap().push(name.to_owned());
         self.files
-            .lock().unwrap()
+            .lock()
+            .unwrap()
             .get(name)
             .cloned()
             .ok_or(HostFsError::NotFound)
@@ -35,7 +36,8 @@ impl HostFs for Folder {
     fn write(&mut self, name: &str, bytes: &[u8]) -> Result<(), HostFsError> {
         self.asked.lock().unwrap().push(name.to_owned());
         self.files
-            .lock().unwrap()
+            .lock()
+            .unwrap()
             .insert(name.to_owned(), bytes.to_vec());
         Ok(())
     }
