@@ -89,6 +89,7 @@ mod frame;
 pub mod line;
 pub mod planes;
 pub mod port;
+pub mod prefetch;
 pub mod registers;
 mod render;
 mod sprites;
