@@ -102,3 +102,15 @@ fn a_displacement_read_follows_its_extension_prefetch() {
     // MOVE.W 4(A0),D0: np nr np.
     assert_eq!(run(&[0x3028, 0x0004]), (12, vec![(4, false)]));
 }
+
+#[test]
+fn an_absolute_long_read_follows_both_address_prefetches() {
+    // MOVE.W ($C00008).L,D0: np np nr np.
+    assert_eq!(run(&[0x3039, 0x00C0, 0x0008]), (16, vec![(8, false)]));
+}
+
+#[test]
+fn a_long_read_is_two_word_cycles_four_clocks_apart() {
+    // MOVE.L (A0),D0: nR nr np.
+    assert_eq!(run(&[0x2010]), (12, vec![(0, false), (4, false)]));
+}
