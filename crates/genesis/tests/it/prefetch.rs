@@ -151,3 +151,31 @@ fn a_68000_dma_waits_for_a_full_fifo_to_drain() {
     vdp.advance_dma(1);
     assert!(vdp.dma_68k_due().is_some());
 }
+
+#[test]
+fn a_fill_of_65536_bytes_runs_across_frames_and_ends() {
+    let mut vdp = active();
+    vdp.set_access_clock(0);
+    // Length 0 (65,536 bytes), increment 1, from $0000, data $A5xx: the data word's two
+    // slots (50, 210) and the 65,536 bytes, one slot each.
+    regs(&mut vdp, &[0x8F01, 0x9300, 0x9400, 0x9780, 0x4000, 0x0080]);
+    vdp.write_data(0xA500);
+    // A frame gives 224 active lines x 16 slots and 38 blank lines x 167 (H32):
+    // 9,930 slots. 65,538 slots: six frames (59,580), then the seventh's active display
+    // (3,584) and 2,374 slots of its blank, 167 a line: 14.2 lines. So the fill ends in
+    // the seventh frame's blank line 14 (line 238), 1,810 lines from the start.
+    let mut lines = 0u64;
+    while vdp.dma_busy() {
+        assert!(lines < 3 * 262 * 7, "the fill never ended");
+        vdp.set_line_start(lines * 3_420);
+        vdp.start_line();
+        vdp.advance_dma(3_420);
+        vdp.hblank();
+        vdp.next_line();
+        lines += 1;
+    }
+    assert_eq!(lines - 1, 6 * 262 + 224 + 14, "the line the fill ends in");
+    // Every byte holds $A5 (the fill wraps at 64 KiB and wrote them all).
+    assert!(vdp.vram().iter().all(|&b| b == 0xA5));
+    assert_eq!(vdp.peek_status() & STATUS_DMA_BUSY, 0);
+}
