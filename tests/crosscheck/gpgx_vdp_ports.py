@@ -29,10 +29,12 @@ DONE, MARKER, COUNT, RESULTS = 0xFF0080, 0x600D, 0xFF0082, 0xFF0100
 
 # Results (1-based, as numbered in vdp-ports.s) where the two are known to differ, and why.
 KNOWN = {
-    79: "H counter read just after HBlank (bit 2) sets: hitlab samples a port at the "
-        "instruction's start, GPGX later in the instruction, so a poll sees the edge one "
-        "poll apart; both follow the hardware's edge at H $B3 (H40), neither is a "
-        "recording of the console",
+    79: "H counter read just after HBlank (bit 2) sets: hitlab samples each port at its "
+        "own bus cycle in the instruction (the 68000's clock at that access), GPGX after "
+        "counting the whole instruction's cycles, so the two see the edge and read the "
+        "counter at different points of the poll loop; both follow the hardware's edge "
+        "at H $B3 (H40); hitlab's side is the hardware's timing of a bus cycle, neither "
+        "is a recording of the console",
     80: "the same for the edge at H $05",
     84: "HV counter before 8 VRAM writes on line $60: GPGX's line (V counter increment) "
         "starts at H $A5 (its hvc.h tables: the V counter increments there, at the end "
@@ -40,7 +42,9 @@ KNOWN = {
         "is the console's; the H steps the writes take agree (86)",
     85: "as 84",
     86: "status polls through a 64-byte fill in the active display: GPGX moves a fill a "
-        "line's share at a time, hitlab a byte per access slot; within two polls",
+        "line's share at a time from the data write, hitlab a byte per access slot after "
+        "the data word itself has left the FIFO (its two byte slots first, as the chip "
+        "queues them); a few polls apart",
     87: "a data-port write during a fill: GPGX runs the fill's bytes for the rest of the "
         "line in one go, so the write lands after them; the chip moves one byte a slot, "
         "so the write lands where the fill has got to (hitlab's side, by the hardware "

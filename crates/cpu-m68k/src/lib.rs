@@ -82,7 +82,10 @@
 //! A word access stays one word access (the Genesis VDP data and control ports are word
 //! ports and tell byte writes apart); a long-word operand is two word accesses, the high
 //! word at the address first and the low word at address + 2 second. Instruction fetches
-//! are word reads. Addresses reach the bus already masked to 24 bits.
+//! are word reads. Addresses reach the bus already masked to 24 bits. Before each data
+//! access [`Bus::access_cycle`] gives the clock within the step at which its bus cycle
+//! begins, so a device can sample its state where the access happens rather than at the
+//! instruction's start (one store on a bus that keeps it; nothing on one that does not).
 //!
 //! # Stepping
 //! [`Cpu::step`] runs one instruction, or one exception entry, and returns its clock
@@ -137,6 +140,13 @@ pub trait Bus {
     fn write_byte(&mut self, addr: u32, value: u8);
     /// Writes one word (a single 16-bit bus cycle).
     fn write_word(&mut self, addr: u32, value: u16);
+
+    /// Told before each data access (not before instruction fetches): the clock cycle,
+    /// counted from the start of the step under way, at which the access's bus cycle
+    /// begins. A device that samples its state at the access (the Genesis VDP's ports
+    /// and counters) reads the time from here; the default ignores it.
+    #[inline(always)]
+    fn access_cycle(&mut self, _clocks: u32) {}
 }
 
 /// What an exception was, by its 68000 vector.

@@ -44,8 +44,14 @@
 //! `vdp_dma_update` halves the rate for VRAM and copy. So a program that reads VRAM or
 //! polls status bit 1 (DMA busy) during a fill or copy sees the units done so far, and a
 //! line drawn while a 68000 transfer to the sprite table runs sees the entries already
-//! written. The transfer's clock starts at the instruction that starts it (the FIFO's
-//! time, [`crate::fifo`]). [`Vdp::finish_dma`] completes a transfer at once (for callers
+//! written. The transfer's clock starts at the port access that starts it (the FIFO's
+//! time, [`crate::fifo`]), and its first slot comes only after the write FIFO has
+//! drained: words written before a 68000 transfer's command (a full FIFO's four
+//! included) are read out first, and a fill starts after its own data word, and any
+//! written before it, are out: the words queued ahead of the transfer's own go first
+//! (ares `VDP::FIFO::run` and `VDP::DMA::run`, commit 02180ba, where a transfer's word
+//! enters the FIFO behind those waiting). A 68000 transfer holds the 68000 for that wait
+//! too. [`Vdp::finish_dma`] completes a transfer at once (for callers
 //! without a clock).
 
 use crate::Vdp;
@@ -108,6 +114,9 @@ pub struct DmaState {
     pub source_68k: u32,
     /// Slots granted and not yet used by a whole unit.
     pub slot_credit: u32,
+    /// Master clocks before the transfer's first slot counts: the write FIFO drains
+    /// first.
+    pub delay: u32,
     /// Master clocks x slots of the current line already charged, as a remainder (in
     /// blank, where the slots are spread evenly).
     pub clock_remainder: u32,
@@ -158,6 +167,11 @@ impl Vdp {
         self.dma.slot_credit = 0;
         self.dma.clock_remainder = 0;
         self.dma.clock = self.fifo.now;
+        // The words waiting in the write FIFO (a fill's own data word among them) are
+        // read out before the transfer takes a slot.
+        let f = &self.fifo;
+        let drained = f.done_at[..f.len].last().copied().unwrap_or(0);
+        self.dma.delay = drained.saturating_sub(f.now).min(u64::from(u32::MAX)) as u32;
     }
 
     /// Called by the data port after the word is written: starts an armed fill.
@@ -297,23 +311,26 @@ impl Vdp {
             return 0;
         };
         let slots = (r.units_left * r.slots_per_unit).saturating_sub(self.dma.slot_credit);
+        let delay = self.dma.delay;
         if self.in_active_display() {
-            return self.clocks_to_slots(slots);
+            return delay.saturating_add(self.clocks_to_slots_after(slots, delay));
         }
         let owed = u64::from(slots) * u64::from(crate::line::MASTER_PER_LINE);
         let clocks = owed.saturating_sub(u64::from(self.dma.clock_remainder));
-        clocks.div_ceil(u64::from(self.dma_slots_per_line())) as u32
+        let clocks = clocks.div_ceil(u64::from(self.dma_slots_per_line()));
+        (u64::from(delay) + clocks).min(u64::from(u32::MAX)) as u32
     }
 
-    /// Master clocks from the transfer's clock to its `slots`-th access slot of the
-    /// active display.
-    fn clocks_to_slots(&self, slots: u32) -> u32 {
+    /// Master clocks from the transfer's clock plus `delay` to its `slots`-th access
+    /// slot of the active display.
+    fn clocks_to_slots_after(&self, slots: u32, delay: u32) -> u32 {
         if slots == 0 {
             return 0;
         }
         let h_mode = self.registers.h_mode();
         let per_line = crate::fifo::access_slots(h_mode).len() as u32;
-        let (line_start, from) = (self.fifo.line_start, self.dma.clock);
+        let line_start = self.fifo.line_start;
+        let from = self.dma.clock + u64::from(delay);
         // Whole lines first, then slot by slot.
         let lines = (slots - 1) / per_line;
         let mut t = from + u64::from(lines) * u64::from(crate::line::MASTER_PER_LINE);
@@ -346,6 +363,14 @@ impl Vdp {
         let Some(r) = self.dma.running else {
             return;
         };
+        // The FIFO's words first: no slot of the transfer's before they are out.
+        let skip = self.dma.delay.min(master_clocks);
+        self.dma.delay -= skip;
+        self.dma.clock += u64::from(skip);
+        let master_clocks = master_clocks - skip;
+        if master_clocks == 0 {
+            return;
+        }
         let slots = if self.in_active_display() {
             self.slots_in(master_clocks)
         } else {

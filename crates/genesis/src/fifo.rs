@@ -23,12 +23,11 @@
 //!   is read out (GPGX rounds the wait up to the 68000's clock; the board does the
 //!   same). Status bit 9 (empty) and 8 (full) follow the entries still waiting.
 //!
-//! The board tells the chip the time at an instruction's first port access
-//! ([`Vdp::set_master_clock`]) and where the line began ([`Vdp::set_line_start`]); a
-//! write counts from there (the instruction's own bus cycles before the write are not
-//! added: up to a few dozen master clocks early), and the hold is handed back as master
-//! clocks ([`Vdp::take_fifo_wait`]). Without a clock (routine calls, the direct API)
-//! writes are read out at once.
+//! The board tells the chip the time of each port access, the bus cycle's own clock as
+//! the 68000 reports it ([`Vdp::set_access_clock`]), and where the line began
+//! ([`Vdp::set_line_start`]); the hold is handed back as master clocks
+//! ([`Vdp::take_fifo_wait`]). Without a clock (routine calls, the direct API) writes are
+//! read out at once.
 
 use crate::Vdp;
 use crate::line::MASTER_PER_LINE;
@@ -118,6 +117,15 @@ impl Vdp {
         self.fifo.now = now;
     }
 
+    /// The master clock (since boot) of a port access, before any hold of the instruction
+    /// making it: the FIFO's, DMA's and read's timing, the status flags and the HV
+    /// counter read it. Holds the instruction already had ([`Vdp::take_fifo_wait`] not
+    /// yet called) are added, since they delayed this access. Turns the timing on.
+    pub fn set_access_clock(&mut self, master: u64) {
+        self.fifo.timed = true;
+        self.fifo.now = master + self.fifo.wait;
+    }
+
     /// The master clock (since boot) at which the line being run began: the access slots,
     /// the HBlank flag and the HV latch count from it.
     pub fn set_line_start(&mut self, master: u64) {
@@ -135,6 +143,7 @@ impl Vdp {
     /// and the FIFO reads empty.
     pub fn clear_master_clock(&mut self) {
         self.fifo = FifoState::default();
+        self.read_ahead = crate::prefetch::ReadAhead::default();
     }
 
     /// Master clocks the 68000 was held by a full FIFO since the last call; clears them.

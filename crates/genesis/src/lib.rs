@@ -73,7 +73,10 @@
 //! and HINT are raised at their lines ([`Vdp::irq_level`]), and the HV counter follows.
 //! [`Vdp::power_on`] puts the chip where a console's is when the 68000 leaves reset.
 //! DMA ([`dma`]): 68000 to VRAM/CRAM/VSRAM (the board supplies the words), fill and copy,
-//! with status bit 1 for their duration.
+//! with status bit 1 for their duration, each starting once the write FIFO ([`fifo`]) has
+//! drained. Data-port reads come from a read-ahead buffer filled at the access slots
+//! ([`prefetch`]); a board that keeps time tells the chip the clock of each port access,
+//! and the chip hands back how long the 68000 was held.
 //!
 //! # Scope
 //! Planes A/B, the window, scrolling and priority are drawn when a board turns them on
@@ -89,6 +92,7 @@ mod frame;
 pub mod line;
 pub mod planes;
 pub mod port;
+pub mod prefetch;
 pub mod registers;
 mod render;
 mod sprites;

@@ -32,8 +32,9 @@
 //!   target does not drive come from the FIFO's next entry ([`Vdp::fifo_next_word`]).
 //!   Then `A += register 15`. The reads come from the read buffer, so they leave the
 //!   write FIFO's words alone, and a read after a write reads what the write stored. The
-//!   read-ahead the chip does when the command is set is not visible in this model (a
-//!   read returns memory as it is at the read, as in GPGX). A read with a write code or
+//!   buffer is filled ahead at the access slots after the read command and after each
+//!   read, behind the FIFO's writes, and a read before it is full holds the 68000
+//!   ([`crate::prefetch`]). A read with a write code or
 //!   an invalid code never completes on the console (the 68000 waits forever);
 //!   [`Vdp::read_target_valid`] says so before the read, for the board to stop there.
 //! - **Status read** ([`Vdp::read_status`]): the status word ([`crate::status`]); clears
@@ -87,6 +88,10 @@ impl Vdp {
             p.address_latch = (word & 3) << 14;
             p.address = p.address_latch | (p.address & 0x3FFF);
             p.code = (p.code & 0x03) | ((word >> 2) as u8 & 0x3C);
+            if p.code & 0x01 == 0 {
+                // A read command: the read buffer is refilled from the new address.
+                self.schedule_read_ahead();
+            }
             self.command_complete();
             return;
         }
@@ -135,6 +140,7 @@ impl Vdp {
         let a = self.port.address;
         self.store_word(a, word);
         self.advance_address();
+        self.read_ahead_after_write();
         self.after_data_write();
     }
 
@@ -172,6 +178,7 @@ impl Vdp {
     /// 0 (a board stops before such a read).
     pub fn read_data(&mut self) -> u16 {
         self.port.pending = false;
+        self.wait_read_ahead();
         let a = self.port.address;
         let fifo = self.fifo_next_word();
         let word = match self.port.code & 0x1F {
@@ -185,6 +192,7 @@ impl Vdp {
             _ => 0,
         };
         self.advance_address();
+        self.schedule_read_ahead();
         word
     }
 

@@ -36,6 +36,7 @@ pub struct Vdp {
     pub(crate) dma: crate::dma::DmaState,
     pub(crate) fifo: crate::fifo::FifoState,
     pub(crate) fifo_words: crate::fifo::FifoWords,
+    pub(crate) read_ahead: crate::prefetch::ReadAhead,
     // Per-frame work areas and outputs.
     pub(crate) links: LinkList,
     pub(crate) line_index: LineIndex,
@@ -92,6 +93,7 @@ impl Vdp {
             dma: crate::dma::DmaState::default(),
             fifo: crate::fifo::FifoState::default(),
             fifo_words: crate::fifo::FifoWords::default(),
+            read_ahead: crate::prefetch::ReadAhead::default(),
             links: LinkList::default(),
             line_index: LineIndex::default(),
             line_fetch: LineFetch::default(),

@@ -362,6 +362,7 @@ impl Core {
         if self.fault.is_some() {
             return 0;
         }
+        bus.access_cycle(self.clocks);
         self.clocks += 4;
         bus.read_byte(addr & ADDRESS_MASK)
     }
@@ -371,6 +372,7 @@ impl Core {
         if self.odd(addr, false, false) {
             return 0;
         }
+        bus.access_cycle(self.clocks);
         self.clocks += 4;
         bus.read_word(addr & ADDRESS_MASK)
     }
@@ -388,6 +390,7 @@ impl Core {
         if self.fault.is_some() {
             return;
         }
+        bus.access_cycle(self.clocks);
         self.clocks += 4;
         bus.write_byte(addr & ADDRESS_MASK, v);
     }
@@ -397,6 +400,7 @@ impl Core {
         if self.odd(addr, true, false) {
             return;
         }
+        bus.access_cycle(self.clocks);
         self.clocks += 4;
         bus.write_word(addr & ADDRESS_MASK, v);
     }

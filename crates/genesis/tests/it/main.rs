@@ -13,6 +13,7 @@ mod planes;
 mod port;
 mod port_bad_input;
 mod port_rules;
+mod prefetch;
 mod random_frames;
 mod register12;
 mod render;

@@ -27,7 +27,7 @@ use cpu_m68k::Bus;
 use genesis::Vdp;
 
 use super::io::Io;
-use super::target::{MASTER_PER_CYCLE, MASTER_PER_LINE};
+use super::target::MASTER_PER_CYCLE;
 use super::z80::{MASTER_PER_Z80_T, Z80Side};
 
 /// The cartridge space: $000000-$3FFFFF.
@@ -188,10 +188,10 @@ pub struct GenesisBus<'a> {
     /// interrupt level, faults) and where the next instruction is. Cleared by
     /// [`GenesisBus::begin_instruction`].
     pub touched: bool,
-    /// The VDP has not yet been told the time of the instruction running now: it is told
-    /// at the instruction's first VDP access (a program's FIFO timing), not before every
-    /// instruction, since only those accesses read it.
-    clock_due: bool,
+    /// The clock cycle within the instruction at which the current data access's bus
+    /// cycle begins, as the 68000 reports it ([`Bus::access_cycle`]): a VDP port is
+    /// sampled there, not at the instruction's start.
+    access_clocks: u32,
 }
 
 impl<'a> GenesisBus<'a> {
@@ -205,7 +205,7 @@ impl<'a> GenesisBus<'a> {
             fault: None,
             now: start,
             touched: false,
-            clock_due: false,
+            access_clocks: 0,
         }
     }
 
@@ -218,7 +218,7 @@ impl<'a> GenesisBus<'a> {
             fault: None,
             now: line_start,
             touched: false,
-            clock_due: false,
+            access_clocks: 0,
         }
     }
 
@@ -227,13 +227,7 @@ impl<'a> GenesisBus<'a> {
     pub fn begin_instruction(&mut self, now: u64) {
         self.now = now;
         self.touched = false;
-        self.clock_due = true;
-    }
-
-    /// Master clocks into the line at the start of the instruction (a program's bus),
-    /// at most the line's last.
-    fn master_in_line(&self, line_start: u64) -> u32 {
-        ((self.now - line_start.min(self.now)) * MASTER_PER_CYCLE).min(MASTER_PER_LINE - 1) as u32
+        self.access_clocks = 0;
     }
 
     /// The Z80 clock (T-states) at the start of the instruction: the Z80 is caught up to
@@ -247,15 +241,15 @@ impl<'a> GenesisBus<'a> {
         }
     }
 
-    /// Tells the VDP the instruction's time before its first port access (a program's
-    /// FIFO timing; a routine call keeps none).
+    /// Tells the VDP the time of the port access under way: the instruction's start plus
+    /// the clocks before this bus cycle (a program's FIFO, DMA and read timing, status
+    /// flags and HV counter; a routine call keeps none). The VDP adds what it has held
+    /// the 68000 so far in the instruction.
     fn sync_vdp_clock(&mut self) {
-        if self.clock_due {
-            self.clock_due = false;
-            if let HvClock::Line { line_start } = self.hv {
-                self.vdp.set_master_clock(self.now * MASTER_PER_CYCLE);
-                self.vdp.set_line_start(line_start * MASTER_PER_CYCLE);
-            }
+        if let HvClock::Line { line_start } = self.hv {
+            let cycle = self.now + u64::from(self.access_clocks);
+            self.vdp.set_line_start(line_start * MASTER_PER_CYCLE);
+            self.vdp.set_access_clock(cycle * MASTER_PER_CYCLE);
         }
     }
 }
@@ -278,7 +272,7 @@ impl GenesisBus<'_> {
     }
 
     /// The HV counter word: the value latched by register 0 bit 1 while it is set
-    /// (genesis `port` module), else the counter at the instruction's time.
+    /// (genesis `port` module), else the counter at the access's time.
     fn hv(&self) -> u16 {
         if let Some(latched) = self.vdp.hv_latched() {
             return latched;
@@ -287,12 +281,12 @@ impl GenesisBus<'_> {
             HvClock::Routine { start } => {
                 let regs = self.vdp.registers();
                 super::target::hv_counter(
-                    self.now - start,
+                    self.now + u64::from(self.access_clocks) - start,
                     regs.h_mode(),
                     regs.v_mode().height_px(),
                 )
             }
-            HvClock::Line { line_start } => self.vdp.hv_counter(self.master_in_line(line_start)),
+            HvClock::Line { .. } => self.vdp.hv_counter(self.vdp.master_in_line()),
         }
     }
 
@@ -433,6 +427,11 @@ fn rom_word_past_image(rom: &[u8], a: usize) -> u16 {
 }
 
 impl Bus for GenesisBus<'_> {
+    #[inline(always)]
+    fn access_cycle(&mut self, clocks: u32) {
+        self.access_clocks = clocks;
+    }
+
     #[inline]
     fn read_byte(&mut self, addr: u32) -> u8 {
         if addr >= 0xE0_0000 {
