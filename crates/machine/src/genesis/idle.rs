@@ -15,6 +15,12 @@ pub(super) struct Watching<'b, 'a> {
 }
 
 impl Bus for Watching<'_, '_> {
+    #[inline(always)]
+    fn access_cycle(&mut self, clocks: u32) {
+        // The VDP samples its ports at the access's own clock, recorded or not.
+        self.bus.access_cycle(clocks);
+    }
+
     #[inline]
     fn read_byte(&mut self, addr: u32) -> u8 {
         let value = self.bus.read_byte(addr);
