@@ -241,7 +241,16 @@ fn group0(op: u16, r: &mut Reader<'_>) -> Option<String> {
     const BITS: [&str; 4] = ["BTST", "BCHG", "BCLR", "BSET"];
     if op & 0x100 != 0 {
         if mode == 1 {
-            return None; // MOVEP: not used by the programs this is for.
+            // MOVEP (Programmer's Reference Manual, MOVEP): opmode 100/101 reads memory
+            // into Dx as a word or long, 110/111 writes Dx to memory; An is mode 5's base.
+            let size_name = if size & 1 == 0 { ".W" } else { ".L" };
+            let mem = r.ea(5, reg, 0);
+            let d = (op >> 9) & 7;
+            return Some(if size & 2 == 0 {
+                format!("MOVEP{size_name} {mem},D{d}")
+            } else {
+                format!("MOVEP{size_name} D{d},{mem}")
+            });
         }
         let name = BITS[usize::from(size)];
         return Some(format!("{name} D{},{}", (op >> 9) & 7, r.ea(mode, reg, 0)));
@@ -431,6 +440,21 @@ fn shift(op: u16, r: &mut Reader<'_>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn movep_reads_and_writes_through_a_displacement() {
+        // $010A: 0000 000 100 001 010 = MOVEP.W (d16,A2),D0; $03CA: opmode 111, D1 to memory.
+        let (text, len) = disasm(&[0x01, 0x0A, 0x00, 0x04], 0);
+        assert!(
+            text.starts_with("MOVEP.W ") && text.ends_with(",D0"),
+            "{text}"
+        );
+        assert_eq!(len, 4);
+        let (text, len) = disasm(&[0x03, 0xCA, 0xFF, 0xFE], 0);
+        assert!(text.starts_with("MOVEP.L D1,"), "{text}");
+        assert!(text.contains("A2"), "{text}");
+        assert_eq!(len, 4);
+    }
 
     #[test]
     fn movem_lists_read_the_predecrement_mask_reversed() {
