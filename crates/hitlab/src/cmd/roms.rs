@@ -45,8 +45,15 @@ pub fn run(args: &RomsArgs) -> Result<Outcome, Fault> {
             crate::out::outln!("built {} ({} bytes)", path.display(), bytes.len());
         }
     }
+    // This binary is the assembler of the images whose commands start with `hitlab`
+    // (the Vectrex BIOS and cartridges): it stands in for itself, installed or not.
+    let provided: Vec<(&str, PathBuf)> = std::env::current_exe()
+        .ok()
+        .map(|exe| ("hitlab", exe))
+        .into_iter()
+        .collect();
     for build in scene::roms::code::find_code_builds(&args.dir) {
-        for img in scene::roms::code::rebuild_code(&build).map_err(bad_input)? {
+        for img in scene::roms::code::rebuild_code_with(&build, &provided).map_err(bad_input)? {
             stale += usize::from(code_image(args.check, &img)?);
         }
     }

@@ -132,6 +132,35 @@ fn links_to_the_folder_itself_are_not_followed_and_the_check_ends_quickly() {
     assert!(!stdout(&o).contains("stale"), "{}", stdout(&o));
 }
 
+/// The Vectrex images are built by `hitlab asm6809`: the check runs this binary for them,
+/// so they are compared, not skipped, where `hitlab` is not installed on `PATH`.
+#[test]
+fn roms_check_rebuilds_the_vectrex_images_with_itself() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hitlab"))
+        .args(["roms", "--check", "roms/vectrex"])
+        .current_dir(&root)
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains("roms/vectrex/bios/bios.bin (bios): identical"),
+        "{out}"
+    );
+    assert!(
+        out.contains("roms/vectrex/programs/objects.bin (program): identical"),
+        "{out}"
+    );
+    assert!(!out.contains("skip "), "{out}");
+}
+
 #[test]
 fn a_closed_pipe_ends_roms_check_quietly() {
     use std::io::Read;

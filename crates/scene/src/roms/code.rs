@@ -235,8 +235,25 @@ fn compare(committed: Option<&[u8]>, rebuilt: &[u8]) -> CodeOutcome {
     }
 }
 
+/// Programs the caller supplies by name, found before `PATH` is searched: the running
+/// `hitlab` names itself, so images its own assembler builds are checked without it being
+/// installed.
+pub type Provided<'a> = &'a [(&'a str, PathBuf)];
+
+fn resolve(program: &str, provided: Provided<'_>) -> Option<PathBuf> {
+    provided
+        .iter()
+        .find(|(name, _)| *name == program)
+        .map(|(_, p)| p.clone())
+        .or_else(|| find_program(program))
+}
+
 /// Rebuilds one image of the `build.ron` in `dir`.
-fn rebuild_one(dir: &Path, spec: &CodeImageSpec) -> Result<CodeImage, LoadError> {
+fn rebuild_one(
+    dir: &Path,
+    spec: &CodeImageSpec,
+    provided: Provided<'_>,
+) -> Result<CodeImage, LoadError> {
     let path = dir.join(&spec.file);
     let image = |outcome, rebuilt| CodeImage {
         path: path.clone(),
@@ -244,15 +261,17 @@ fn rebuild_one(dir: &Path, spec: &CodeImageSpec) -> Result<CodeImage, LoadError>
         outcome,
         rebuilt,
     };
+    let mut programs = Vec::with_capacity(spec.commands.len());
     for cmd in &spec.commands {
-        if find_program(&cmd[0]).is_none() {
+        let Some(program) = resolve(&cmd[0], provided) else {
             return Ok(image(
                 CodeOutcome::Skipped {
                     tool: cmd[0].clone(),
                 },
                 None,
             ));
-        }
+        };
+        programs.push(program);
     }
     let io = |p: &Path, error| LoadError::Io {
         path: p.to_owned(),
@@ -262,9 +281,9 @@ fn rebuild_one(dir: &Path, spec: &CodeImageSpec) -> Result<CodeImage, LoadError>
     for s in &spec.sources {
         std::fs::copy(dir.join(s), tmp.0.join(s)).map_err(|e| io(&dir.join(s), e))?;
     }
-    for cmd in &spec.commands {
+    for (cmd, program) in spec.commands.iter().zip(&programs) {
         let line = cmd.join(" ");
-        let mut c = Command::new(&cmd[0]);
+        let mut c = Command::new(program);
         c.args(&cmd[1..])
             .current_dir(&tmp.0)
             .env_clear()
@@ -322,12 +341,20 @@ fn rebuild_one(dir: &Path, spec: &CodeImageSpec) -> Result<CodeImage, LoadError>
 /// temporary folder. A missing tool, a failing command or a difference is an outcome, not
 /// an error.
 pub fn rebuild_code(path: &Path) -> Result<Vec<CodeImage>, LoadError> {
+    rebuild_code_with(path, &[])
+}
+
+/// [`rebuild_code`], with programs the caller supplies by name ahead of `PATH`.
+///
+/// # Errors
+/// As [`rebuild_code`].
+pub fn rebuild_code_with(path: &Path, provided: Provided<'_>) -> Result<Vec<CodeImage>, LoadError> {
     let build = read_code_build(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     build
         .images
         .iter()
-        .map(|spec| rebuild_one(dir, spec))
+        .map(|spec| rebuild_one(dir, spec, provided))
         .collect()
 }
 
@@ -383,6 +410,30 @@ mod tests {
                 .to_string()
                 .contains("toolchain no-such-assembler-here not installed: rebuild check skipped")
         );
+    }
+
+    #[test]
+    fn a_provided_program_stands_in_ahead_of_path() {
+        let Some(cp) = find_program("cp") else {
+            return;
+        };
+        let tmp = TempDir::new("provided").unwrap();
+        write(&tmp.0, "a.src", "hello");
+        write(&tmp.0, "a.bin", "hello");
+        let build = write(
+            &tmp.0,
+            "build.ron",
+            r#"(version: 1, machine: "msx", images: [
+                (file: "a.bin", method: "half-pairs", sources: ["a.src"],
+                 commands: [["no-such-assembler-here", "a.src", "a.bin"]]),
+            ])"#,
+        );
+        assert!(matches!(
+            rebuild_code(&build).unwrap()[0].outcome,
+            CodeOutcome::Skipped { .. }
+        ));
+        let out = rebuild_code_with(&build, &[("no-such-assembler-here", cp)]).unwrap();
+        assert_eq!(out[0].outcome, CodeOutcome::Identical);
     }
 
     #[test]
