@@ -48,9 +48,22 @@
 //! the VDP takes its words, one per access slot at the rate of each line (genesis `dma`
 //! module), so a line that starts mid-transfer draws the sprite table as far as it has
 //! been written. A fill or copy progresses the same way beside the running 68000.
-//! In the active display a data-port write into a full write FIFO holds the 68000 until
-//! a slot frees (genesis `fifo` module): the board gives the VDP the time before each
-//! instruction and adds the hold to the idle cycles.
+//! In the active display a data-port write into a full write FIFO, and a data-port read
+//! before the read-ahead buffer is filled, hold the 68000 until a slot frees (genesis
+//! `fifo` and `prefetch` modules).
+//!
+//! # The VDP's time
+//! The VDP sees each port access at the clock of its own bus cycle, not at the
+//! instruction's start: the 68000 core reports, before every data access, how many
+//! clocks into the instruction that bus cycle begins ([`cpu_m68k::Bus::access_cycle`]),
+//! and the bus hands the VDP the instruction's start plus those clocks
+//! ([`genesis::Vdp::set_access_clock`]) with the line's start. So a status or HV counter
+//! read, a FIFO write and a DMA command each fall where the hardware's bus cycle does
+//! (the third bus cycle of a `MOVE.W abs.L`, 8 clocks in; a long write's two halves 4
+//! clocks apart). A hold the VDP imposes delays the instruction's later accesses (the
+//! chip adds it to their clocks), and after the instruction the board adds it to the
+//! 68000's idle cycles, where a running fill or copy advances by it too. Instructions
+//! that touch only ROM and work RAM tell the VDP nothing.
 //!
 //! # Faults
 //! [`ProgramError::Fault`] naming the PC: a lock-up or a byte write to a VDP port (the
