@@ -51,7 +51,11 @@
 //! written before it, are out: the words queued ahead of the transfer's own go first
 //! (ares `VDP::FIFO::run` and `VDP::DMA::run`, commit 02180ba, where a transfer's word
 //! enters the FIFO behind those waiting). A 68000 transfer holds the 68000 for that wait
-//! too. [`Vdp::finish_dma`] completes a transfer at once (for callers
+//! too, and until its last word is written: an approximation, since the console lets the
+//! 68000 go once the last word has entered the FIFO (ares `VDP::DMA::load` and
+//! `VDP::DMA::synchronize`, commit fc83454), up to four words (eight slots to VRAM)
+//! before they are written, so there a status read right after the transfer finds the
+//! FIFO not yet empty. [`Vdp::finish_dma`] completes a transfer at once (for callers
 //! without a clock).
 
 use crate::Vdp;
