@@ -167,6 +167,10 @@ const GENESIS: &[(&str, &[u8])] = &[
         include_bytes!("../../../../roms/genesis/programs/vdp-ports.bin"),
     ),
     (
+        "vdp-prefetch",
+        include_bytes!("../../../../roms/genesis/programs/vdp-prefetch.bin"),
+    ),
+    (
         "vint-dma",
         include_bytes!("../../../../roms/genesis/programs/vint-dma.bin"),
     ),

@@ -5,6 +5,7 @@ mod bios_on_the_6809;
 mod contract;
 mod genesis_lines;
 mod genesis_ports;
+mod genesis_prefetch;
 mod genesis_programs;
 mod genesis_routines;
 mod genesis_z80_bank;
