@@ -139,6 +139,11 @@ pub(crate) fn program_path(out: &Path, p: &LoadedProgram) -> PathBuf {
     out.join(format!("hunt-{}.prg.ron", stem(p)))
 }
 
+/// The state file's path, `hunt-<program>.state`.
+pub(crate) fn state_path(out: &Path, p: &LoadedProgram) -> PathBuf {
+    out.join(format!("hunt-{}.state", stem(p)))
+}
+
 /// The picture's path, `hunt-<program>.png`.
 pub(crate) fn png_path(out: &Path, p: &LoadedProgram) -> PathBuf {
     out.join(format!("hunt-{}.png", stem(p)))
