@@ -158,7 +158,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         "Found by `hitlab hunt {} --seed {} --threads {threads} --budget {}`: {what}.\n`hitlab replay` on this file fails as the hunt did.",
         args.what, args.seed, args.budget
     );
-    let text = write::program_text(&p, frames, &input, &expect, &comment)
+    let text = write::program_text(&args.out, &p, frames, &input, &expect, &comment)
         .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
     crate::atomic::write(&file, text.as_bytes()).map_err(usage)?;
     let reproduced = replays(&file);

@@ -414,6 +414,85 @@ mod tests {
         }
     }
 
+    /// Runs `calls` calls of `p` from power-on with `input`, or from `state` when given,
+    /// and returns each record completed past call `from`, as text (every field: frames,
+    /// flags, decisions, cycles).
+    fn records(
+        p: &LoadedProgram,
+        input: &[Input],
+        state: Option<&HarnessState>,
+        from: usize,
+        calls: usize,
+    ) -> Vec<String> {
+        let mut m = crate::cmd::program::boot(p).map_err(|_| "boot").unwrap();
+        m.set_frame_output(false);
+        let mut config = p.config.clone();
+        config.input = input.to_vec();
+        let mut h = Harness::owning(m, config).unwrap();
+        if let Some(s) = state {
+            h.restore_state(s).unwrap();
+        }
+        let mut out = Vec::new();
+        for k in h.calls_run() as usize..calls {
+            let r = h.call().unwrap();
+            if k >= from
+                && let Some(r) = r
+            {
+                out.push(format!("{r:?}"));
+            }
+        }
+        out
+    }
+
+    /// From a state file written at a frame, the frames after it are those of the run that
+    /// never stopped, on each machine's test program.
+    #[test]
+    fn a_state_file_continues_the_uninterrupted_run() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let dir = std::env::temp_dir().join(format!("hitlab-state-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Program, state frame, frames after it.
+        for (file, at, after) in [
+            ("tests/msx_hunt_edge.prg.ron", 150, 40),
+            ("tests/vectrex_boxtest.prg.ron", 50, 30),
+            ("tests/genesis_lag.prg.ron", 20, 10),
+            ("tests/vera_demo.prg.ron", 30, 10),
+        ] {
+            let p = crate::cmd::program::load(
+                &root.join(file),
+                None,
+                &crate::cli::ProgramArgs::default(),
+            )
+            .map_err(|_| file)
+            .unwrap();
+            // Left held for a while, then A with it: the input changes around the state.
+            let input: Vec<Input> = (0..at + after)
+                .map(|k| Input {
+                    pad1: match k % 50 {
+                        0..20 => Input::LEFT,
+                        20..30 => Input::LEFT | Input::A,
+                        _ => 0,
+                    },
+                })
+                .collect();
+            let whole = records(&p, &input, None, at, at + after);
+            let path = dir.join(format!("{}.state", p.target));
+            let m = crate::cmd::program::boot(&p).map_err(|_| "boot").unwrap();
+            write(&path, &p, m, &input, at).unwrap();
+            let s = read(&path, &p).unwrap();
+            assert_eq!(s.frame(), at, "{file}");
+            let m = crate::cmd::program::boot(&p).map_err(|_| "boot").unwrap();
+            let Ok(state) = restore(&path, &p, &s, m) else {
+                panic!("{file}: not restored");
+            };
+            assert_eq!(state.calls_run() as usize, at, "{file}");
+            let resumed = records(&p, &input, Some(&state), at, at + after);
+            assert!(!whole.is_empty(), "{file}");
+            assert_eq!(whole, resumed, "{file}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_later_version_is_named() {
         let mut b = sample().encode();
