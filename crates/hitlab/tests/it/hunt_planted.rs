@@ -118,7 +118,10 @@ fn the_x16_planted_bug_is_found_shrunk_and_replays() {
     let frame = u32::try_from(v["frame"].as_u64().unwrap()).unwrap();
     replays_from_its_folder(&dir, &v, "roms/vera/programs/hunt_edge.prg", frame);
     let text = std::fs::read_to_string(v["written"].as_str().unwrap()).unwrap();
-    assert!(text.contains("[Right, A]") || text.contains("[A]"), "{text}");
+    assert!(
+        text.contains("[Right, A]") || text.contains("[A]"),
+        "{text}"
+    );
     assert!(text.contains("hunt_edge.lbl\""), "{text}");
 }
 
@@ -139,7 +142,10 @@ fn the_genesis_planted_bug_is_found_shrunk_and_replays() {
     let frame = u32::try_from(v["frame"].as_u64().unwrap()).unwrap();
     replays_from_its_folder(&dir, &v, "roms/genesis/programs/hunt_edge.bin", frame);
     let text = std::fs::read_to_string(v["written"].as_str().unwrap()).unwrap();
-    assert!(text.contains("[Right, B]") || text.contains("[B]"), "{text}");
+    assert!(
+        text.contains("[Right, B]") || text.contains("[B]"),
+        "{text}"
+    );
 }
 
 /// Each kind of bad state file: exit 3 and a message naming the file and what differs.
