@@ -10,6 +10,7 @@ mod exit_table;
 mod faults;
 mod frame_probe;
 mod hunt;
+mod hunt_planted;
 mod hunt_program;
 mod interrupt;
 mod media;

@@ -66,9 +66,14 @@ pub struct HuntArgs {
     /// The image given is a whole program (with `--target`), not a routine.
     #[arg(long)]
     pub program: bool,
-    /// A program hunt starts from the program's state at this frame.
-    #[arg(long, value_name = "FRAME")]
+    /// A program hunt starts from the program's state at this frame, or from a state file
+    /// (one a hunt wrote).
+    #[arg(long, value_name = "FRAME|FILE")]
     pub from: Option<String>,
+    /// Where a program hunt writes the state just before the frame it found
+    /// (`DIR/hunt-<program>.state` without).
+    #[arg(long, value_name = "FILE")]
+    pub save_state: Option<PathBuf>,
     /// A program hunt plays this many frames past its start each time (the program file's
     /// `frames` without).
     #[arg(long)]

@@ -116,6 +116,8 @@ pub(crate) fn broken(rules: &[Rule], r: &FrameRecord) -> Option<Broken> {
 }
 
 /// How promising a frame is to branch from: its true pairs among judged objects count most,
+/// then a chip flag that differs from the truth (the record's `chip_reasons`: a frame where
+/// the hardware and the truth part is where a program that trusts the flag goes wrong),
 /// then how near its objects come to each other (in pixels between their boxes).
 pub(crate) fn promise(r: &FrameRecord) -> u64 {
     let objs = &r.objects.objects;
@@ -132,5 +134,6 @@ pub(crate) fn promise(r: &FrameRecord) -> u64 {
             near = near.max(64u64.saturating_sub(gap));
         }
     }
-    (r.box_pairs.len() as u64 + r.pixel_pairs.len() as u64) * 256 + near
+    let chip_differs = if r.chip_reasons.is_empty() { 0 } else { 128 };
+    (r.box_pairs.len() as u64 + r.pixel_pairs.len() as u64) * 256 + chip_differs + near
 }

@@ -12,6 +12,7 @@ mod play;
 mod ron_fields;
 mod search;
 mod shrink;
+mod state_file;
 mod write;
 
 use std::path::Path;
@@ -21,7 +22,9 @@ use machine::program::Harness;
 use serde_json::json;
 
 use crate::cli::ProgramArgs;
-use crate::{Fault, Outcome, usage};
+use scene::program::LoadedProgram;
+
+use crate::{Fault, Outcome, bad_input, usage};
 
 use super::HuntArgs;
 use judge::Rule;
@@ -66,41 +69,13 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         )));
     }
     let (rules, named) = Rule::of(&p.expect);
-    let from = match &args.from {
-        None => 0,
-        Some(s) => s.parse::<u32>().map_err(|_| {
-            usage(anyhow!(
-                "--from `{s}`: a frame number (the hunt starts from the program's state at that frame)"
-            ))
-        })?,
-    };
     let horizon = args.frames.unwrap_or(p.config.frames).max(1);
-    // The start: the program booted and run to `from` with the program file's own input.
-    let mut m = crate::cmd::program::boot(&p)?;
-    m.set_frame_output(false);
-    let mut h = Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
-    for _ in 0..from {
-        if let Err(e) = h.next_frame() {
-            return Err(crate::cmd::program::failed(&p, &mut h, &e));
-        }
-    }
-    let state = h
-        .save_state()
-        .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
-    drop(h);
-    let start = Start {
-        prefix: (0..state.calls_run() as usize)
-            .map(|k| {
-                p.config
-                    .input
-                    .get(k)
-                    .or(p.config.input.last())
-                    .copied()
-                    .unwrap_or_default()
-            })
-            .collect(),
-        state,
-        calls: horizon as usize + 1,
+    let start = match &args.from {
+        None => start_at(&p, 0, horizon)?,
+        Some(s) => match s.parse::<u32>() {
+            Ok(frame) => start_at(&p, frame, horizon)?,
+            Err(_) => start_from_file(&p, Path::new(s), horizon)?,
+        },
     };
     let threads = args
         .threads
@@ -183,10 +158,24 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         "Found by `hitlab hunt {} --seed {} --threads {threads} --budget {}`: {what}.\n`hitlab replay` on this file fails as the hunt did.",
         args.what, args.seed, args.budget
     );
-    let text = write::program_text(&p, frames, &input, &expect, &comment)
+    let text = write::program_text(&args.out, &p, frames, &input, &expect, &comment)
         .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
     crate::atomic::write(&file, text.as_bytes()).map_err(usage)?;
     let reproduced = replays(&file);
+    // The state just before the failing frame (after the calls that precede it).
+    let state = args
+        .save_state
+        .clone()
+        .unwrap_or_else(|| write::state_path(&args.out, &p));
+    let state_calls = frames as usize - 1;
+    state_file::write(
+        &state,
+        &p,
+        crate::cmd::program::boot(&p)?,
+        &input,
+        state_calls,
+    )
+    .map_err(|e| usage(anyhow!("{}: cannot write the state: {e}", state.display())))?;
     let png = write::png_path(&args.out, &p);
     picture(&file, frames - 1, &png, &format!("hunt: {what}"))?;
     let presses = shrink::presses(&shrunk.suffix);
@@ -208,6 +197,8 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
                 "written": file.display().to_string(),
                 "png": png.display().to_string(),
                 "rerun": write::rerun(&file),
+                "state": state.display().to_string(),
+                "state_frame": state_calls,
                 "reproduced": reproduced,
                 "frames_searched": searched.frames,
                 "frames_per_second": fps.round(),
@@ -233,6 +224,12 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
             }
         );
         println!("rerun: {}", write::rerun(&file));
+        println!(
+            "state before frame {state_calls}: {} (`hitlab hunt {} --from {}` starts there)",
+            state.display(),
+            args.what,
+            state.display()
+        );
         println!(
             "searched {} frames at {fps:.0} frames/s on {threads} threads",
             searched.frames
@@ -267,4 +264,59 @@ fn picture(file: &Path, frame: u32, png: &Path, caption: &str) -> Result<(), Fau
     let c = super::picture::captioned(&player.render(), caption);
     crate::media::write_canvas_png(png, &c, &player.meta()).map_err(usage)?;
     Ok(())
+}
+
+/// The start at frame `from`: the program booted and run to it with the program file's own
+/// input.
+fn start_at(p: &LoadedProgram, from: u32, horizon: u32) -> Result<Start, Fault> {
+    let mut m = crate::cmd::program::boot(p)?;
+    m.set_frame_output(false);
+    let mut h = Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
+    for _ in 0..from {
+        if let Err(e) = h.next_frame() {
+            return Err(crate::cmd::program::failed(p, &mut h, &e));
+        }
+    }
+    let state = h
+        .save_state()
+        .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
+    drop(h);
+    Ok(Start {
+        prefix: (0..state.calls_run() as usize)
+            .map(|k| {
+                p.config
+                    .input
+                    .get(k)
+                    .or(p.config.input.last())
+                    .copied()
+                    .unwrap_or_default()
+            })
+            .collect(),
+        state,
+        calls: horizon as usize + 1,
+    })
+}
+
+/// The start at a state file's frame: its input log replayed on a fresh boot (a file of
+/// another machine, image, system ROM or format, or a damaged one, is bad input).
+fn start_from_file(p: &LoadedProgram, file: &Path, horizon: u32) -> Result<Start, Fault> {
+    if !file.exists() {
+        return Err(bad_input(anyhow!(
+            "--from `{}`: neither a frame number nor a state file (no such file)",
+            file.display()
+        )));
+    }
+    let s = state_file::read(file, p).map_err(|e| bad_input(anyhow!(e)))?;
+    let m = crate::cmd::program::boot(p)?;
+    let state = state_file::restore(file, p, &s, m).map_err(|e| match e {
+        state_file::RestoreError::File(e) => bad_input(anyhow!(e)),
+        state_file::RestoreError::Program(e) => {
+            Fault::Other(anyhow!("{e} (while replaying the state file)"))
+        }
+    })?;
+    Ok(Start {
+        prefix: s.input,
+        state,
+        calls: horizon as usize + 1,
+    })
 }

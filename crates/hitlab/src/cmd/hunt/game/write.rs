@@ -1,6 +1,6 @@
 //! Writing a program hunt's finding: the program file with the shrunk input and the
-//! expectation that fails (everything else as the user wrote it, file paths made absolute
-//! so the file works from the output directory), then played back through `hitlab
+//! expectation that fails (everything else as the user wrote it, file paths made relative
+//! to the output directory), then played back through `hitlab
 //! replay`'s own path to check it fails the same way, and a PNG of the frame.
 
 use std::fmt::Write as _;
@@ -42,15 +42,46 @@ pub(crate) fn input_ron(input: &[Input]) -> String {
     s
 }
 
-fn ron_path(p: &Path) -> String {
+/// `p` as the written file names it: relative to `dir`, the folder the file is written
+/// in (program files name their files relative to themselves, programs.md), so the finding
+/// moves with its folder and the tree it sits in; absolute when the two share no root.
+fn ron_path(dir: &Path, p: &Path) -> String {
     let abs = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_owned());
-    crate::cmd::hunt::space::ron_string(&abs.display().to_string())
+    let shown = std::fs::canonicalize(dir)
+        .ok()
+        .and_then(|d| relative(&d, &abs))
+        .unwrap_or(abs);
+    crate::cmd::hunt::space::ron_string(&shown.display().to_string())
 }
 
-/// The program file's text for the finding: `frames`, `input` and `expect` replaced, the
-/// image, symbol file and system ROM named by absolute paths; for a bare image, a program
-/// file of its own.
+/// `to` relative to the folder `from`, both absolute: `..` for each of `from`'s components
+/// past the common prefix, then the rest of `to`.
+fn relative(from: &Path, to: &Path) -> Option<PathBuf> {
+    if !from.is_absolute() || !to.is_absolute() {
+        return None;
+    }
+    let f: Vec<_> = from.components().collect();
+    let t: Vec<_> = to.components().collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    // Only the root in common: another drive or tree, named whole.
+    if common <= 1 {
+        return None;
+    }
+    let mut out = PathBuf::new();
+    for _ in common..f.len() {
+        out.push("..");
+    }
+    for c in &t[common..] {
+        out.push(c);
+    }
+    Some(out)
+}
+
+/// The program file's text for the finding, to be written in the folder `dir`: `frames`,
+/// `input` and `expect` replaced, the image, symbol file and system ROM named relative to
+/// `dir`; for a bare image, a program file of its own.
 pub(crate) fn program_text(
+    dir: &Path,
     p: &LoadedProgram,
     frames: u32,
     input: &[Input],
@@ -69,7 +100,7 @@ pub(crate) fn program_text(
         let _ = write!(
             out,
             "Program(\n    version: 1,\n    image: {},\n    target: {},\n    {replaced})\n",
-            ron_path(&p.image_path),
+            ron_path(dir, &p.image_path),
             crate::cmd::hunt::space::ron_string(p.target)
         );
         return Ok(out);
@@ -78,16 +109,16 @@ pub(crate) fn program_text(
     // The text up to the struct's parenthesis, then the hunt's fields, then the user's
     // others as written.
     out.push_str(&src[..=open]);
-    let _ = write!(out, "\n    image: {},\n", ron_path(&p.image_path));
+    let _ = write!(out, "\n    image: {},\n", ron_path(dir, &p.image_path));
     if let Some((file, format)) = &p.symbols {
         let _ = writeln!(
             out,
             "    symbols: Some((file: {}, format: {format:?})),",
-            ron_path(file)
+            ron_path(dir, file)
         );
     }
     if let Some(rom) = &p.system_rom_path {
-        let _ = writeln!(out, "    system_rom: Some({}),", ron_path(rom));
+        let _ = writeln!(out, "    system_rom: Some({}),", ron_path(dir, rom));
     }
     let _ = write!(out, "    {replaced}");
     let mut at = open + 1;
@@ -139,6 +170,11 @@ pub(crate) fn program_path(out: &Path, p: &LoadedProgram) -> PathBuf {
     out.join(format!("hunt-{}.prg.ron", stem(p)))
 }
 
+/// The state file's path, `hunt-<program>.state`.
+pub(crate) fn state_path(out: &Path, p: &LoadedProgram) -> PathBuf {
+    out.join(format!("hunt-{}.state", stem(p)))
+}
+
 /// The picture's path, `hunt-<program>.png`.
 pub(crate) fn png_path(out: &Path, p: &LoadedProgram) -> PathBuf {
     out.join(format!("hunt-{}.png", stem(p)))
@@ -156,4 +192,25 @@ fn stem(p: &LoadedProgram) -> String {
         .or_else(|| name.rsplit_once('.').map(|(s, _)| s))
         .unwrap_or(&name);
     stem.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_named_from_the_folder_written_in() {
+        let r = |a: &str, b: &str| relative(Path::new(a), Path::new(b));
+        assert_eq!(
+            r("/w/repo/out", "/w/repo/roms/msx/a.rom"),
+            Some(PathBuf::from("../roms/msx/a.rom"))
+        );
+        assert_eq!(r("/w/repo", "/w/repo/a.rom"), Some(PathBuf::from("a.rom")));
+        assert_eq!(
+            r("/w/repo/out/deep", "/w/x.rom"),
+            Some(PathBuf::from("../../../x.rom"))
+        );
+        assert_eq!(r("/a/out", "/b/x.rom"), None);
+        assert_eq!(r("out", "/b/x.rom"), None);
+    }
 }
