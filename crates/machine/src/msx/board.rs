@@ -390,6 +390,9 @@ impl MsxProgram {
         {
             return;
         }
+        // As the first step would: INT as the chip holds it (it stays so through the
+        // skip, which reads S#0 only where that changes nothing).
+        self.cpu.set_int(vdp.interrupt());
         let slots = &self.slots;
         if let Some(turns) =
             self.counted
