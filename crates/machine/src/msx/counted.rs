@@ -318,9 +318,9 @@ fn analyse(rec: &Recording, cpu: &Cpu, peek: impl Fn(u16) -> u8) -> Option<Known
     let status_at = path
         .iter()
         .zip(insns)
-        .filter(|(_, i)| i.1 == Kind::In)
-        .map(|(&(_, t), _)| u64::from(t))
-        .last();
+        .rev()
+        .find(|(_, i)| i.1 == Kind::In)
+        .map(|(&(_, t), _)| u64::from(t));
     let pcs = path
         .iter()
         .fold((u16::MAX, 0), |(lo, hi), &(pc, _)| (lo.min(pc), hi.max(pc)));
