@@ -170,6 +170,19 @@ impl Cpu {
         [self.h, self.l] = v.to_be_bytes();
     }
 
+    /// Q as it was when the instruction before began: what `SCF` and `CCF` would take
+    /// their bits 3 and 5 from. An idle-loop skip that leaves a turn's scratch flags stale
+    /// compares states without it.
+    #[must_use]
+    pub fn q_before(&self) -> u8 {
+        self.q_prev
+    }
+
+    /// Sets [`Cpu::q_before`].
+    pub fn set_q_before(&mut self, q: u8) {
+        self.q_prev = q;
+    }
+
     /// Sets the level of the /INT input. The interrupt is accepted at the next instruction
     /// boundary where IFF1 is set and the previous instruction was not EI; a device must
     /// hold the line until then.

@@ -32,6 +32,7 @@ use tms9918::Vdp;
 
 use super::access::VramTiming;
 use super::cart::Cartridge;
+use super::counted::CountedLoops;
 use super::idle::{Watching, still};
 use super::psg::Psg;
 use super::slots::Slots;
@@ -67,6 +68,8 @@ pub struct MsxProgram {
     timing: VramTiming,
     /// Loops that only wait, fast-forwarded ([`crate::idle`]).
     skip: IdleSkip<Cpu>,
+    /// Loops that wait while they count, skipped in closed form ([`super::counted`]).
+    counted: CountedLoops,
 }
 
 /// The Z80's view of the board: memory through the slots, the chips on their ports, each
@@ -161,6 +164,7 @@ impl MsxProgram {
             nested: Vec::new(),
             timing: VramTiming::new(0),
             skip: IdleSkip::default(),
+            counted: CountedLoops::default(),
         }
     }
 
@@ -190,6 +194,7 @@ impl MsxProgram {
     /// Runs one frame with `vdp` on the ports (see the module docs).
     pub fn run_frame(&mut self, vdp: &mut Vdp, probe: &mut dyn Probe) -> FrameRun {
         let start = self.cpu.t;
+        let frame_end = start + T_PER_FRAME;
         self.timing.rebase(start);
         let mut idle = 0;
         let mut line_start = start;
@@ -204,11 +209,11 @@ impl MsxProgram {
             // changes only at the chip's steps): R1 cannot change before the chip takes it,
             // so the line runs in one piece.
             if !self.cpu.halted || (vdp.interrupt() && self.cpu.iff1) {
-                idle += self.run_until(line_start + MODE_LATCH_T, vdp, probe);
+                idle += self.run_until(line_start + MODE_LATCH_T, frame_end, vdp, probe);
             }
             vdp.latch_line_mode();
             line_start += T_PER_LINE;
-            idle += self.run_until(line_start, vdp, probe);
+            idle += self.run_until(line_start, frame_end, vdp, probe);
             // The end of the line: its picture, and the sprite check of the next one.
             if line < ACTIVE_LINES {
                 vdp.draw_line(line as u16);
@@ -228,11 +233,15 @@ impl MsxProgram {
         }
     }
 
-    /// Runs instructions until the CPU's clock reaches `end`; returns the T-states spent
-    /// halted.
-    fn run_until(&mut self, end: u64, vdp: &mut Vdp, probe: &mut dyn Probe) -> u64 {
+    /// Runs instructions until the CPU's clock reaches `end` (the chip's next step; the
+    /// frame ends at `frame_end`); returns the T-states spent halted.
+    fn run_until(&mut self, end: u64, frame_end: u64, vdp: &mut Vdp, probe: &mut dyn Probe) -> u64 {
         let mut idle = 0;
         let watch = probe.breakpoints().any();
+        // A counting loop skipped past the chip's last step goes on from its head.
+        if self.skip.enabled() && self.cpu.t < end && !self.cpu.halted {
+            self.resume_counted(end, frame_end, vdp, watch.then(|| probe.breakpoints()));
+        }
         while self.cpu.t < end {
             let int = vdp.interrupt();
             self.cpu.set_int(int);
@@ -266,6 +275,7 @@ impl MsxProgram {
             }
             let pc = self.cpu.pc;
             let recording = self.skip.recording();
+            let counting = self.counted.recording();
             let mut bus = MsxBus {
                 slots: &mut self.slots,
                 psg: &mut self.psg,
@@ -275,6 +285,9 @@ impl MsxProgram {
             };
             if recording {
                 step_recorded(&mut self.cpu, &mut bus, self.skip.log(), pc);
+            } else if counting {
+                self.counted.note(pc, self.cpu.t);
+                step_recorded(&mut self.cpu, &mut bus, self.counted.log(), pc);
             } else {
                 self.cpu.step(&mut bus);
             }
@@ -296,12 +309,14 @@ impl MsxProgram {
             }
             // Only a recorded step or a backward branch concerns the detector: the busy
             // code's other steps pay these two tests.
-            if self.skip.enabled() && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
+            if self.skip.enabled()
+                && (recording || counting || backward(u32::from(pc), u32::from(self.cpu.pc)))
             {
                 if taking || self.cpu.halted {
                     self.skip.abort();
+                    self.counted.abort();
                 } else {
-                    self.skip_idle(pc, end, watch.then(|| probe.breakpoints()));
+                    self.skip_idle(pc, end, frame_end, vdp, watch.then(|| probe.breakpoints()));
                 }
             }
         }
@@ -313,17 +328,45 @@ impl MsxProgram {
     /// end by `end`. The loop touches no port, so INT stays as it is until the chip's
     /// next step at `end`, and nothing else writes memory before then. A loop with one
     /// of the probe's `breakpoints` among its instructions is stepped.
+    ///
+    /// A counting loop ([`super::counted`]) is tried first, and may run on to `frame_end`.
     #[inline]
-    fn skip_idle(&mut self, pc: u16, end: u64, breakpoints: Option<&Breakpoints>) {
+    fn skip_idle(
+        &mut self,
+        pc: u16,
+        end: u64,
+        frame_end: u64,
+        vdp: &Vdp,
+        breakpoints: Option<&Breakpoints>,
+    ) {
         let head = self.cpu.pc;
         if !backward(u32::from(pc), u32::from(head)) {
             self.skip.recorded_step();
+            self.counted.recorded_step();
             return;
         }
         let slots = &self.slots;
+        let generic_recording = self.skip.recording();
+        if let Some(turns) = self.counted.arrive(
+            head,
+            &self.cpu,
+            |r| still(slots, vdp, r),
+            |a| slots.read(a),
+            end,
+            frame_end,
+            !generic_recording,
+        ) && !breakpoints.is_some_and(|b| self.counted.meets(b))
+        {
+            turns.apply(&mut self.cpu);
+            self.skip.count(turns.turns * turns.period);
+            return;
+        }
+        if self.counted.recording() {
+            return;
+        }
         if let Some(skip) = self
             .skip
-            .at_head(u32::from(head), &self.cpu, |r| still(slots, r))
+            .at_head(u32::from(head), &self.cpu, |r| still(slots, vdp, r))
             && !breakpoints.is_some_and(|b| skip.meets(b))
         {
             let n = iterations(self.cpu.t, end, skip.period);
@@ -334,9 +377,36 @@ impl MsxProgram {
         }
     }
 
-    /// Turns idle skipping on or off ([`crate::idle`]).
+    /// At the start of a run: the CPU at the head of a known counting loop, in its
+    /// state, skips on ([`super::counted`]).
+    fn resume_counted(
+        &mut self,
+        end: u64,
+        frame_end: u64,
+        vdp: &Vdp,
+        breakpoints: Option<&Breakpoints>,
+    ) {
+        if (vdp.interrupt() && self.cpu.iff1) || breakpoints.is_some_and(|b| self.counted.meets(b))
+        {
+            return;
+        }
+        // As the first step would: INT as the chip holds it (it stays so through the
+        // skip, which reads S#0 only where that changes nothing).
+        self.cpu.set_int(vdp.interrupt());
+        let slots = &self.slots;
+        if let Some(turns) =
+            self.counted
+                .resume(&self.cpu, |r| still(slots, vdp, r), end, frame_end)
+        {
+            turns.apply(&mut self.cpu);
+            self.skip.count(turns.turns * turns.period);
+        }
+    }
+
+    /// Turns idle skipping on or off ([`crate::idle`], [`super::counted`]).
     pub fn set_idle_skip(&mut self, on: bool) {
         self.skip.set_enabled(on);
+        self.counted.clear();
     }
 
     /// The cycles fast-forwarded through loops that only wait.
@@ -500,7 +570,7 @@ mod tests {
             }
         }
         let (mut skipped, mut vdp2) = halted_board();
-        let idle = skipped.run_until(100, &mut vdp2, &mut NoProbe::default());
+        let idle = skipped.run_until(100, 100, &mut vdp2, &mut NoProbe::default());
         assert_eq!((stepped.cpu.t, stepped.cpu.r), (100, 0x92));
         assert_eq!((skipped.cpu.t, skipped.cpu.r), (100, 0x92));
         assert_eq!(idle, 100);

@@ -8,6 +8,7 @@ pub mod bios;
 pub mod board;
 pub mod cart;
 pub mod code;
+mod counted;
 mod idle;
 pub mod kit;
 mod machine;
