@@ -208,8 +208,10 @@ impl Skip {
 pub struct IdleSkip<C> {
     enabled: bool,
     skipped: u64,
-    recording: Option<Box<Recording<C>>>,
-    confirmed: Option<Box<Loop<C>>>,
+    // Held in place, not boxed: a recording starts many times a frame in busy code, and
+    // a frame's work allocates nothing.
+    recording: Option<Recording<C>>,
+    confirmed: Option<Loop<C>>,
     cool: [Cool; COOL_SLOTS],
 }
 
@@ -315,7 +317,7 @@ impl<C: LoopCpu> IdleSkip<C> {
 
     /// [`IdleSkip::at_head`] past a head cooling down.
     fn arrive(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
-        if let Some(l) = self.confirmed.as_deref()
+        if let Some(l) = self.confirmed.as_ref()
             && l.head == head
             && cpu.same_at_head(&l.state)
             && l.log.reads().iter().all(&still)
@@ -339,24 +341,24 @@ impl<C: LoopCpu> IdleSkip<C> {
                     pcs: rec.log.pcs.unwrap_or((head, head)),
                 };
                 self.forgive(head);
-                let Recording { state, log, .. } = *rec;
-                self.confirmed = Some(Box::new(Loop {
+                let Recording { state, log, .. } = rec;
+                self.confirmed = Some(Loop {
                     head,
                     state,
                     period,
                     log,
-                }));
+                });
                 return Some(skip);
             }
             self.fail(rec.head);
         }
         if self.cooled(head) {
-            self.recording = Some(Box::new(Recording {
+            self.recording = Some(Recording {
                 head,
                 state: cpu.clone(),
                 steps: 0,
                 log: ReadLog::default(),
-            }));
+            });
         }
         None
     }
