@@ -139,12 +139,13 @@ def gpgx(image, scratch):
 
 
 def show(name, peer_name, peer, ours):
+    # A run shorter than the clock tick (a faulting program) reads 0: counted as 0.01 s.
     line = f"{name:<22} hitlab {ours[0]:7.2f} ({ours[1]:6.2f})"
     if peer is None:
         print(f"{line}   {peer_name}: skipped (not installed)")
         return
     print(f"{line}   {peer_name} {peer[0]:7.2f} ({peer[1]:6.2f})   hitlab faster by "
-          f"{peer[0] / ours[0]:.2f}x ({peer[1] / ours[1]:.2f}x by user time)")
+          f"{peer[0] / max(ours[0], 0.01):.2f}x ({peer[1] / max(ours[1], 0.01):.2f}x by user time)")
 
 
 have_openmsx = shutil.which("openmsx") is not None
@@ -169,7 +170,7 @@ shutil.rmtree(scratch)
 print("## X16 (VERA board), against 200x real time")
 for prg in programs("vera", "prg"):
     total, user = hitlab(prg, "vera")
-    rate = FRAMES / total / X16_FRAME_HZ
+    rate = FRAMES / max(total, 0.01) / X16_FRAME_HZ
     print(f"{os.path.basename(prg):<22} hitlab {total:7.2f} ({user:6.2f})   "
           f"{rate:6.0f}x real time")
 PY

@@ -79,7 +79,7 @@ use genesis::Vdp;
 use super::Genesis;
 use super::bus::{GenesisBus, Memory, ROM_SPACE};
 use super::dma::{check_dma_68k, supply_dma_68k};
-use super::idle::{Watching, still};
+use super::idle::{Watching, counting_loop, still};
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::Z80_T_PER_LINE;
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
@@ -425,7 +425,9 @@ fn run_cpu(
 /// iterations that end by `until`. Within one `run_cpu` nothing but the 68000 writes
 /// memory and the interrupt level stays as it is (it moves at line events and VDP port
 /// accesses, which the short way leaves), so the loop runs those iterations unchanged.
-/// A loop with one of the probe's `breakpoints` among its instructions is stepped.
+/// A loop that only counts (`genesis::idle::Counting`, recognised from its opcodes) is
+/// moved on by all but its last whole turn before `until`. A loop with one of the
+/// probe's `breakpoints` among its instructions is stepped.
 #[inline]
 fn skip_idle(
     cpu: &mut Cpu,
@@ -441,13 +443,28 @@ fn skip_idle(
         return;
     }
     let mem = &*bus.mem;
-    if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r))
-        && !breakpoints.is_some_and(|b| skip.meets(b))
+    if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r)) {
+        if !breakpoints.is_some_and(|b| skip.meets(b)) {
+            let n = iterations(cpu.cycles() + st.idle, until, skip.period);
+            if n > 0 {
+                cpu.skip(n, skip.period, skip.m1);
+                st.skip.count(n * skip.period);
+            }
+        }
+    } else if let Some(counting) = counting_loop(mem, head, pc)
+        && !breakpoints.is_some_and(|b| (head..=pc).any(|a| b.contains(a)))
     {
-        let n = iterations(cpu.cycles() + st.idle, until, skip.period);
-        if n > 0 {
-            cpu.skip(n, skip.period, skip.m1);
-            st.skip.count(n * skip.period);
+        // All but the last whole turn before `until`, and none past the last that
+        // branches back: the turns after are stepped, so their ADDQ or SUBQ leaves the
+        // flags as stepping every turn would.
+        let n = iterations(cpu.cycles() + st.idle, until, counting.period);
+        let m = n.saturating_sub(1).min(counting.turns_back(cpu));
+        if m > 0 {
+            // A recording under way would see the registers jump.
+            st.skip.abort();
+            counting.apply(cpu, m);
+            cpu.add_cycles(m * counting.period);
+            st.skip.count(m * counting.period);
         }
     }
 }

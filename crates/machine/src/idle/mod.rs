@@ -7,15 +7,20 @@
 //! on an address `head` (the CPU's PC went down by at most [`MAX_BODY_BYTES`]), the
 //! board starts a recording there: a copy of the CPU, its clock, and from then on each
 //! instruction runs on a watching bus ([`ReadLog`]) that notes every read (opcode
-//! fetches included) and spoils the recording on anything else: a write, a port or
-//! chip access, a read with an effect. When a backward branch lands on `head` again
+//! fetches included) and spoils the recording on anything else: a write that changes
+//! memory, a port or chip access, a read with an effect. A write of the value memory
+//! already holds (a subroutine call's return address pushed where the last turn pushed
+//! it, a bank register set to the bank it holds) changes nothing and is noted as a read
+//! of that value ([`ReadLog::write_same`]): the iteration never changes memory, so each
+//! of its reads sees what memory held at the head. When a backward branch lands on `head` again
 //! the recording is a loop that only waits if the CPU is in the very state it started
 //! in but for its clock ([`LoopCpu::repeats`]; on the Z80 also R, which must have
 //! counted exactly the M1 cycles seen). The iteration is then a pure function of the
-//! CPU's state and the bytes it read; with no writes of its own, it runs again the same
+//! CPU's state and the bytes it read; changing no memory of its own, it runs again the same
 //! way, reading the same bytes, for as long as nobody else writes them and no
 //! interrupt is taken. Every instruction between two arrivals at `head` ran (a branch
-//! inside the body is followed as the CPU took it), so a loop with a conditional exit
+//! inside the body is followed as the CPU took it, a backward one too: a subroutine's
+//! return to just before it, an inner loop's turns), so a loop with a conditional exit
 //! repeats until its condition changes, which needs one of the reads to change.
 //!
 //! The confirmed loop is kept ([`Loop`]) with its reads; at a later arrival at `head`
@@ -34,6 +39,15 @@
 //! A loop that is not idle (a counter, a copy) fails its recording; each failure at a
 //! head doubles the arrivals there that start no recording (up to [`MAX_COOLDOWN`]), so
 //! busy loops cost a recorded iteration now and then.
+//!
+//! # Loops that only count
+//! A delay loop (`dex / bne`, `dbra d0,*`, `addq.w #1,d7 / bra.s`) changes a register
+//! every turn, so it never repeats a state. The Genesis and X16 boards recognise the few
+//! such loops whose turns are a fixed change to registers, from their opcodes (ADDQ,
+//! SUBQ, BRA, DBRA on the 68000: `genesis::idle::Counting`; DEX, DEY, INX, INY, BNE on
+//! the 65C02: `x16::idle::Counting`), and move them on by whole turns to the same `until`,
+//! stopping before the turn that falls through and stepping the last turn, whose
+//! instructions set the flags as stepping would.
 //!
 //! # Turning it off
 //! [`IdleSkip::set_enabled`] per board, or for every board a process starts, the
@@ -118,7 +132,23 @@ impl ReadLog {
         }
     }
 
-    /// Notes an access the loop may not make (a write, a port, a read with an effect).
+    /// Notes a write to plain memory of `new` where `old` was: one that leaves the byte
+    /// or word as it was (a push of the return address the last turn pushed, a bank
+    /// register set to the bank it holds) changes nothing, so the iteration stays a pure
+    /// function of what it read; it is then kept as a read, so a later arrival checks
+    /// that memory still holds the value (else the write would change it). Any other
+    /// write spoils the recording.
+    #[inline]
+    pub fn write_same(&mut self, addr: u32, old: u16, new: u16, word: bool) {
+        if old == new {
+            self.read(addr, new, word);
+        } else {
+            self.spoiled = true;
+        }
+    }
+
+    /// Notes an access the loop may not make (a write that changes memory, a port, a
+    /// read with an effect).
     #[inline]
     pub fn spoil(&mut self) {
         self.spoiled = true;
@@ -208,8 +238,10 @@ impl Skip {
 pub struct IdleSkip<C> {
     enabled: bool,
     skipped: u64,
-    recording: Option<Box<Recording<C>>>,
-    confirmed: Option<Box<Loop<C>>>,
+    // Held in place, not boxed: a recording starts many times a frame in busy code, and
+    // a frame's work allocates nothing.
+    recording: Option<Recording<C>>,
+    confirmed: Option<Loop<C>>,
     cool: [Cool; COOL_SLOTS],
 }
 
@@ -315,16 +347,26 @@ impl<C: LoopCpu> IdleSkip<C> {
 
     /// [`IdleSkip::at_head`] past a head cooling down.
     fn arrive(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
-        if let Some(l) = self.confirmed.as_deref()
+        if let Some(l) = self.confirmed.as_ref()
             && l.head == head
             && cpu.same_at_head(&l.state)
             && l.log.reads().iter().all(&still)
         {
+            // A recording under way would count the skipped time in its iteration.
+            self.recording = None;
             return Some(Skip {
                 period: l.period,
                 m1: l.log.m1,
                 pcs: l.log.pcs.unwrap_or((head, head)),
             });
+        }
+        if let Some(rec) = self.recording.as_ref()
+            && rec.head != head
+        {
+            // A backward branch inside the iteration (a subroutine's return to just
+            // before it, an inner loop): the recording goes on.
+            self.recorded_step();
+            return None;
         }
         if let Some(rec) = self.recording.take() {
             let period = cpu.clock().saturating_sub(rec.state.clock());
@@ -339,24 +381,24 @@ impl<C: LoopCpu> IdleSkip<C> {
                     pcs: rec.log.pcs.unwrap_or((head, head)),
                 };
                 self.forgive(head);
-                let Recording { state, log, .. } = *rec;
-                self.confirmed = Some(Box::new(Loop {
+                let Recording { state, log, .. } = rec;
+                self.confirmed = Some(Loop {
                     head,
                     state,
                     period,
                     log,
-                }));
+                });
                 return Some(skip);
             }
             self.fail(rec.head);
         }
         if self.cooled(head) {
-            self.recording = Some(Box::new(Recording {
+            self.recording = Some(Recording {
                 head,
                 state: cpu.clone(),
                 steps: 0,
                 log: ReadLog::default(),
-            }));
+            });
         }
         None
     }

@@ -54,7 +54,7 @@ use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
 use super::drive::Drive;
-use super::idle::{Watching, still};
+use super::idle::{Watching, counting_loop, still};
 use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
@@ -423,6 +423,9 @@ impl Program {
                 }
                 let pc = self.cpu.pc;
                 if pc >= SERIAL_FIRST && self.drive.is_some() && self.serial_call(pc) {
+                    // The host's drive answered the call: an effect the recording's bus
+                    // never saw.
+                    self.skip.abort();
                     continue;
                 }
                 if (IO..super::bus::BANK_WINDOW).contains(&pc) {
@@ -493,11 +496,15 @@ impl Program {
     /// of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
     /// iterations that end by `line_end`. The loop touches nothing on the I/O page, so
     /// VERA's IRQ output stays as it is until the line's end, and nothing else writes
-    /// memory before then. Not after an interrupt entry (S moved) or a `WAI`, nor a
-    /// loop with one of the probe's `breakpoints` among its instructions.
+    /// memory before then. A loop that only counts in X or Y (`x16::idle::Counting`,
+    /// recognised from its opcodes) is moved on by its turns that end by `line_end` and
+    /// branch back, but the last. Not after an interrupt entry (S down by three: no instruction
+    /// the board lets run moves it so, BRK being a fault) or a `WAI`, nor a loop with one
+    /// of the probe's `breakpoints` among its instructions. A loop may call subroutines
+    /// (S moves within the iteration and is back at the head).
     #[inline]
     fn skip_idle(&mut self, pc: u16, s: u8, breakpoints: Option<&Breakpoints>, line_end: u64) {
-        if self.cpu.s != s || self.cpu.state() != State::Running {
+        if self.cpu.s == s.wrapping_sub(3) || self.cpu.state() != State::Running {
             self.skip.abort();
             return;
         }
@@ -510,12 +517,32 @@ impl Program {
         if let Some(skip) = self
             .skip
             .at_head(u32::from(head), &self.cpu, |r| still(mem, r))
-            && !breakpoints.is_some_and(|b| skip.meets(b))
         {
-            let n = iterations(self.cpu.cycles, line_end, skip.period);
-            if n > 0 {
-                self.cpu.skip(n, skip.period, skip.m1);
-                self.skip.count(n * skip.period);
+            if !breakpoints.is_some_and(|b| skip.meets(b)) {
+                let n = iterations(self.cpu.cycles, line_end, skip.period);
+                if n > 0 {
+                    self.cpu.skip(n, skip.period, skip.m1);
+                    self.skip.count(n * skip.period);
+                }
+            }
+        } else if let Some(counting) = counting_loop(mem, head, pc)
+            // An IRQ the CPU would take before the next turn (asserted, I clear).
+            && !(self.cpu.irq_asserted() && self.cpu.p & flags::I == 0)
+            && !breakpoints.is_some_and(|b| {
+                b.contains(u32::from(head)) || b.contains(u32::from(pc))
+            })
+        {
+            // All but the last whole turn before `line_end`, and none past the last
+            // that branches back: the turns after are stepped, so the DEX (or INX,
+            // ...) they run leaves N and Z as stepping every turn would.
+            let n = iterations(self.cpu.cycles, line_end, counting.period);
+            let m = n.saturating_sub(1).min(counting.turns_back(&self.cpu));
+            if m > 0 {
+                // A recording under way would see the register jump.
+                self.skip.abort();
+                counting.apply(&mut self.cpu, m);
+                self.cpu.skip(m, counting.period, 0);
+                self.skip.count(m * counting.period);
             }
         }
     }

@@ -3,7 +3,8 @@
 //! allocator, counting per thread, so tests running beside this one do not add to it).
 //!
 //! The board's frame (`ProgramBoard::run_frame`: the CPU, the chip line by line, the
-//! interrupts, the sprite check) must not allocate at all. The sprite view (`sprites()`,
+//! interrupts, the sprite check) must not allocate at all, with idle skipping on (its
+//! recordings and the loop it keeps are held in place) and off. The sprite view (`sprites()`,
 //! an owned `Vec<SpriteView>` with each sprite's mask behind an `Arc`) and the harness's
 //! frame record (an owned `FrameRecord`: the view, the objects, the pairs) are built anew
 //! for each frame by their signatures; their counts are printed, not asserted, so a
@@ -56,10 +57,10 @@ fn booted(settings: &dyn Settings, bytes: &[u8]) -> Option<Box<dyn Machine>> {
 }
 
 /// Allocations per frame of the board's frame, the sprite view and the harness's frame
-/// record, for every program of one machine; asserts the board's frame allocates nothing
-/// but in the programs `known` names (with why), where it must not allocate more per
-/// frame than it does now.
-fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &str)]) {
+/// record, for every program of one machine, idle skipping `on` or off; asserts the
+/// board's frame allocates nothing but in the programs `known` names (with why), where it
+/// must not allocate more per frame than it does now.
+fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &str)], on: bool) {
     let mut measured = 0;
     let mut unexpected = Vec::new();
     for (name, bytes) in images(dir, ext) {
@@ -69,9 +70,7 @@ fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &st
             continue;
         };
         let board = m.program().unwrap();
-        // Idle skipping's recordings and loop cache still allocate as they learn loops
-        // (up to 18 a frame on the MSX's rewrite); measured here is the machine itself.
-        board.set_idle_skip(false);
+        board.set_idle_skip(on);
         // A program that stops (the faulting test programs do, on purpose) has no
         // steady frame to measure.
         if let Err(e) = (0..WARM_UP_FRAMES)
@@ -107,8 +106,9 @@ fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &st
         .count_total;
 
         println!(
-            "{name}: per frame {:.1} allocations in run_frame, {:.1} in sprites(), {:.1} in \
+            "{name} (idle skipping {}): per frame {:.1} allocations in run_frame, {:.1} in sprites(), {:.1} in \
              the harness's next_frame",
+            if on { "on" } else { "off" },
             board_allocs as f64 / f64::from(FRAMES),
             view_allocs as f64 / f64::from(FRAMES),
             record_allocs as f64 / f64::from(FRAMES),
@@ -166,25 +166,33 @@ const X16_KNOWN: &[(&str, u64, &str)] = &[(
 
 #[test]
 fn msx_frames_do_not_allocate() {
-    check(&MsxSettings::default(), "roms/msx/programs", "rom", &[]);
+    for on in [true, false] {
+        check(&MsxSettings::default(), "roms/msx/programs", "rom", &[], on);
+    }
 }
 
 #[test]
 fn genesis_frames_do_not_allocate() {
-    check(
-        &GenesisSettings::default(),
-        "roms/genesis/programs",
-        "bin",
-        GENESIS_KNOWN,
-    );
+    for on in [true, false] {
+        check(
+            &GenesisSettings::default(),
+            "roms/genesis/programs",
+            "bin",
+            GENESIS_KNOWN,
+            on,
+        );
+    }
 }
 
 #[test]
 fn x16_frames_do_not_allocate() {
-    check(
-        &VeraSettings::default(),
-        "roms/vera/programs",
-        "prg",
-        X16_KNOWN,
-    );
+    for on in [true, false] {
+        check(
+            &VeraSettings::default(),
+            "roms/vera/programs",
+            "prg",
+            X16_KNOWN,
+            on,
+        );
+    }
 }

@@ -400,3 +400,18 @@ fn breakpoints_in_a_loop_are_told_at_every_turn() {
         same_both_ways_stopping_at("ramwait", &settings, MSX_RAMWAIT, &layout, 160, &inside);
     assert_eq!(skipped, 0, "a breakpoint inside the poll has it stepped");
 }
+
+/// The Genesis `power-on` program waits for VINT counting in `addq.w #1,d7 / bra.s`
+/// (power-on.s): a loop that changes D7 and the flags every turn, moved on by whole turns
+/// with D7 counted as stepping counts it (the handler logs it), and the clock to the same
+/// cycle. The loop is 14 cycles a turn in a frame of 128,006 68000 cycles, most of it.
+#[test]
+fn a_counting_loop_waiting_for_vint_is_moved_on() {
+    let layout = Layout {
+        ram: 0xFF_0000..0x100_0000,
+        vram: 0x1_0000,
+    };
+    let rom = GENESIS.iter().find(|(n, _)| *n == "power-on").unwrap().1;
+    let cycles = same_both_ways("power-on", &GenesisSettings::default(), rom, &layout, 30);
+    assert!(cycles > 25 * 100_000, "{cycles}");
+}
