@@ -62,6 +62,9 @@ fn a_bad_rom_bin_is_exit_3_naming_the_file_and_the_reason() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(3), "{err}");
         assert!(err.contains(says), "{err}");
-        assert!(err.contains(file.file_name().unwrap().to_str().unwrap()), "{err}");
+        assert!(
+            err.contains(file.file_name().unwrap().to_str().unwrap()),
+            "{err}"
+        );
     }
 }

@@ -85,7 +85,9 @@ impl HostFs for NoFolder {
         Err(HostFsError::NotFound)
     }
     fn write(&mut self, _: &str, _: &[u8]) -> Result<(), HostFsError> {
-        Err(HostFsError::Refused("no host folder was given (--fsroot)".to_owned()))
+        Err(HostFsError::Refused(
+            "no host folder was given (--fsroot)".to_owned(),
+        ))
     }
 }
 
@@ -391,7 +393,10 @@ mod tests {
     fn the_name_colon_star_gives_the_held_program_once() {
         let mut drive = Drive::new(Box::new(NoFolder));
         drive.hold_program(vec![0x01, 0x08, 0xAA, 0xBB]);
-        assert_eq!(load(&mut drive, b":*"), (vec![0x01, 0x08, 0xAA, 0xBB], status::EOI));
+        assert_eq!(
+            load(&mut drive, b":*"),
+            (vec![0x01, 0x08, 0xAA, 0xBB], status::EOI)
+        );
         // Once: then it is a name like any other, missing from a drive with no folder.
         assert_eq!(load(&mut drive, b":*"), (vec![], status::NOT_FOUND));
         assert_eq!(load(&mut drive, b"GAME"), (vec![], status::NOT_FOUND));

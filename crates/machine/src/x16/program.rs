@@ -535,10 +535,7 @@ impl Program {
                     }
                 }
                 let pc = self.cpu.pc;
-                if self.hooks
-                    && (pc >= SERIAL_FIRST || self.handover.is_some())
-                    && self.hook(pc)
-                {
+                if self.hooks && (pc >= SERIAL_FIRST || self.handover.is_some()) && self.hook(pc) {
                     continue;
                 }
                 if (IO..super::bus::BANK_WINDOW).contains(&pc) {

@@ -56,9 +56,8 @@ impl Ym2151 {
     /// Whether the chip is still busy at CPU cycle `now`.
     #[must_use]
     pub fn busy(&self, now: u64) -> bool {
-        self.written_at.is_some_and(|at| {
-            now.saturating_sub(at) * YM_CLOCK_HZ < BUSY_YM_CYCLES * CPU_CLOCK_HZ
-        })
+        self.written_at
+            .is_some_and(|at| now.saturating_sub(at) * YM_CLOCK_HZ < BUSY_YM_CYCLES * CPU_CLOCK_HZ)
     }
 
     /// The status byte at cycle `now`.

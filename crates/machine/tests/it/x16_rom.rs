@@ -6,8 +6,8 @@
 //! sheets and the board's documented start (see each assertion).
 
 use machine::program::{NoProbe, ProgramError, ProgramImage};
-use machine::{Machine, Settings};
 use machine::x16::VeraSettings;
+use machine::{Machine, Settings};
 
 const TEST_ROM: &[u8] = include_bytes!("../../../../roms/vera/testrom/testrom.bin");
 const MOVER: &[u8] = include_bytes!("../../../../roms/vera/programs/mover.prg");
@@ -46,7 +46,10 @@ fn peek(m: &mut Box<dyn Machine>, addr: u32) -> u8 {
 #[test]
 fn the_test_rom_finds_each_device_as_its_data_sheet_answers() {
     let mut m = boot(TEST_ROM, MOVER).expect("boot");
-    m.program().unwrap().run_frame(&mut NoProbe::default()).unwrap();
+    m.program()
+        .unwrap()
+        .run_frame(&mut NoProbe::default())
+        .unwrap();
     let record: Vec<u8> = (0..17).map(|k| peek(&mut m, BOOT + k)).collect();
     assert_eq!(
         record,
@@ -59,8 +62,7 @@ fn the_test_rom_finds_each_device_as_its_data_sheet_answers() {
             0x80, 0x00,
             // No SD card: the byte received is $FF (MISO high); SPI_CTRL: selected, not
             // busy. AUDIO_CTRL: the FIFO empty (bit 6).
-            0xFF, 0x01, 0x40,
-            // The SMC's keycode register: 0, no key.
+            0xFF, 0x01, 0x40, // The SMC's keycode register: 0, no key.
             0x00,
             // The RTC (MCP7940N registers $00-$06) at the board's power-on moment,
             // 2000-01-01 00:00:00, within its first second: ST, 0 min, 0 h (24-hour),
@@ -75,7 +77,11 @@ fn the_test_rom_finds_each_device_as_its_data_sheet_answers() {
     assert_eq!(echo, b"LOAD\":*\",8,1\rRUN\r");
     // LOADed by the ROM through unit 8 to the file's own address, $0801.
     for (k, &b) in MOVER[2..].iter().enumerate() {
-        assert_eq!(peek(&mut m, 0x0801 + k as u32), b, "byte {k} of the program");
+        assert_eq!(
+            peek(&mut m, 0x0801 + k as u32),
+            b,
+            "byte {k} of the program"
+        );
     }
     // Judging from the handover starts at the BASIC stub's SYS 2061.
     assert_eq!(m.program().unwrap().handover_pc(), Some(2061));
@@ -90,7 +96,10 @@ fn the_mover_started_by_the_test_rom_first_collides_on_frame_93() {
     // KERNAL.
     let mut m = boot(TEST_ROM, MOVER).expect("boot");
     for _ in 0..96 {
-        m.program().unwrap().run_frame(&mut NoProbe::default()).unwrap();
+        m.program()
+            .unwrap()
+            .run_frame(&mut NoProbe::default())
+            .unwrap();
     }
     assert_eq!(peek(&mut m, label("hit_frame")), 93);
     assert_eq!(peek(&mut m, label("frame")), 95);
