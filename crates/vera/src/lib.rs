@@ -54,11 +54,13 @@
 //! frame's work is bounded (128 sprites x 64 px per line, 480 lines).
 //!
 //! Not modelled: DC_VIDEO's output mode (the picture is always drawn), interlaced and
-//! NTSC timing, the AFLOW interrupt, FX, audio and SPI. The FPGA's power-on palette is
+//! NTSC timing, the AFLOW interrupt, FX, the sound itself (the PCM and SPI registers
+//! answer as with no sound made and no SD card, [`audio`]). The FPGA's power-on palette is
 //! not loaded by [`Vera::new`] (VRAM starts all zero); [`Vera::write_default_palette`]
 //! writes it the way the X16's KERNAL does at boot ([`palette`]).
 
 pub mod attributes;
+pub mod audio;
 pub mod budget;
 pub mod compose;
 pub mod isr;

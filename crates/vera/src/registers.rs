@@ -7,8 +7,10 @@
 //! DC_HSCALE, DC_VSCALE, DC_BORDER; at DCSEL = 1 the active-area registers DC_HSTART,
 //! DC_HSTOP, DC_VSTART, DC_VSTOP (applied by the picture and the sprite line plan); the
 //! layer registers ($9F2D-$9F3A) live in [`crate::layer`].
-//! Not modelled: the FX registers and version bytes (DCSEL >= 2), audio ($9F3B-$9F3D) and
-//! SPI ($9F3E-$9F3F): writes are ignored and reads return 0. The AFLOW interrupt is not modelled; LINE only when stepped by lines (see `isr`).
+//! The PCM and SPI registers ($9F3B-$9F3F) answer as the chip does with no sound made and
+//! no SD card ([`crate::audio`]).
+//! Not modelled: the FX registers and version bytes (DCSEL >= 2): writes are ignored and
+//! reads return 0. The AFLOW interrupt is not modelled; LINE only when stepped by lines (see `isr`).
 
 /// CPU address of offset 0.
 pub const REGISTER_BASE: u16 = 0x9F20;

@@ -9,6 +9,7 @@
 //! attribute entries written during a line are decoded again for the lines after it and
 //! DC_VIDEO is read at each line (see [`Vera::start_line`]).
 
+use crate::audio::{AUDIO_CTRL, Audio, SPI_CTRL};
 use crate::compose::{FRAME_LINES, SPRITE_LINES, column_map, line_plan};
 use crate::isr::{Interrupts, LINE};
 use crate::layer::{L0_CONFIG, L1_CONFIG, LAYER_REGS, Layer};
@@ -53,6 +54,8 @@ pub struct Vera {
     frame_output: bool,
     /// The last frame's collisions from lines rendered with sprites disabled.
     unseen: UnseenCollisions,
+    /// The PCM FIFO's and the SPI controller's registers ($9F3B-$9F3F).
+    audio: Audio,
 }
 
 /// Collisions the sprite renderer found on lines drawn with sprites disabled in DC_VIDEO:
@@ -131,6 +134,7 @@ impl Vera {
             layers: [Layer::default(); 2],
             frame_output: true,
             unseen: UnseenCollisions::default(),
+            audio: Audio::default(),
         }
     }
 
@@ -174,6 +178,7 @@ impl Vera {
             DC_VIDEO..=DC_BORDER => self.display.write_dc(offset, value),
             L0_CONFIG..L1_CONFIG => self.layers[0].write(offset - L0_CONFIG, value),
             L1_CONFIG..LAYERS_END => self.layers[1].write(offset - L1_CONFIG, value),
+            AUDIO_CTRL..=SPI_CTRL => self.audio.write(offset, value),
             _ => {}
         }
     }
@@ -209,6 +214,7 @@ impl Vera {
             offset @ DC_VIDEO..=DC_BORDER => self.display.read_dc(offset),
             offset @ L0_CONFIG..L1_CONFIG => self.layers[0].read(offset - L0_CONFIG),
             offset @ L1_CONFIG..LAYERS_END => self.layers[1].read(offset - L1_CONFIG),
+            offset @ AUDIO_CTRL..=SPI_CTRL => self.audio.read(offset),
             _ => 0,
         }
     }
@@ -221,6 +227,7 @@ impl Vera {
         self.display = Display::default();
         self.interrupts = Interrupts::default();
         self.layers = [Layer::default(); 2];
+        self.audio = Audio::default();
     }
 
     // ----- Direct API: the same effects without going through the data ports. -----

@@ -28,3 +28,4 @@ mod trace_fields;
 mod vectrex_programs;
 mod vectrex_words;
 mod x16_c_programs;
+mod x16_rom;

@@ -154,6 +154,17 @@ impl Memory {
         }
     }
 
+    /// A byte of RAM bank 0's window ($A000-$BFFF) whatever bank is selected; $FF
+    /// elsewhere.
+    #[must_use]
+    pub fn read_bank0(&self, addr: u16) -> u8 {
+        if (BANK_WINDOW..ROM).contains(&addr) {
+            self.banked[usize::from(addr - BANK_WINDOW)]
+        } else {
+            0xFF
+        }
+    }
+
     /// The RAM bank register.
     #[must_use]
     pub fn ram_bank(&self) -> u8 {

@@ -22,6 +22,12 @@
 //! host is asked, so nothing outside the folder is ever touched. The directory (`$`)
 //! and the command channel's commands are not modelled (a command is acknowledged with
 //! `00, OK`).
+//!
+//! With a user's `rom.bin` the drive also holds the program given on the command line:
+//! the name `:*` opened for reading gives that file, once, as x16emu's `copen` does for
+//! its `-prg` file (`ieee.c`), so that BASIC's `LOAD":*",8,1` loads it
+//! ([`super::handover`]). Without a host folder, the drive has that file only: every
+//! other name is missing and a write is refused.
 
 use std::sync::{Arc, Mutex};
 
@@ -66,6 +72,23 @@ pub struct Drive {
     /// The status channel's message and how much of it has been read.
     message: Vec<u8>,
     message_at: usize,
+    /// The program file `:*` gives, until it has been opened once.
+    prg: Option<Vec<u8>>,
+}
+
+/// No host folder: nothing to read, nothing written.
+#[derive(Debug)]
+pub struct NoFolder;
+
+impl HostFs for NoFolder {
+    fn read(&mut self, _: &str) -> Result<Vec<u8>, HostFsError> {
+        Err(HostFsError::NotFound)
+    }
+    fn write(&mut self, _: &str, _: &[u8]) -> Result<(), HostFsError> {
+        Err(HostFsError::Refused(
+            "no host folder was given (--fsroot)".to_owned(),
+        ))
+    }
 }
 
 /// What a call did: `None` when it is not the drive's (another unit), else the STATUS
@@ -133,7 +156,18 @@ impl Drive {
             channels: Default::default(),
             message: b"00, OK,00,00\r".to_vec(),
             message_at: 0,
+            prg: None,
         }
+    }
+
+    /// Gives `prg` to the next open of the name `:*` (see the module docs).
+    pub fn hold_program(&mut self, prg: Vec<u8>) {
+        self.prg = Some(prg);
+    }
+
+    /// Puts the drive on another host folder, its channels and program kept.
+    pub fn set_folder(&mut self, fs: Box<dyn HostFs>) {
+        self.fs = Arc::new(Mutex::new(fs));
     }
 
     fn set_message(&mut self, text: &str) {
@@ -267,6 +301,14 @@ impl Drive {
         }
         let name = std::mem::take(&mut self.name);
         self.channels[channel] = None;
+        if name == b":*"
+            && channel != 1
+            && let Some(data) = self.prg.take()
+        {
+            self.channels[channel] = Some(Channel::Read { data, at: 0 });
+            self.set_message("00, OK,00,00");
+            return;
+        }
         let Ok((file, write)) = host_name(&name) else {
             self.set_message("62,FILE NOT FOUND,00,00");
             return;
@@ -319,5 +361,44 @@ mod tests {
         ] {
             assert!(host_name(bad).is_err(), "{bad:?}");
         }
+    }
+
+    /// `LISTEN 8`, `SECOND $F0`, the name, `UNLSN`; `TALK 8`, `TKSA $60`, then ACPTR
+    /// until EOI: what the drive gives for `name` on channel 0.
+    fn load(drive: &mut Drive, name: &[u8]) -> (Vec<u8>, u8) {
+        drive.listen(0x28).unwrap();
+        drive.second(0xF0).unwrap();
+        for &b in name {
+            drive.ciout(b).unwrap();
+        }
+        drive.unlsn().unwrap();
+        drive.talk(0x48).unwrap();
+        drive.tksa(0x60).unwrap();
+        let mut got = Vec::new();
+        loop {
+            let (st, b) = drive.acptr().unwrap();
+            if st & status::NOT_FOUND == status::NOT_FOUND {
+                drive.untlk().unwrap();
+                return (got, st);
+            }
+            got.push(b);
+            if st & status::EOI != 0 {
+                drive.untlk().unwrap();
+                return (got, st);
+            }
+        }
+    }
+
+    #[test]
+    fn the_name_colon_star_gives_the_held_program_once() {
+        let mut drive = Drive::new(Box::new(NoFolder));
+        drive.hold_program(vec![0x01, 0x08, 0xAA, 0xBB]);
+        assert_eq!(
+            load(&mut drive, b":*"),
+            (vec![0x01, 0x08, 0xAA, 0xBB], status::EOI)
+        );
+        // Once: then it is a name like any other, missing from a drive with no folder.
+        assert_eq!(load(&mut drive, b":*"), (vec![], status::NOT_FOUND));
+        assert_eq!(load(&mut drive, b"GAME"), (vec![], status::NOT_FOUND));
     }
 }

@@ -1,8 +1,8 @@
 //! The X16's I/O page besides VERA (Commander X16 Programmer's Reference, "Memory map",
 //! "I/O programming"): VIA 1 at $9F00 and VIA 2 at $9F10 (the `via6522` crate), the I2C
 //! bus on VIA 1's PA0 (SDA) and PA1 (SCL) with the SMC and the RTC on it ([`super::i2c`]).
-//! Every other address of $9F00-$9FFF but VERA's reads the open bus ($9F) and ignores
-//! writes.
+//! The YM2151 at $9F40-$9F41 ([`super::ym2151`]). Every other address of $9F00-$9FFF but
+//! VERA's reads the open bus ($9F) and ignores writes.
 //!
 //! The I2C lines are open-drain: the KERNAL leaves ORA's bits 0 and 1 at 0 and pulls a
 //! line low by making its pin an output (DDRA bit set), releases it by making the pin an
@@ -21,6 +21,7 @@
 use via6522::Via;
 
 use super::i2c::I2cBus;
+use super::ym2151::{YM_ADDRESS, YM_DATA, Ym2151};
 
 /// VIA 1's registers.
 const VIA1: u16 = 0x9F00;
@@ -47,6 +48,8 @@ pub struct Io {
     pub via2: Via,
     /// The I2C bus and its devices.
     pub i2c: I2cBus,
+    /// The FM sound chip's registers and busy flag.
+    pub ym: Ym2151,
     /// The cycle both VIAs have been run to.
     synced: u64,
     /// The first cycle a VIA timer may change a flag (`u64::MAX`: none running).
@@ -70,6 +73,7 @@ impl Io {
             via1: Via::new(),
             via2: Via::new(),
             i2c: I2cBus::new(),
+            ym: Ym2151::default(),
             synced: 0,
             next_event: u64::MAX,
             irq_line: false,
@@ -98,6 +102,7 @@ impl Io {
     /// kept.
     pub fn restart_clock(&mut self) {
         self.synced = 0;
+        self.ym.restart_clock();
         self.plan();
     }
 
@@ -144,16 +149,19 @@ impl Io {
                 self.plan();
                 value
             }
+            YM_DATA => self.ym.status(now),
             _ => OPEN_BUS,
         }
     }
 
-    /// What a read at `addr` would return, without side effects.
+    /// What a read at `addr` would return, without side effects (the YM2151's status as
+    /// of the VIAs' last update).
     #[must_use]
     pub fn peek(&self, addr: u16) -> u8 {
         match addr {
             VIA1..0x9F10 => self.via1.peek((addr - VIA1) as u8),
             VIA2..0x9F20 => self.via2.peek((addr - VIA2) as u8),
+            YM_DATA => self.ym.status(self.synced),
             _ => OPEN_BUS,
         }
     }
@@ -176,6 +184,8 @@ impl Io {
                 self.via2.write((addr - VIA2) as u8, value);
                 self.plan();
             }
+            YM_ADDRESS => self.ym.write_address(value),
+            YM_DATA => self.ym.write_data(value, now),
             _ => {}
         }
     }
@@ -216,9 +226,23 @@ mod tests {
         assert_eq!(io.read(0x9F0D, due) & 0xC0, 0xC0, "IFR: T1 and the any bit");
         io.read(0x9F04, due);
         assert!(!io.irq());
-        // VIA 2 answers at $9F10; nothing at $9F40 (no YM2151 here): open bus.
+        // VIA 2 answers at $9F10; the YM2151's address register reads the open bus.
         io.write(0x9F12, 0xAA, due);
         assert_eq!(io.read(0x9F12, due), 0xAA, "DDRB");
         assert_eq!(io.read(0x9F40, due), 0x9F);
+        assert_eq!(io.read(0x9F42, due), 0x9F, "nothing past the YM2151");
+    }
+
+    #[test]
+    fn the_ym2151_takes_a_register_write_and_reads_busy_at_9f41() {
+        let mut io = Io::new();
+        assert_eq!(io.read(0x9F41, 0), 0x00, "not busy before any write");
+        io.write(0x9F40, 0x14, 10);
+        io.write(0x9F41, 0x30, 14);
+        assert_eq!(io.ym.reg(0x14), 0x30);
+        // 64 master clocks of 3.579545 MHz: 143.03 CPU cycles.
+        assert_eq!(io.read(0x9F41, 18), 0x80);
+        assert_eq!(io.read(0x9F41, 14 + 143), 0x80);
+        assert_eq!(io.read(0x9F41, 14 + 144), 0x00);
     }
 }

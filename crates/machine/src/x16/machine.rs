@@ -153,8 +153,12 @@ impl Machine for X16 {
 
     fn boot(&mut self, image: &ProgramImage<'_>) -> Result<(), ProgramError> {
         let mut program = Program::boot(image)?;
-        Program::reset_chip(&mut self.vera);
-        program.start_kernal(&mut self.vera)?;
+        if program.own_kernal() {
+            Program::reset_chip(&mut self.vera);
+            program.start_kernal(&mut self.vera)?;
+        } else {
+            Program::power_on_chip(&mut self.vera);
+        }
         self.program = Some(Box::new(program));
         Ok(())
     }
@@ -166,8 +170,7 @@ impl Machine for X16 {
             cpu_space: 1 << 16,
             vram_bytes: vera::VRAM_BYTES as u64,
             start: true,
-            // The board's KERNAL shim stands for the ROM (`Program::boot` says why a
-            // rom.bin cannot run here); the refusal comes from the board with its reason.
+            // The user's rom.bin, or the project's KERNAL without one.
             system_rom: true,
             mappers: &[],
         })

@@ -6,6 +6,7 @@
 pub mod bus;
 pub mod code;
 pub mod drive;
+pub mod handover;
 pub mod i2c;
 mod idle;
 pub mod io;
@@ -19,6 +20,7 @@ pub mod rtc;
 mod settings;
 pub mod smc;
 pub mod target;
+pub mod ym2151;
 
 pub use machine::{X16, chip_sprites, verdict};
 pub use settings::{VeraQuirks, VeraSettings};

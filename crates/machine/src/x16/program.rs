@@ -43,17 +43,28 @@
 //! folder ([`Program::attach_host_fs`]) the board answers the KERNAL's serial-bus calls
 //! as disk unit 8 ([`super::drive`]).
 //!
+//! # A `rom.bin` of the user's
+//! Given one ([`ProgramImage::system_rom`], checked by [`handover::check_rom`]), the
+//! board is the machine at power-on: the ROM's banks behind $0001, the CPU's RESET
+//! sequence through bank 0's vector, VERA in its power-on state (its palette RAM holding
+//! the default colours, everything else at reset), RAM zero, the YM2151
+//! ([`super::ym2151`]), VERA's PCM and SPI registers with no card ([`vera::audio`]), the
+//! VIAs, the I2C bus, the SMC and the RTC as above. The program is not put in memory:
+//! unit 8 holds it as `:*` and BASIC is made to type `LOAD":*",8,1` and `RUN` when it
+//! first waits for a line, as x16emu does ([`handover`]). The drive's eight serial-bus
+//! calls are answered when the ROM's KERNAL bank shows ("MIST" at $FFF6 or $C008). Any
+//! ROM address runs; the faults are STP and execution in the I/O page. Judging from the
+//! handover starts at the program's `SYS` address.
+//!
 //! # Not modelled
-//! The YM2151, VERA's audio, the SD card, the mouse's movements. A user `rom.bin` is
-//! refused: its KERNAL's reset (x16-rom `kernal/cbm/init.s`) also initialises the
-//! YM2151 and probes the SD card, and BASIC then loads the program only when `LOAD` and
-//! `RUN` are typed.
+//! Sound, the SD card's presence, the mouse's movements.
 
 use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
 use super::bus::{IO, Memory, X16Bus, peek};
-use super::drive::Drive;
+use super::drive::{Drive, NoFolder};
+use super::handover::{self, Handover};
 use super::idle::{Watching, counting_loop, still};
 use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
@@ -94,6 +105,15 @@ pub struct Program {
     display_due: bool,
     /// Loops that only wait, fast-forwarded ([`crate::idle`]).
     skip: IdleSkip<Cpu>,
+    /// The ROM is the project's KERNAL (else the user's `rom.bin`).
+    own_kernal: bool,
+    /// The keys that hand the program to the user's ROM's BASIC, until all are typed.
+    handover: Option<Box<Handover>>,
+    /// Whether an instruction may be the board's to answer (the drive's calls, the
+    /// handover's typing): checked before each instruction only when set.
+    hooks: bool,
+    /// Where the program starts (its `SYS` or the given start), when known.
+    start: Option<u16>,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -130,21 +150,11 @@ impl Program {
     ///
     /// # Errors
     /// [`ProgramError::Image`] for a file too short, loading over the I/O page or past
-    /// RAM, or without a start address; [`ProgramError::SystemRom`] for a user ROM.
+    /// RAM, or without a start address (with the project's KERNAL);
+    /// [`ProgramError::SystemRom`] for a `rom.bin` of the wrong size or whose RESET vector
+    /// is outside the ROM.
     pub fn boot(image: &ProgramImage<'_>) -> Result<Self, ProgramError> {
-        if image.system_rom.is_some() {
-            return Err(ProgramError::SystemRom {
-                what: "the X16 board cannot run a rom.bin of your own: its KERNAL's reset \
-                       sets up the two VIAs ($9F00, $9F10), talks I2C through VIA 1 to the \
-                       SMC (keyboard, mouse, power) and the RTC, initialises the YM2151, \
-                       then BASIC waits for LOAD and RUN typed at the keyboard and reads the \
-                       .PRG from the SD card through VERA's SPI; the board has none of these \
-                       devices, so your program would never be loaded. Leave --rom out: the \
-                       board's own KERNAL starts the program in the state the KERNAL leaves \
-                       at SYS"
-                    .to_owned(),
-            });
-        }
+        let reset = image.system_rom.map(handover::check_rom).transpose()?;
         let bytes = image.bytes;
         if bytes.len() < 2 {
             return Err(image_error(format!(
@@ -169,9 +179,25 @@ impl Program {
                 Addr(u32::from(load))
             )));
         }
-        let start = match image.start {
-            Some(s) => u16::try_from(s)
-                .map_err(|_| image_error(format!("start {}: beyond the 65C02's 64 KB", Addr(s))))?,
+        let given = image
+            .start
+            .map(|s| {
+                u16::try_from(s).map_err(|_| {
+                    image_error(format!("start {}: beyond the 65C02's 64 KB", Addr(s)))
+                })
+            })
+            .transpose()?;
+        if let (Some(rom), Some(reset)) = (image.system_rom, reset) {
+            // BASIC's RUN starts a program with no SYS as BASIC: then no start is known.
+            let start = given.or_else(|| {
+                (load == BASIC_START)
+                    .then(|| sys_address(body).ok())
+                    .flatten()
+            });
+            return Ok(Self::on_rom(rom, reset, bytes, given, start));
+        }
+        let start = match given {
+            Some(s) => s,
             None if load == BASIC_START => sys_address(body)?,
             None => {
                 return Err(image_error(format!(
@@ -204,7 +230,62 @@ impl Program {
             handling: Vec::new(),
             display_due: true,
             skip: IdleSkip::default(),
+            own_kernal: true,
+            handover: None,
+            hooks: false,
+            start: Some(start),
         })
+    }
+
+    /// The board at power-on with the user's `rom` (RESET vector `reset`), the program
+    /// `prg` held by unit 8 for the handover (see the module docs).
+    fn on_rom(rom: &[u8], reset: u16, prg: &[u8], sys: Option<u16>, start: Option<u16>) -> Self {
+        let mut cpu = Cpu::new();
+        // The RESET sequence (7 cycles, I set, D clear) ends at the vector's address.
+        cpu.pc = reset;
+        cpu.cycles = 7;
+        cpu.set_flag(flags::I, true);
+        cpu.set_flag(flags::D, false);
+        let mut drive = Drive::new(Box::new(NoFolder));
+        drive.hold_program(prg.to_vec());
+        Self {
+            cpu,
+            mem: Memory::new(rom.to_vec().into_boxed_slice()),
+            io: Io::new(),
+            drive: Some(Box::new(drive)),
+            line: 0,
+            frame_start: 0,
+            handling: Vec::new(),
+            display_due: true,
+            skip: IdleSkip::default(),
+            own_kernal: false,
+            handover: Some(Box::new(Handover::new(sys))),
+            hooks: true,
+            start,
+        }
+    }
+
+    /// Whether the ROM is the project's KERNAL.
+    #[must_use]
+    pub const fn own_kernal(&self) -> bool {
+        self.own_kernal
+    }
+
+    /// Where the program starts, when known (its `SYS`, or the start given).
+    #[must_use]
+    pub const fn start(&self) -> Option<u16> {
+        self.start
+    }
+
+    /// The chip at power-on, for the user's ROM: every register at its reset value and
+    /// the FPGA's palette RAM holding the default colours (VERA Programmer's Reference,
+    /// "Palette": the palette at power-on).
+    pub fn power_on_chip(vera: &mut Vera) {
+        let frame_output = vera.frame_output();
+        *vera = Vera::new(vera.quirks());
+        vera.set_frame_output(frame_output);
+        vera.write_default_palette();
+        vera.start_line(0);
     }
 
     /// The chip as the KERNAL's init leaves it (see the module docs).
@@ -251,7 +332,10 @@ impl Program {
     fn trap(&self, pc: u16) -> Option<ProgramError> {
         let s = self.cpu.s;
         let stacked = |k: u8| 0x0100 | u16::from(s.wrapping_add(k));
-        let (at, what) = if pc == DEFAULT_BRK {
+        let (at, what) = if !self.own_kernal {
+            // The user's ROM may run anywhere in its window; only the I/O page is no code.
+            (pc, "execution in the I/O page".to_owned())
+        } else if pc == DEFAULT_BRK {
             // Y, X, A pushed by the entry above the BRK's status and return address.
             let brk = self.word(stacked(5)).wrapping_sub(2);
             (
@@ -304,18 +388,47 @@ impl Program {
         Ok(())
     }
 
-    /// Puts a host folder behind unit 8.
+    /// Puts a host folder behind unit 8 (the program held for the handover kept).
     pub fn attach_host_fs(&mut self, fs: Box<dyn crate::program::HostFs>) {
-        self.drive = Some(Box::new(Drive::new(fs)));
+        match self.drive.as_deref_mut() {
+            Some(drive) => drive.set_folder(fs),
+            None => self.drive = Some(Box::new(Drive::new(fs))),
+        }
+        self.hooks = true;
+    }
+
+    /// Before the instruction at `pc`: the handover's typing, then the drive's calls.
+    /// Returns whether the board answered the instruction (the CPU does not run it).
+    #[inline(never)]
+    fn hook(&mut self, pc: u16) -> bool {
+        if let Some(h) = self.handover.as_deref_mut() {
+            h.step(pc, self.cpu.flag(flags::I), &mut self.mem);
+            if h.done() {
+                self.handover = None;
+                self.hooks = self.drive.is_some();
+            }
+        }
+        pc >= SERIAL_FIRST && self.serial_call(pc)
+    }
+
+    /// Whether the KERNAL's bank shows: ROM bank 0 under the project's KERNAL, the bank
+    /// with x16emu's signature under the user's ROM.
+    fn kernal_showing(&self) -> bool {
+        if self.own_kernal {
+            self.mem.rom_bank() == 0
+        } else {
+            handover::is_kernal(&self.mem)
+        }
     }
 
     /// The KERNAL's serial-bus call at jump-table entry `pc`, answered by the drive when
     /// it is the drive's (see [`super::drive`]): the registers as the routine leaves
     /// them, STATUS ORed with the call's bits, and the routine's `RTS`, 6 cycles, the
     /// whole cost (the transfer itself is not timed; x16emu adds the host's time, which
-    /// would make runs differ). Only with the KERNAL's bank (ROM bank 0) mapped.
+    /// would make runs differ). Only with the KERNAL's bank mapped
+    /// ([`Self::kernal_showing`]).
     fn serial_call(&mut self, pc: u16) -> bool {
-        if self.mem.rom_bank() != 0 {
+        if !self.kernal_showing() {
             return false;
         }
         let Some(drive) = self.drive.as_deref_mut() else {
@@ -422,16 +535,22 @@ impl Program {
                     }
                 }
                 let pc = self.cpu.pc;
-                if pc >= SERIAL_FIRST && self.drive.is_some() && self.serial_call(pc) {
-                    // The host's drive answered the call: an effect the recording's bus
-                    // never saw.
-                    self.skip.abort();
-                    continue;
+                if self.hooks && (pc >= SERIAL_FIRST || self.handover.is_some()) {
+                    // The hand-over types into RAM and the host's drive answers calls:
+                    // effects a loop recording's bus never saw, so none survives them.
+                    let typing = self.handover.is_some();
+                    let answered = self.hook(pc);
+                    if typing || answered {
+                        self.skip.abort();
+                    }
+                    if answered {
+                        continue;
+                    }
                 }
                 if (IO..super::bus::BANK_WINDOW).contains(&pc) {
                     return Err(self.trap(pc).unwrap_or_else(|| unreachable_fault(pc)));
                 }
-                if pc >= super::bus::ROM && !kernal::runs(pc) {
+                if pc >= super::bus::ROM && self.own_kernal && !kernal::runs(pc) {
                     return Err(self.trap(pc).unwrap_or_else(|| unreachable_fault(pc)));
                 }
                 if watching && probe.breakpoints().contains(u32::from(pc)) {
@@ -571,9 +690,9 @@ impl Program {
             }
             return;
         }
-        // An IRQ taken: the KERNAL's entry (the ROM is always its own) reached with the
-        // interrupted PC and a status with B clear pushed.
-        if cpu.pc == kernal::IRQ_ENTRY && cpu.s == s.wrapping_sub(3) {
+        // An IRQ taken: the ROM's IRQ vector followed (S down by three first, the rare
+        // case) with the interrupted PC and a status with B clear pushed.
+        if cpu.s == s.wrapping_sub(3) && cpu.pc == self.word(0xFFFE) {
             let p = self.mem.read(0x0100 | u16::from(cpu.s.wrapping_add(1)));
             let ret = self.word(0x0100 | u16::from(cpu.s.wrapping_add(2)));
             if p & flags::B == 0 && ret == pc {
@@ -697,6 +816,14 @@ impl ProgramBoard for super::X16 {
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
     }
+    fn handover_pc(&self) -> Option<u32> {
+        // Under the user's ROM BASIC starts the program; under the project's KERNAL it
+        // runs from its first cycle.
+        self.booted()
+            .filter(|p| !p.own_kernal())
+            .and_then(Program::start)
+            .map(u32::from)
+    }
     fn set_idle_skip(&mut self, on: bool) {
         if let (Some(program), _) = self.program_parts() {
             program.set_idle_skip(on);
@@ -764,18 +891,31 @@ mod tests {
     }
 
     #[test]
-    fn a_rom_of_your_own_is_refused_saying_what_its_boot_needs() {
-        let rom = vec![0u8; 0x4000];
-        let e = Program::boot(&ProgramImage {
-            bytes: &[0x01, 0x08, 0x00],
+    fn a_rom_of_your_own_boots_from_its_reset_vector_holding_the_program_on_unit_8() {
+        let mut rom = vec![0xEAu8; 2 * 0x4000];
+        rom[0x3FFC..0x3FFE].copy_from_slice(&0xE123u16.to_le_bytes());
+        // 10 SYS 2061.
+        let prg = [
+            0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0,
+        ];
+        let p = Program::boot(&ProgramImage {
+            bytes: &prg,
             system_rom: Some(&rom),
+            ..ProgramImage::default()
+        })
+        .unwrap();
+        assert!(!p.own_kernal());
+        assert_eq!((p.cpu().pc, p.start()), (0xE123, Some(2061)));
+        assert!(p.cpu().flag(flags::I), "RESET sets I");
+        assert_eq!(p.memory().read(0x0801), 0, "BASIC loads it, not the board");
+        let short = vec![0u8; 0x4000 + 1];
+        let e = Program::boot(&ProgramImage {
+            bytes: &prg,
+            system_rom: Some(&short),
             ..ProgramImage::default()
         })
         .unwrap_err();
         assert!(matches!(e, ProgramError::SystemRom { .. }), "{e}");
-        for device in ["VIAs", "SMC", "SD card", "LOAD and RUN", "Leave --rom out"] {
-            assert!(e.to_string().contains(device), "{e}");
-        }
     }
 
     #[test]

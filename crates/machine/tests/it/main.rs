@@ -28,4 +28,5 @@ mod x16_files;
 mod x16_kernal;
 mod x16_lines;
 mod x16_programs;
+mod x16_rom;
 mod x16_routines;
