@@ -487,7 +487,7 @@ impl<'m> Harness<'m> {
                 .program()
                 .and_then(|b| b.handover_pc())
             {
-                Some(pc) => at("the system software's handover to the program at ", pc),
+                Some(pc) => at("the handover address ", pc),
                 None => format!("at frame {call}"),
             },
             JudgeFrom::PowerOn => "at frame 0".to_owned(),
