@@ -358,7 +358,7 @@ mod tests {
     #[test]
     fn the_machines_builtins_come_marked_builtin() {
         let mut m = machine::msx::Msx::new(&machine::msx::MsxSettings::default());
-        let all = scene::session::code::builtins_for(&mut m, collide::MethodId::ALL);
+        let all = scene::session::code::builtins_for(&mut m, MethodId::ALL);
         assert!(!all.is_empty());
         assert!(all.iter().all(|r| r.builtin), "{all:?}");
     }
