@@ -227,6 +227,7 @@ pub fn replay(
                 method: None,
                 image: image.into(),
                 entry: Some(load),
+                builtin: false,
             })
         }
         _ => None,

@@ -2,6 +2,8 @@
 //! command, so a Vectrex routine is built like the other machines' are with theirs:
 //! `hitlab asm6809 template.asm -o template.bin`. An error is located as
 //! `FILE:LINE:COL: message`, the column being where the failing statement starts.
+//! `--symbols FILE` writes the labels as a NoICE file (`DEF name 0x0012`), which a
+//! program file's `symbols:` and `--symbols` read.
 
 use std::path::PathBuf;
 
@@ -25,6 +27,9 @@ pub struct Asm6809Args {
     /// Also write the listing (address, bytes, source line).
     #[arg(long, value_name = "FILE")]
     pub listing: Option<PathBuf>,
+    /// Also write the labels as a NoICE symbol file (`DEF name 0x0012`).
+    #[arg(long, value_name = "FILE")]
+    pub symbols: Option<PathBuf>,
 }
 
 pub fn run(args: &Asm6809Args) -> Result<Outcome, Fault> {
@@ -51,6 +56,9 @@ pub fn run(args: &Asm6809Args) -> Result<Outcome, Fault> {
     crate::atomic::write(&args.output, &built.image).map_err(usage)?;
     if let Some(listing) = &args.listing {
         crate::atomic::write(listing, built.listing.as_bytes()).map_err(usage)?;
+    }
+    if let Some(symbols) = &args.symbols {
+        crate::atomic::write(symbols, built.noice().as_bytes()).map_err(usage)?;
     }
     crate::out::outln!(
         "{}: {} bytes at ${:04X}",

@@ -179,8 +179,13 @@ fn program_frame_line(r: &machine::program::FrameRecord) -> String {
         }
         _ => String::new(),
     };
+    let unjudged = if r.unjudged_reasons.is_empty() {
+        String::new()
+    } else {
+        format!("  not judged: {}", r.unjudged_reasons.join("; "))
+    };
     format!(
-        "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}{judged}{}  busy {} idle {}{overrun}{}{why}",
+        "frame {:>4}  status {}  box pairs {:>3}  pixel pairs {:>3}{judged}{}  busy {} idle {}{overrun}{}{why}{unjudged}",
         r.frame,
         crate::report::status_hex(r.verdict.status),
         r.box_pairs.len(),

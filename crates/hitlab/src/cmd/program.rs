@@ -292,6 +292,7 @@ pub fn frame_json(r: &FrameRecord, dump_names: &[String]) -> Value {
         "truth": {"box": ids(&r.box_pairs), "pixel": ids(&r.pixel_pairs)},
         "chip_pairs": ids(&r.chip_pairs),
         "judged": r.judged,
+        "unjudged_reasons": r.unjudged_reasons,
         "decisions": r.decisions.iter().map(|d| json!({
             "name": d.name, "sprites": d.sprites, "pairs": d.pairs,
         })).collect::<Vec<_>>(),

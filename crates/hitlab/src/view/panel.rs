@@ -266,15 +266,11 @@ pub fn lines(view: &View<'_>, overlays: Overlays, rows: usize) -> Vec<Line> {
 }
 
 /// The file name of a routine the user gave, for a row that runs one; `None` for a Rust
-/// method and for the machine's builtin translations of the seeds, which are named
-/// "<method> <cpu>" (`machine::TargetCode::builtins`) and follow their method's seed.
+/// method and for the machine's builtin translations of the seeds
+/// (`machine::TargetCode::builtins`), which follow their method's seed.
 fn own_routine(m: &scene::session::MethodFrame) -> Option<&str> {
     let run = m.code.as_ref()?;
-    let builtin = run
-        .name
-        .strip_prefix(m.id.as_str())
-        .is_some_and(|cpu| cpu.starts_with(' ') && !cpu.contains('.'));
-    (!builtin).then_some(run.name.as_str())
+    (!run.builtin).then_some(run.name.as_str())
 }
 
 #[cfg(test)]
@@ -325,5 +321,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A row running `name`, builtin or the user's.
+    fn code_row(name: &str, builtin: bool) -> scene::session::MethodFrame {
+        scene::session::MethodFrame {
+            id: MethodId::HwFlag,
+            found: collide::Found::default(),
+            vs_box: Default::default(),
+            vs_pixel: Default::default(),
+            vs_good_bad: Default::default(),
+            code: Some(scene::session::CodeRun {
+                name: name.to_owned(),
+                builtin,
+                cycles: Some(100),
+                duplicates: 0,
+                chip_too_fast: 0,
+                error: None,
+                same_as_rust: Some(true),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_builtin_routine_follows_its_seed_and_a_users_is_named_by_its_file() {
+        // The machine's own routine, as `TargetCode::builtins` names it.
+        assert_eq!(own_routine(&code_row("hw-flag z80-asm", true)), None);
+        // A user's file named like a builtin (no extension) is still the user's.
+        assert_eq!(
+            own_routine(&code_row("hw-flag z80", false)),
+            Some("hw-flag z80")
+        );
+        assert_eq!(own_routine(&code_row("mine.bin", false)), Some("mine.bin"));
+    }
+
+    #[test]
+    fn the_machines_builtins_come_marked_builtin() {
+        let mut m = machine::msx::Msx::new(&machine::msx::MsxSettings::default());
+        let all = scene::session::code::builtins_for(&mut m, MethodId::ALL);
+        assert!(!all.is_empty());
+        assert!(all.iter().all(|r| r.builtin), "{all:?}");
     }
 }

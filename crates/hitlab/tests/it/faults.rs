@@ -193,3 +193,53 @@ fn fault_messages_write_addresses_one_way() {
         assert!(!err.contains("0FFh") && !err.contains("H)"), "{err}");
     }
 }
+
+#[test]
+fn a_vectrex_jump_into_unmapped_space_names_the_jump_by_its_label() {
+    // fault.asm after its 24-byte header: start $0018: LDS #$CBEA; LDX #$8000 ($001C); STX
+    // $C880 ($001F); LDB #6 ($0022); count: DECB ($0024); BNE count ($0025); JSR setup
+    // ($0027); JMP [$C880] ($002A); setup: LDA #1 ($002E); RTS ($0030). The jump lands on
+    // $8000, where nothing is mapped; of the 20 instructions the last 16 drop the first
+    // four. fault.noi, written by the assembler, names start, count and setup.
+    let (code, err) = fault_of(
+        "roms/vectrex/programs/fault.bin",
+        "vectrex",
+        "roms/vectrex/programs/fault.noi",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "at PC $8000: the program jumped to $8000, where nothing is mapped ($8000-$C7FF)"
+        ),
+        "{err}"
+    );
+    let mut want = vec!["the last 16 instructions executed, oldest first:".to_owned()];
+    want.extend(passes(6, ["$0024 count DECB", "$0025 count+$1 BNE $0024"]));
+    want.extend(
+        [
+            "$0027 count+$3 JSR $002E",
+            "$002E setup LDA #$01",
+            "$0030 setup+$2 RTS",
+            "$002A count+$6 JMP [$C880]",
+        ]
+        .map(str::to_owned),
+    );
+    assert_eq!(lines_from(&err, "the last"), want, "{err}");
+}
+
+#[test]
+fn the_vectrex_fault_cartridge_and_its_labels_are_what_its_source_assembles_to() {
+    // `hitlab roms --check` rebuilds them where it runs; this holds everywhere.
+    let dir = common::root().join("roms/vectrex/programs");
+    let source = std::fs::read_to_string(dir.join("fault.asm")).unwrap();
+    let built = machine::vectrex::target::asm::assemble(&source).expect("assembles");
+    assert_eq!(built.image, std::fs::read(dir.join("fault.bin")).unwrap());
+    assert_eq!(
+        built.noice(),
+        std::fs::read_to_string(dir.join("fault.noi")).unwrap()
+    );
+    assert_eq!(
+        built.noice(),
+        "DEF start 0x0018\nDEF count 0x0024\nDEF setup 0x002E\n"
+    );
+}

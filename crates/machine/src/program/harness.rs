@@ -182,6 +182,10 @@ pub struct FrameRecord {
     /// saw meet; or, with the chip clear and no pixel pair, why `box_pairs` has pairs (their
     /// boxes overlap in transparent pixels only).
     pub chip_reasons: Vec<String>,
+    /// Why the frame's truth pairs count for no miss: the frame comes before judging starts
+    /// (a program with watches, a frame before [`HarnessConfig::judge_from`]); empty
+    /// otherwise.
+    pub unjudged_reasons: Vec<String>,
     /// The chip's registers and flags at the end of the frame's display
     /// ([`Machine::chip_state`]).
     pub chip: ChipState,
@@ -455,9 +459,39 @@ impl<'m> Harness<'m> {
         rec.judged =
             !self.config.watches.is_empty() && self.judged_from.is_some_and(|first| call >= first);
         rec.judged_objects = self.config.judged;
+        if !rec.judged && !self.config.watches.is_empty() && !rec.box_pairs.is_empty() {
+            let start = self.judging_start(call);
+            rec.unjudged_reasons =
+                super::reasons::before_judging(&rec.objects, &rec.box_pairs, &start);
+        }
         rec.dumps = dumps;
         self.pending = Some(rec);
         Ok(done)
+    }
+
+    /// When judging starts, said for frame `call`, which comes before it.
+    fn judging_start(&mut self, call: u32) -> String {
+        let at = |what: &str, pc: u32| match self.judged_from {
+            Some(first) => format!(
+                "at frame {first}, the first after the PC reached {what}${pc:04X} in frame {}",
+                first - 1
+            ),
+            None => format!("after the PC first reaches {what}${pc:04X}, not reached yet"),
+        };
+        match self.config.judge_from {
+            JudgeFrom::Frame(n) => format!("at frame {n}"),
+            JudgeFrom::Pc(pc) => at("", pc),
+            JudgeFrom::Handover => match self
+                .machine
+                .get_mut()
+                .program()
+                .and_then(|b| b.handover_pc())
+            {
+                Some(pc) => at("the handover address ", pc),
+                None => format!("at frame {call}"),
+            },
+            JudgeFrom::PowerOn => "at frame 0".to_owned(),
+        }
     }
 
     /// The machine's answer about `rec`'s frame, where it comes in the call after it

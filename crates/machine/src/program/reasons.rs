@@ -13,6 +13,11 @@
 //!
 //! All of it runs only for a frame where the chip and truth differ: a frame where they
 //! agree costs nothing here.
+//!
+//! A frame before judging starts ([`super::JudgeFrom`]) has truth pairs but no misses:
+//! [`before_judging`] says so per pair, with the lines the pair meets on and when judging
+//! starts, so a pair that meets only before then is not taken for one the program got
+//! right. It runs only for unjudged frames of a program with watches that have pairs.
 
 use collide::{Group, Pair};
 
@@ -79,6 +84,39 @@ pub fn chip_reasons(
     out
 }
 
+/// Lines `first`-`last` as a report says them.
+fn on_lines(first: i32, last: i32) -> String {
+    if first == last {
+        format!("on line {first}")
+    } else {
+        format!("on lines {first}-{last}")
+    }
+}
+
+/// Why the box-truth pairs of a frame before judging starts count for no miss or false
+/// alarm: each pair, where it meets, and `start`, the sentence saying when judging starts
+/// ("judging starts at frame 240").
+#[must_use]
+pub fn before_judging(objects: &FrameObjects, box_pairs: &[Pair], start: &str) -> Vec<String> {
+    box_pairs
+        .iter()
+        .map(|p| {
+            let (a, b) = (
+                &objects.objects[p.a as usize],
+                &objects.objects[p.b as usize],
+            );
+            let on = a.bbox.intersection(&b.bbox).map_or_else(String::new, |c| {
+                format!(" {}", on_lines(c.y, c.y + i32::from(c.h) - 1))
+            });
+            format!(
+                "objects {} and {} meet{on} before judging starts ({start}): no miss or false \
+                 alarm is counted for them",
+                a.id, b.id
+            )
+        })
+        .collect()
+}
+
 /// Why box truth has pairs the chip did not flag, in a frame where no opaque pixels of any
 /// two objects meet (the chip clear, agreeing with pixel truth): each pair's boxes overlap
 /// in transparent pixels only.
@@ -92,12 +130,7 @@ pub fn transparent_overlaps(objects: &FrameObjects, box_pairs: &[Pair]) -> Vec<S
                 &objects.objects[p.b as usize],
             );
             let on = a.bbox.intersection(&b.bbox).map_or_else(String::new, |c| {
-                let last = c.y + i32::from(c.h) - 1;
-                if c.h == 1 {
-                    format!(" on line {}", c.y)
-                } else {
-                    format!(" on lines {}-{last}", c.y)
-                }
+                format!(" {}", on_lines(c.y, c.y + i32::from(c.h) - 1))
             });
             format!(
                 "objects {} and {}: their boxes overlap{on} but only transparent pixels of \

@@ -16,6 +16,7 @@ const FIFTH: &[u8] = include_bytes!("../../../../roms/msx/programs/fifth.rom");
 const MOVER: &[u8] = include_bytes!("../../../../roms/msx/programs/mover.rom");
 const LOST: &[u8] = include_bytes!("../../../../roms/genesis/programs/lost.bin");
 const ENABLE: &[u8] = include_bytes!("../../../../roms/vera/programs/enable.prg");
+const BUDGET: &[u8] = include_bytes!("../../../../roms/vera/programs/budget.prg");
 
 fn msx(rom: &[u8]) -> Msx {
     let mut m = Msx::new(&MsxSettings::default());
@@ -332,4 +333,86 @@ fn x16_chip_state_holds_the_registers_as_read() {
     assert_eq!((r.chip.collision_line, r.chip.overflow_line), (None, None));
     let s2 = r.sprites.iter().find(|s| s.number == 2).unwrap();
     assert_eq!((s2.fields.priority, s2.fields.link), (Some(3), None));
+}
+
+/// roms/msx/programs/mover.asm judged from frame 240 (`judging.from: Frame(240)`), with its
+/// LAST_S0 watch (tests/msx_mover.prg.ron): sprites 0 (x = frame - 139) and 1 (x 100-115)
+/// are both on lines 100-115 and their boxes overlap in frames 224-254 (x 85..115). Frames
+/// 224-239 come before judging starts, so each says why its pair counts for nothing;
+/// frames 240-254 are judged and say nothing of it.
+#[test]
+fn msx_a_pair_meeting_before_judging_starts_says_so() {
+    use machine::program::{JudgeFrom, MemoryHit, Space, Watch};
+    let mut m = msx(MOVER);
+    let config = HarnessConfig {
+        frames: 256,
+        objects: ObjectRules {
+            rules: vec![
+                ObjectRule::by_number(0..=0, Group::Good, false),
+                ObjectRule::by_number(1..=1, Group::Bad, false),
+            ],
+            default_group: None,
+        },
+        watches: vec![Watch::Memory {
+            name: "LAST_S0".into(),
+            space: Space::Cpu,
+            at: 0xE002,
+            len: 2,
+            stride: 0,
+            hit: MemoryHit::BitSet(5),
+        }],
+        judge_from: JudgeFrom::Frame(240),
+        ..HarnessConfig::default()
+    };
+    let mut h = Harness::new(&mut m, config).expect("booted");
+    let mut recs = Vec::new();
+    h.run(|r| recs.push(r.clone())).expect("runs");
+    for r in &recs[224..240] {
+        assert!(!r.judged, "frame {}", r.frame);
+        assert_eq!(
+            r.unjudged_reasons,
+            [
+                "objects 0 and 1 meet on lines 100-115 before judging starts (at frame 240): no \
+                 miss or false alarm is counted for them"
+            ],
+            "frame {}",
+            r.frame
+        );
+    }
+    for r in &recs[240..=254] {
+        assert!(r.judged && !r.box_pairs.is_empty(), "frame {}", r.frame);
+        assert!(r.unjudged_reasons.is_empty(), "frame {}", r.frame);
+    }
+    // Before 224 no pair meets (the logo's sprites aside, frames 9-11), so nothing to say.
+    for r in recs[12..224].iter().chain(&recs[255..]) {
+        assert!(r.unjudged_reasons.is_empty(), "frame {}", r.frame);
+    }
+}
+
+/// roms/vera/programs/budget.s: nine 64x8 8-bpp sprites (0-8) spend 720 units of the line
+/// budget on lines 100-107; sprites 100 (lines 92-107) and 101 (lines 100-115), 16x16 with
+/// collision mask %0001, overlap in x 592-599 on lines 100-107 only, but there their
+/// pixels would start after 101 slot visits, at 821 units of the 800 a line allows
+/// (specs/vera.md, "Line budget"), so the line stops before them; elsewhere each is drawn
+/// alone. Pixel truth has the pair on lines 100-107, the chip's ISR bits 7-4 stay 0, and
+/// the reason names both sprites and the lines the budget cut them on.
+#[test]
+fn x16_a_pair_past_the_line_budget_says_so() {
+    let mut m = x16(BUDGET, VeraQuirks::Hardware);
+    let recs = records(m.as_mut(), 8, ObjectRules::default());
+    for r in &recs[3..] {
+        assert_eq!(r.verdict.collision_mask, Some(0), "frame {}", r.frame);
+        assert!(!r.verdict.collided, "frame {}", r.frame);
+        assert_eq!(ids(r), [(100, 101)], "frame {}", r.frame);
+        assert_eq!(
+            r.chip_reasons,
+            [
+                "sprites 100 and 101: they meet on lines 100-107; sprite 100 cut by the line \
+                 work budget on lines 100-107; sprite 101 cut by the line work budget on lines \
+                 100-107"
+            ],
+            "frame {}",
+            r.frame
+        );
+    }
 }

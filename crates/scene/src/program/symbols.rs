@@ -60,14 +60,16 @@ impl SymbolFormat {
     /// The CPUs whose programs the toolchain writing this format builds (as
     /// [`machine::program::ProgramLimits::cpu`] names them): ld65 and VICE the 6502
     /// family; pasmo the Z80; sdcc's linker the Z80 and the 6502 (its `mos6502` port);
-    /// binutils the 68000 and the Z80.
+    /// binutils the 68000 and the Z80. NoICE files also come from the 6809's assemblers
+    /// (the ASxxxx linker's `-j`, `hitlab asm6809 --symbols`).
     #[must_use]
     pub const fn cpus(self) -> &'static [&'static str] {
         match self {
             Self::Auto => &[],
             Self::Vice => &["65C02"],
             Self::Pasmo => &["Z80"],
-            Self::SdccMap | Self::Noi => &["Z80", "65C02"],
+            Self::SdccMap => &["Z80", "65C02"],
+            Self::Noi => &["Z80", "65C02", "6809"],
             Self::Nm => &["68000", "Z80"],
         }
     }

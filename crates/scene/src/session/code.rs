@@ -22,6 +22,10 @@ pub struct CodeRoutine {
     pub image: Arc<[u8]>,
     /// Where the call enters it (its first byte when `None`).
     pub entry: Option<u32>,
+    /// One of the machine's own translations of the seeds' methods
+    /// ([`machine::TargetCode::builtins`]), which follows its method's seed; false for a
+    /// routine the user gave, named by its file.
+    pub builtin: bool,
 }
 
 /// What one routine did on one frame, beside its pairs (in its [`MethodFrame`]).
@@ -29,6 +33,8 @@ pub struct CodeRoutine {
 pub struct CodeRun {
     /// The routine's name.
     pub name: String,
+    /// One of the machine's builtin routines ([`CodeRoutine::builtin`]).
+    pub builtin: bool,
     /// CPU cycles of the call, `CALL` and return included; `None` when it failed.
     pub cycles: Option<u64>,
     /// Pairs written more than once.
@@ -54,6 +60,7 @@ pub fn builtins_for(machine: &mut dyn Machine, chosen: &[MethodId]) -> Vec<CodeR
                 method: Some(b.method),
                 image: Arc::from(b.image),
                 entry: None,
+                builtin: true,
             })
             .collect()
     })
@@ -93,6 +100,7 @@ pub fn run_all(
             let mut found = Found::default();
             let mut run = CodeRun {
                 name: r.name.clone(),
+                builtin: r.builtin,
                 cycles: None,
                 duplicates: 0,
                 chip_too_fast: 0,

@@ -128,6 +128,7 @@ impl Judge<'_> {
                 method: *like,
                 image: image.clone(),
                 entry: None,
+                builtin: false,
             }],
         });
         Ok(session.step(None))

@@ -79,6 +79,7 @@ pub fn run(args: &RoutineArgs) -> Result<Outcome, Fault> {
         method: args.like,
         image: Arc::from(placed.image),
         entry: Some(placed.entry),
+        builtin: false,
     }]);
     let frames = args.frames.unwrap_or(loaded.scene.frames);
     let mut summary = Summary::default();

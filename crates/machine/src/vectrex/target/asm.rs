@@ -19,8 +19,13 @@
 //!   pass takes 16 bits. `equ` values must be known where they are defined.
 //!
 //! Every error names the line.
+//!
+//! The labels of places (not `equ`s) can be written as a NoICE symbol file
+//! ([`Assembly::noice`]: `DEF name 0x0012` a line), the form the ASxxxx 6809 linker writes
+//! for the NoICE debugger and the program loader reads, so a program file's watches and a
+//! fault's PC name the cartridge's labels.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::{self, Write as _};
 
 /// An assembled program: the image from its first `org` on, its listing and its symbols.
@@ -35,6 +40,9 @@ pub struct Assembly {
     pub listing: String,
     /// Every label and `equ`, with its value.
     pub symbols: BTreeMap<String, u16>,
+    /// The labels of places in the code (a label on a statement, an `org` or a line of its
+    /// own), not `equ`s: the names a PC can be told by.
+    pub labels: BTreeSet<String>,
 }
 
 impl Assembly {
@@ -42,6 +50,24 @@ impl Assembly {
     #[must_use]
     pub fn symbol(&self, symbol: &str) -> Option<u16> {
         self.symbols.get(symbol).copied()
+    }
+
+    /// The labels of places as a NoICE symbol file: `DEF name 0x0012`, one a line, by
+    /// address and then name. `equ`s are left out: a register's or a constant's value
+    /// would otherwise name a code address it happens to equal.
+    #[must_use]
+    pub fn noice(&self) -> String {
+        let mut defs: Vec<(u16, &str)> = self
+            .labels
+            .iter()
+            .filter_map(|l| Some((*self.symbols.get(l)?, l.as_str())))
+            .collect();
+        defs.sort_unstable();
+        let mut out = String::new();
+        for (addr, name) in defs {
+            let _ = writeln!(out, "DEF {name} 0x{addr:04X}");
+        }
+        out
     }
 }
 
@@ -75,6 +101,7 @@ pub fn assemble(source: &str) -> Result<Assembly, AsmError> {
         .collect::<Result<_, _>>()?;
     let mut asm = Asm {
         symbols: BTreeMap::new(),
+        labels: BTreeSet::new(),
         long_offsets: HashSet::new(),
         pass: 1,
     };
@@ -99,6 +126,7 @@ pub fn assemble(source: &str) -> Result<Assembly, AsmError> {
             .into_iter()
             .map(|(k, v)| (k, v as u16))
             .collect(),
+        labels: asm.labels,
     })
 }
 
@@ -201,6 +229,8 @@ impl Output {
 struct Asm {
     /// Values as defined: labels are addresses, `equ`s may be negative.
     symbols: BTreeMap<String, i64>,
+    /// The symbols that name places, not `equ` values.
+    labels: BTreeSet<String>,
     /// Lines whose indexed offset was unknown in pass 1: 16 bits in both passes.
     long_offsets: HashSet<usize>,
     pass: u8,
@@ -484,6 +514,7 @@ impl Asm {
             *pc = Some(v);
             if let Some(l) = line.label {
                 self.define(l, i64::from(v), n)?;
+                self.labels.insert(l.to_owned());
             }
             if let Some(out) = out {
                 out.origin.get_or_insert(v);
@@ -503,6 +534,7 @@ impl Asm {
         };
         if let Some(l) = line.label {
             self.define(l, i64::from(here), n)?;
+            self.labels.insert(l.to_owned());
         }
         let bytes = match mnemonic {
             None => Vec::new(),
@@ -1053,5 +1085,14 @@ mod tests {
         let a = assemble(src).unwrap();
         assert_eq!(a.origin, 0xF8FF);
         assert_eq!(a.image, want);
+    }
+
+    #[test]
+    fn the_noice_file_names_places_by_address_and_leaves_equs_out() {
+        // LDA #imm is 2 bytes (86 0A): `loop` is at $1002. W (10) and via ($D000) are
+        // `equ`s, not places.
+        let a = assemble("W equ 10\nvia equ $D000\n org $1000\nstart lda #W\nloop: bra loop\n")
+            .unwrap();
+        assert_eq!(a.noice(), "DEF start 0x1000\nDEF loop 0x1002\n");
     }
 }
