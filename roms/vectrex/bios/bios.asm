@@ -38,6 +38,7 @@ btn_state   equ $C80F       ; buttons now, 1 = pressed
 btn_prev    equ $C810       ; buttons at the last read
 btn_new     equ $C811       ; buttons pressed since the last read
 btn_1_1     equ $C812       ; one byte per button, $C812-$C819
+joy_resltn  equ $C81A       ; Joy_Analog's last bit tried ($00: all eight)
 joy_1_x     equ $C81B       ; the joystick readings, $C81B-$C81E: 1 X, 1 Y, 2 X, 2 Y
 joy_mux     equ $C81F       ; joystick enable flags, $C81F-$C822
 vl_count    equ $C823       ; vectors left in a list
@@ -118,6 +119,45 @@ jd_put  stb -4,x                        ; $C81B-$C81E
 jd_next leax 1,x
         cmpx #joy_mux+4
         bne jd_axis
+        ldb #$01
+        stb <via_orb                    ; mux off, channel 0
+        rts
+
+; Joy_Analog's body (the entry at $F1F5 jumps here). Each enabled axis is measured by
+; successive approximation, the reading kept at its place in $C81B-$C81E as an
+; unsigned byte while it grows: each bit from $80 down to $C81A's (0: all eight) is
+; tried by setting the DAC to the trial value - 1 (PB5 high: the pot stands above it,
+; so at or above the trial), and kept when the pot is there. The reading is then the
+; pot's value (with all eight bits), $80 flipped: signed, 0 centred, $7F right or up,
+; $80 left or down.
+joy_analog
+        ldx #joy_mux
+ja_axis lda ,x                          ; the axis's flag
+        beq ja_next
+        sta <via_orb                    ; mux off, the pot to the comparator
+        clr -4,x                        ; the reading so far
+        ldb #$80                        ; the bit tried
+ja_bit  tfr b,a
+        ora -4,x                        ; the trial
+        deca
+        eora #$80
+        sta <via_ora                    ; the DAC at trial - 1
+        lda <via_orb
+        anda #$20
+        beq ja_low                      ; the pot below the trial: the bit stays 0
+        tfr b,a
+        ora -4,x
+        sta -4,x                        ; the bit kept
+ja_low  cmpb joy_resltn
+        beq ja_done
+        lsrb
+        bne ja_bit
+ja_done lda -4,x
+        eora #$80                       ; signed
+        sta -4,x
+ja_next leax 1,x
+        cmpx #joy_mux+4
+        bne ja_axis
         ldb #$01
         stb <via_orb                    ; mux off, channel 0
         rts
@@ -468,12 +508,20 @@ Read_Btns_Mask
 Read_Btns
         jmp read_btns
 
+; $F1F5 Joy_Analog: the enabled axes measured into $C81B-$C81E as signed bytes (the body
+; above; $C81A the resolution). Entry DP = $D0. Exit D, X trashed, the mux off. Cost with
+; the JSR: 15 before the axes and 11 after; a disabled axis 19; an enabled one, at the
+; full resolution, 20 + 8 x 41 + 24, and 16 more for each 1 bit of the pot (centred,
+; $80: 388; both sticks centred: 15 + 4 x 388 + 11 = 1,578).
+        org $F1F5
+Joy_Analog
+        jmp joy_analog
+
 ; $F1F8 Joy_Digital: the enabled joystick axes ($C81F-$C822 not 0) read into $C81B-$C81E
 ; as 1 (right, up), 0 or $FF (left, down), the body above. Entry DP = $D0. Exit D, X
 ; trashed, the mux off. Cost with the JSR: 15 before the axes and 11 after; an enabled
 ; axis 44 above +$40, 60 between, 62 below -$40; a disabled one 19 (the defaults, both
 ; sticks centred: 15 + 4 x 60 + 11 = 266).
-        org $F1F8
 Joy_Digital
         jmp joy_digital
 

@@ -24,6 +24,7 @@ pub const ENTRIES: &[(u16, &str)] = &[
     (0xF1AF, "DP_to_C8"),
     (0xF1B4, "Read_Btns_Mask"),
     (0xF1BA, "Read_Btns"),
+    (0xF1F5, "Joy_Analog"),
     (0xF1F8, "Joy_Digital"),
     (0xF29D, "Intensity_1F"),
     (0xF2A1, "Intensity_3F"),
@@ -74,7 +75,6 @@ pub const ENTRIES: &[(u16, &str)] = &[
 /// lists them).
 pub const KNOWN_ENTRIES: &[(u16, &str)] = &[
     (0xF06C, "Warm_Start"),
-    (0xF1F5, "Joy_Analog"),
     (0xF256, "Sound_Byte"),
     (0xF259, "Sound_Byte_x"),
     (0xF25B, "Sound_Byte_raw"),

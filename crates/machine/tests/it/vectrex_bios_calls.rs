@@ -282,3 +282,48 @@ fn print_str_d_costs_per_character_what_its_sweep_takes() {
     );
     assert_eq!(got[0], 2_623 + 511);
 }
+
+#[test]
+fn joy_analog_measures_the_pots_and_costs_what_its_header_says() {
+    // $0014 jsr Joy_Analog; $0017 ldd $C81B; $001A std $C880; $001D ldd $C81D;
+    // $0020 std $C882; $0023 bra $0014: $C880-$C883 hold the last whole call's readings.
+    let code = [
+        0xBD, 0xF1, 0xF5, 0xFC, 0xC8, 0x1B, 0xFD, 0xC8, 0x80, 0xFC, 0xC8, 0x1D, 0xFD, 0xC8, 0x82,
+        0x20, 0xEF,
+    ];
+    let mut board = VectrexBoard::new(&cart(&code), None).unwrap();
+    let mut probe = Hits::default();
+    probe.bp.insert(0x0014);
+    probe.bp.insert(0x0017);
+    board.run_frame(&mut probe).unwrap();
+    // The pad right and up: stick 1's pots at $FF, stick 2's centred ($80).
+    board.set_input(Input {
+        pad1: Input::RIGHT | Input::UP,
+    });
+    board.run_frame(&mut probe).unwrap();
+    // The pot's value with $80 flipped: $FF reads $7F, $80 reads 0.
+    let readings = |b: &VectrexBoard| [0xC880, 0xC881, 0xC882, 0xC883].map(|a| b.peek(a));
+    assert_eq!(readings(&board), [0x7F, 0x7F, 0, 0]);
+    // Each call: 15 + 11 around four enabled axes of 20 + 8 x 41 + 24 = 372 each, plus
+    // 16 for each 1 bit of the pot: $FF 8, $80 1.
+    let call = |p: &Hits| {
+        let w = p
+            .hits
+            .windows(2)
+            .rev()
+            .find(|w| (w[0].0, w[1].0) == (0x0014, 0x0017))
+            .expect("a whole call");
+        w[1].1 - w[0].1
+    };
+    assert_eq!(call(&probe), 26 + 2 * (372 + 8 * 16) + 2 * (372 + 16));
+    // Left and down: $00 reads $80; centred again: 0 and 1,578 cycles.
+    board.set_input(Input {
+        pad1: Input::LEFT | Input::DOWN,
+    });
+    board.run_frame(&mut probe).unwrap();
+    assert_eq!(readings(&board), [0x80, 0x80, 0, 0]);
+    board.set_input(Input::default());
+    board.run_frame(&mut probe).unwrap();
+    assert_eq!(readings(&board), [0, 0, 0, 0]);
+    assert_eq!(call(&probe), 1_578);
+}
