@@ -313,14 +313,15 @@ pub struct CompareArgs {
 /// `--target` (docs/programs.md).
 #[derive(Debug, Args, Default)]
 pub struct ProgramArgs {
-    /// Run the file as a program image on this machine (genesis, msx, vera or x16).
+    /// Run the file as a program image on this machine (genesis, msx, vera or x16, or
+    /// vectrex).
     #[arg(long)]
     pub target: Option<String>,
     /// Where the program starts instead of the machine's own boot (an address, or a label
     /// with `--symbols`).
     #[arg(long)]
     pub start: Option<String>,
-    /// A system ROM or BIOS of your own (X16 `rom.bin`, MSX BIOS).
+    /// A system ROM or BIOS of your own (X16 `rom.bin`, MSX BIOS, the Vectrex's 8 KB BIOS).
     #[arg(long, alias = "bios")]
     pub rom: Option<PathBuf>,
     /// The cartridge mapper, instead of the one detected.

@@ -38,12 +38,18 @@ btn_state   equ $C80F       ; buttons now, 1 = pressed
 btn_prev    equ $C810       ; buttons at the last read
 btn_new     equ $C811       ; buttons pressed since the last read
 btn_1_1     equ $C812       ; one byte per button, $C812-$C819
+joy_resltn  equ $C81A       ; Joy_Analog's last bit tried ($00: all eight)
+joy_1_x     equ $C81B       ; the joystick readings, $C81B-$C81E: 1 X, 1 Y, 2 X, 2 Y
 joy_mux     equ $C81F       ; joystick enable flags, $C81F-$C822
 vl_count    equ $C823       ; vectors left in a list
 loop_count  equ $C825       ; frames since power-on (16 bits)
 brightness  equ $C827       ; the last Intensity_a
 dot_dwell   equ $C828
+text_hw     equ $C82A       ; the text's height (signed), then its width
+text_height equ $C82A
+text_width  equ $C82B
 refresh     equ $C83D       ; Timer 2's reload: low byte, then high byte
+rand_seed   equ $C87D       ; Random's state (16 bits)
 stack_top   equ $CBEA       ; Vec_Default_Stk
 
 ; Pins (machine::vectrex::board): PB0 /mux enable, PB1-PB2 mux select, PB3 BC1, PB4 BDIR,
@@ -86,6 +92,289 @@ rb_bit  tfr b,a
         bne rb_bit
         lda btn_new
         rts
+
+; Joy_Digital's body (the entry at $F1F8 jumps here). Each joystick axis whose enable
+; flag is not 0 is read: the flag (1, 3, 5, 7: mux off, PB2-PB1 = the pot) goes to port
+; B, which routes that pot to the comparator; the DAC is set to +$40, then -$40, and PB5
+; says each time whether the pot stands above it (vecx `alg_update`: the pot against
+; the DAC byte). Past +$40 the axis reads 1 (right, up), below -$40 $FF (left, down),
+; between 0.
+joy_digital
+        ldx #joy_mux
+jd_axis lda ,x                          ; the axis's flag
+        beq jd_next
+        sta <via_orb                    ; mux off, the pot to the comparator
+        ldd #$4001
+        sta <via_ora                    ; the DAC at +$40
+        lda <via_orb
+        bita #$20                       ; PB5: the pot is above
+        bne jd_put                      ; B = 1
+        ldd #$C000
+        sta <via_ora                    ; the DAC at -$40
+        lda <via_orb
+        bita #$20
+        bne jd_put                      ; B = 0: between
+        decb                            ; B = $FF: below
+jd_put  stb -4,x                        ; $C81B-$C81E
+jd_next leax 1,x
+        cmpx #joy_mux+4
+        bne jd_axis
+        ldb #$01
+        stb <via_orb                    ; mux off, channel 0
+        rts
+
+; Joy_Analog's body (the entry at $F1F5 jumps here). Each enabled axis is measured by
+; successive approximation, the reading kept at its place in $C81B-$C81E as an
+; unsigned byte while it grows: each bit from $80 down to $C81A's (0: all eight) is
+; tried by setting the DAC to the trial value - 1 (PB5 high: the pot stands above it,
+; so at or above the trial), and kept when the pot is there. The reading is then the
+; pot's value (with all eight bits), $80 flipped: signed, 0 centred, $7F right or up,
+; $80 left or down.
+joy_analog
+        ldx #joy_mux
+ja_axis lda ,x                          ; the axis's flag
+        beq ja_next
+        sta <via_orb                    ; mux off, the pot to the comparator
+        clr -4,x                        ; the reading so far
+        ldb #$80                        ; the bit tried
+ja_bit  tfr b,a
+        ora -4,x                        ; the trial
+        deca
+        eora #$80
+        sta <via_ora                    ; the DAC at trial - 1
+        lda <via_orb
+        anda #$20
+        beq ja_low                      ; the pot below the trial: the bit stays 0
+        tfr b,a
+        ora -4,x
+        sta -4,x                        ; the bit kept
+ja_low  cmpb joy_resltn
+        beq ja_done
+        lsrb
+        bne ja_bit
+ja_done lda -4,x
+        eora #$80                       ; signed
+        sta -4,x
+ja_next leax 1,x
+        cmpx #joy_mux+4
+        bne ja_axis
+        ldb #$01
+        stb <via_orb                    ; mux off, channel 0
+        rts
+
+; Random's body: a 16-bit Galois shift register (taps $B400, every state but 0 in turn)
+; kept at $C87D-$C87E, one step a call; a seed of 0 (RAM as power-on left it) starts
+; at $ACE1. Exit A = the new low byte; B, X kept. 54 cycles with the JSR and the entry's
+; JMP (56 when the feedback taps in, 59 from a 0 seed). The real BIOS's generator is its
+; own: the same seed gives other numbers there.
+random  pshs b
+        ldd rand_seed
+        bne rn_step
+        ldd #$ACE1
+rn_step lsra
+        rorb
+        bcc rn_keep
+        eora #$B4
+rn_keep std rand_seed
+        tfr b,a
+        puls b,pc
+
+; Dot_here's body: the beam lit where the pen stands for $C828 rounds of a 5-cycle loop
+; (the dot's brightness is Z's: Intensity_a). Entry DP = $D0. Exit B = 0; A trashed.
+; 34 + 5 x dwell cycles with the JSR and the entry's JMP (5 x 256 for a dwell of 0).
+dot_here
+        lda #$FF
+        sta <via_sr                     ; the beam on: /BLANK high
+        ldb dot_dwell
+dh_wait decb
+        bne dh_wait
+        clr <via_sr                     ; the beam off
+        rts
+
+; Dot_List's body: X -> (dy, dx) pairs, each a move from the last dot at the current
+; scale (Moveto_d) and a dot there; $C823 = dots - 1. Exit X after the list, $C823 = 0.
+dot_list
+        ldd ,x++
+        jsr Moveto_d
+        bsr dot_here
+        lda vl_count
+        deca
+        bmi dt_end
+        sta vl_count
+        bra dot_list
+dt_end  rts
+
+; Mov_Draw_VL_d's body: a move by D (y, x) with the beam off, then Draw_VL.
+mov_draw_vl
+        jsr Moveto_d
+        jmp Draw_VL
+
+; Print_Str_d's body: A = y, B = x of the string's top left at scale $7F; U -> the text,
+; ended by $80. Seven rows, from the top, each $C82A / 4 units below the last (the
+; default height -8: 2 units; the bottom row is 12 below the top). Each row starts
+; with the integrators zeroed and Moveto_d_7F to its left end, then sweeps right at
+; the DAC speed $C82B / 4 (the default width 72: 18 beam units a cycle) with /RAMP
+; held low from port B (ACR $18: Timer 1 lets go of PB7), and for every character
+; shifts its font row out of A one pixel per 10 cycles: a lit pixel writes $FF to the
+; shift register (/BLANK high, the beam on), a dark one $00. A character is 73 cycles
+; of sweep (5 pixels, 23 cycles dark between characters): pixel k of character n is
+; lit from cycle 10 + 73n + 10k to 20 + 73n + 10k after the row's sweep starts, so lit
+; neighbours join into one line. The real BIOS clocks its raster out of the shift
+; register at 2 cycles a pixel; this one writes the register per pixel, drawing the
+; same kind of picture (rows of lit runs) at its own size.
+; Exit U after the $80, scale $7F, ACR $98, DP = $D0; D, X trashed.
+; Cost with the JSR, for n characters: 2,623 + 511 n. Before the rows 22 (JSR 8, JMP 4,
+; PSHS 7, LDX 3); each row PSHS U 7, Reset0Ref 47, LDD 6, Moveto_d_7F 207 (its Timer 1
+; poll sees the flag in its 19th round), 62 to the sweep's start, 73 a character less
+; the last one's LDA and BRA 8, 26 after; 27 between rows, 10 after the last.
+print_str_d
+        pshs d                          ; the row's left end (y, x)
+        ldx #font                       ; row 0's table
+ps_row  pshs u                          ; the text, again for the next row
+        jsr Reset0Ref
+        ldd 2,s
+        jsr Moveto_d_7F
+        ldd #$8118
+        sta <via_orb                    ; mux off, ORB's /RAMP high
+        stb <via_acr                    ; PB7 from ORB now: still no ramp
+        clr <via_ora
+        deca
+        sta <via_orb                    ; mux on, channel 0: Y speed 0
+        inc <via_orb                    ; mux off
+        lda text_width
+        asra
+        asra
+        sta <via_ora                    ; X speed: the width / 4
+        ldb ,u+
+        bmi ps_eol                      ; an empty text
+        lda b,x                         ; the first character's row
+        ldb #$01
+        stb <via_orb                    ; /RAMP low: the sweep starts
+ps_char clrb                            ; (CLR clears the carry: before the shift)
+        asla
+        sbcb #$00                       ; B = $FF for a lit pixel, 0 for a dark one
+        stb <via_sr
+        clrb
+        asla
+        sbcb #$00
+        stb <via_sr
+        clrb
+        asla
+        sbcb #$00
+        stb <via_sr
+        clrb
+        asla
+        sbcb #$00
+        stb <via_sr
+        clrb
+        asla
+        sbcb #$00
+        stb <via_sr
+        ldb ,u+                         ; the next character
+        sta <via_sr                     ; A = 0 now: the beam off
+        tstb
+        bmi ps_eol                      ; $80: the row ends
+        lda b,x
+        bra ps_char
+ps_eol  ldd #$8198
+        sta <via_orb                    ; /RAMP high: the sweep stops
+        stb <via_acr                    ; Timer 1 drives PB7 again
+        leax 128,x                      ; the next row's table
+        cmpx #font+7*128
+        beq ps_done
+        puls u
+        lda text_height
+        asra
+        asra
+        adda ,s                         ; the next row's y
+        sta ,s
+        bra ps_row
+ps_done leas 4,s                        ; U stays after the text
+        rts
+
+; Print_List_hw's and Print_List's bodies: entries of (height, width,) y, x and text
+; ended by $80, printed in turn until an entry begins with 0.
+print_list_hw
+        jsr Print_Str_hwyx
+        lda ,u
+        bne print_list_hw
+        rts
+print_list
+        jsr Print_Str_yx
+        lda ,u
+        bne print_list
+        rts
+
+; The font: seven tables of 128 bytes, one per row from the top; a character code
+; indexes each. A row's five pixels are bits 7-3, left first (bits 2-0 stay 0: the
+; sweep shifts the row out through A and blanks with what is left). The glyphs are the
+; project's own 5 x 7 design for $20-$5F; $61-$7A read as the capitals, every other
+; code as a space.
+font
+; row 0
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$20,$50,$50,$20,$C0,$60,$20,$10,$40,$00,$00,$00,$00,$00,$00
+        fcb $70,$20,$70,$F8,$10,$F8,$30,$F8,$70,$70,$00,$00,$10,$00,$40,$70
+        fcb $70,$70,$F0,$70,$E0,$F8,$F8,$70,$88,$70,$38,$88,$80,$88,$88,$70
+        fcb $F0,$70,$F0,$78,$F8,$88,$88,$88,$88,$88,$F8,$70,$00,$70,$20,$00
+        fcb $00,$70,$F0,$70,$E0,$F8,$F8,$70,$88,$70,$38,$88,$80,$88,$88,$70
+        fcb $F0,$70,$F0,$78,$F8,$88,$88,$88,$88,$88,$F8,$00,$00,$00,$00,$00
+; row 1
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$20,$50,$F8,$78,$C8,$90,$20,$20,$20,$A8,$20,$00,$00,$00,$08
+        fcb $88,$60,$88,$10,$30,$80,$40,$08,$88,$88,$60,$60,$20,$00,$20,$88
+        fcb $88,$88,$88,$88,$90,$80,$80,$88,$88,$20,$10,$90,$80,$D8,$88,$88
+        fcb $88,$88,$88,$80,$20,$88,$88,$88,$88,$88,$08,$40,$80,$10,$50,$00
+        fcb $00,$88,$88,$88,$90,$80,$80,$88,$88,$20,$10,$90,$80,$D8,$88,$88
+        fcb $88,$88,$88,$80,$20,$88,$88,$88,$88,$88,$08,$00,$00,$00,$00,$00
+; row 2
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$20,$00,$50,$A0,$10,$60,$00,$40,$10,$70,$20,$00,$00,$00,$10
+        fcb $98,$20,$08,$20,$50,$F0,$80,$10,$88,$88,$60,$60,$40,$F8,$10,$08
+        fcb $08,$88,$88,$80,$88,$80,$80,$80,$88,$20,$10,$A0,$80,$A8,$C8,$88
+        fcb $88,$88,$88,$80,$20,$88,$88,$88,$50,$50,$10,$40,$40,$10,$88,$00
+        fcb $00,$88,$88,$80,$88,$80,$80,$80,$88,$20,$10,$A0,$80,$A8,$C8,$88
+        fcb $88,$88,$88,$80,$20,$88,$88,$88,$50,$50,$10,$00,$00,$00,$00,$00
+; row 3
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$20,$00,$50,$70,$20,$40,$00,$40,$10,$F8,$F8,$00,$F8,$00,$20
+        fcb $A8,$20,$10,$10,$90,$08,$F0,$20,$70,$78,$00,$00,$80,$00,$08,$10
+        fcb $68,$F8,$F0,$80,$88,$F0,$F0,$B8,$F8,$20,$10,$C0,$80,$A8,$A8,$88
+        fcb $F0,$88,$F0,$70,$20,$88,$88,$A8,$20,$20,$20,$40,$20,$10,$00,$00
+        fcb $00,$F8,$F0,$80,$88,$F0,$F0,$B8,$F8,$20,$10,$C0,$80,$A8,$A8,$88
+        fcb $F0,$88,$F0,$70,$20,$88,$88,$A8,$20,$20,$20,$00,$00,$00,$00,$00
+; row 4
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$20,$00,$50,$28,$40,$A8,$00,$40,$10,$70,$20,$60,$00,$00,$40
+        fcb $C8,$20,$20,$08,$F8,$08,$88,$40,$88,$08,$60,$60,$40,$F8,$10,$20
+        fcb $A8,$88,$88,$80,$88,$80,$80,$88,$88,$20,$10,$A0,$80,$88,$98,$88
+        fcb $80,$A8,$A0,$08,$20,$88,$88,$A8,$50,$20,$40,$40,$10,$10,$00,$00
+        fcb $00,$88,$88,$80,$88,$80,$80,$88,$88,$20,$10,$A0,$80,$88,$98,$88
+        fcb $80,$A8,$A0,$08,$20,$88,$88,$A8,$50,$20,$40,$00,$00,$00,$00,$00
+; row 5
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$F8,$F0,$98,$90,$00,$20,$20,$A8,$20,$20,$00,$60,$80
+        fcb $88,$20,$40,$88,$10,$88,$88,$40,$88,$10,$60,$20,$20,$00,$20,$00
+        fcb $A8,$88,$88,$88,$90,$80,$80,$88,$88,$20,$90,$90,$80,$88,$88,$88
+        fcb $80,$90,$90,$08,$20,$88,$50,$A8,$88,$20,$80,$40,$08,$10,$00,$00
+        fcb $00,$88,$88,$88,$90,$80,$80,$88,$88,$20,$90,$90,$80,$88,$88,$88
+        fcb $80,$90,$90,$08,$20,$88,$50,$A8,$88,$20,$80,$00,$00,$00,$00,$00
+; row 6
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00,$00
+        fcb $00,$20,$00,$50,$20,$18,$68,$00,$10,$40,$00,$00,$40,$00,$60,$00
+        fcb $70,$70,$F8,$70,$10,$70,$70,$40,$70,$60,$00,$40,$10,$00,$40,$20
+        fcb $70,$88,$F0,$70,$E0,$F8,$80,$78,$88,$70,$60,$88,$F8,$88,$88,$70
+        fcb $80,$68,$88,$F0,$20,$70,$20,$50,$88,$20,$F8,$70,$00,$70,$00,$F8
+        fcb $00,$88,$F0,$70,$E0,$F8,$80,$78,$88,$70,$60,$88,$F8,$88,$88,$70
+        fcb $80,$68,$88,$F0,$20,$70,$20,$50,$88,$20,$F8,$00,$00,$00,$00,$00
+
 
 ; No valid cartridge: the machine's built-in game would run here. The project has none,
 ; so the frames go on with nothing drawn. (The board refuses such a cartridge before it
@@ -147,7 +436,8 @@ Init_VIA
         bra Set_Refresh
 
 ; $F164 Init_OS_RAM: $C800-$C87A cleared, dot dwell 5, refresh $7530 (30,000 cycles:
-; 50 Hz at 1.5 MHz), joystick enable flags 1, 3, 5, 7. Exit DP = $C8; D, X trashed.
+; 50 Hz at 1.5 MHz), joystick enable flags 1, 3, 5, 7, text height -8 and width 72 ($F848).
+; Exit DP = $C8; D, X trashed.
         org $F164
 Init_OS_RAM
         bsr DP_to_C8
@@ -163,6 +453,8 @@ io_clr  clr ,x+
         std <(joy_mux-$C800)
         ldd #$0507
         std <(joy_mux-$C800+2)
+        ldd #$F848
+        std <(text_hw-$C800)            ; text height -8, width 72
         rts
 
 ; $F18B Init_OS: Init_OS_RAM, then Init_VIA. Exit DP = $D0; D, X trashed.
@@ -216,6 +508,23 @@ Read_Btns_Mask
 Read_Btns
         jmp read_btns
 
+; $F1F5 Joy_Analog: the enabled axes measured into $C81B-$C81E as signed bytes (the body
+; above; $C81A the resolution). Entry DP = $D0. Exit D, X trashed, the mux off. Cost with
+; the JSR: 15 before the axes and 11 after; a disabled axis 19; an enabled one, at the
+; full resolution, 20 + 8 x 41 + 24, and 16 more for each 1 bit of the pot (centred,
+; $80: 388; both sticks centred: 15 + 4 x 388 + 11 = 1,578).
+        org $F1F5
+Joy_Analog
+        jmp joy_analog
+
+; $F1F8 Joy_Digital: the enabled joystick axes ($C81F-$C822 not 0) read into $C81B-$C81E
+; as 1 (right, up), 0 or $FF (left, down), the body above. Entry DP = $D0. Exit D, X
+; trashed, the mux off. Cost with the JSR: 15 before the axes and 11 after; an enabled
+; axis 44 above +$40, 60 between, 62 below -$40; a disabled one 19 (the defaults, both
+; sticks centred: 15 + 4 x 60 + 11 = 266).
+Joy_Digital
+        jmp joy_digital
+
 ; ---------------------------------------------------------------------------------------
 ; $F29D-$F2AB Intensity_1F, _3F, _5F, _7F, _a: A (0..$7F) on the DAC and through mux
 ; channel 2 into the brightness sample-and-hold; a copy at $C827. Entry DP = $D0; D
@@ -242,6 +551,25 @@ Intensity_a
         stb <via_orb                    ; mux off: Z holds
         rts
 
+; $F2C1 Dot_ix: Dot_d to the (y, x) X points at; X += 2. $F2C3 Dot_d: Moveto_d by A = y,
+; B = x at the current scale, then Dot_here. $F2C5 Dot_here: the beam lit for $C828
+; rounds where the pen stands: a dot. Entry DP = $D0. Exit B = 0; A trashed. Cost: Dot_here
+; 34 + 5 x dwell with the JSR (59 at the default 5); Dot_d Moveto_d's less its JSR and
+; RTS, plus that.
+        org $F2C1
+Dot_ix
+        ldd ,x++
+Dot_d
+        bsr Moveto_d
+Dot_here
+        jmp dot_here
+
+; $F2D5 Dot_List: X -> (dy, dx) pairs, $C823 = dots - 1: a move and a dot for each. Exit
+; X after the list, $C823 = 0; D trashed.
+        org $F2D5
+Dot_List
+        jmp dot_list
+
 ; ---------------------------------------------------------------------------------------
 ; $F2E6 Recalibrate: the pen moved to (127, 127) and (-128, -128) at scale $FF with the
 ; integrators zeroed between (on the machine this drains the offsets the integrators
@@ -266,8 +594,18 @@ Moveto_d_7F
         puls a
         bra Moveto_d
 
+; $F308 Moveto_ix_FF, $F30C Moveto_ix_7F, $F30E Moveto_ix_a: the scale $FF, $7F or A
+; stored in Timer 1's latch, then Moveto_ix.
+        org $F308
+Moveto_ix_FF
+        lda #$FF
+        bra Moveto_ix_a
+Moveto_ix_7F
+        lda #$7F
+Moveto_ix_a
+        sta <via_t1cl
+
 ; $F310 Moveto_ix: Moveto_d to the (y, x) X points at; X += 2.
-        org $F310
 Moveto_ix
         ldd ,x++
 
@@ -321,6 +659,38 @@ Reset0Int
         rts
 
 ; ---------------------------------------------------------------------------------------
+; $F373 Print_Str_hwyx: U -> height, width, y, x, then the text (the height and width
+; stored at $C82A-$C82B); $F378 Print_Str_yx: U -> y, x, then the text; $F37A
+; Print_Str_d: A = y, B = x, U -> the text ended by $80. The raster, its cost and what
+; it leaves are print_str_d's (above). Entry DP = $D0.
+        org $F373
+Print_Str_hwyx
+        ldd ,u++
+        std text_hw
+Print_Str_yx
+        ldd ,u++
+Print_Str_d
+        jmp print_str_d
+
+; $F385 Print_List_hw: U -> entries of height, width, y, x, text; $F38A Print_List: U ->
+; entries of y, x, text; each list ends with an entry that begins with 0 (so no entry can
+; start at y = 0). Exit U at that 0.
+        org $F385
+Print_List_hw
+        jmp print_list_hw
+        org $F38A
+Print_List
+        jmp print_list
+
+; $F3BC Mov_Draw_VL: X -> a move (y, x), then Draw_VL's pairs ($C823 = vectors - 1);
+; $F3BE Mov_Draw_VL_d: D = the move, X -> the pairs. The move is Moveto_d's, beam off.
+        org $F3BC
+Mov_Draw_VL
+        ldd ,x++
+Mov_Draw_VL_d
+        jmp mov_draw_vl
+
+; ---------------------------------------------------------------------------------------
 ; $F3CE-$F3DF the vector lists, at the current scale, each vector a (dy, dx) pair drawn
 ; from the pen with the beam lit (shift register $FF) for scale + 1 cycles of ramp:
 ; Draw_VLc  X -> count, pairs (count = vectors - 1)
@@ -366,6 +736,35 @@ dl_wait bitb <via_ifr                   ; Timer 1's flag: /RAMP high again
         sta vl_count
         bra Draw_VL
 dl_end  rts
+
+; ---------------------------------------------------------------------------------------
+; $F511 Random_3: Random three times; $F517 Random: the next number in A (the body above).
+        org $F511
+Random_3
+        bsr Random
+        bsr Random
+        nop
+        nop
+Random
+        jmp random
+
+; $F53F Clear_x_b: B + 1 bytes from X cleared; $F542 Clear_C8_RAM: $C800-$C8FF;
+; $F545 Clear_x_256: 256 bytes from X; $F548 Clear_x_d: D + 1 bytes from X (D below
+; $8000), the last first. Exit D = $FFFF, X kept. With the JSR: 13 + 17 a byte, plus
+; Clear_x_b's 5 (18 + 17 x (B + 1)), Clear_x_256's 3 (4,368), Clear_C8_RAM's 6 (4,371).
+        org $F53F
+Clear_x_b
+        clra
+        bra Clear_x_d
+Clear_C8_RAM
+        ldx #$C800
+Clear_x_256
+        ldd #$00FF
+Clear_x_d
+        clr d,x
+        subd #$0001
+        bpl Clear_x_d
+        rts
 
 ; ---------------------------------------------------------------------------------------
 ; $F8E5 Obj_Will_Hit_u, $F8F3 Obj_Will_Hit, $F8FF Obj_Hit: the box test, byte for byte the

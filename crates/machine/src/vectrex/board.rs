@@ -20,9 +20,14 @@
 //!
 //! # The VIA's wiring (Vectrex schematics; vecx `via_write`, `alg_sstep`)
 //! Port A: the DAC and the AY's data bus. PB0 /mux enable, PB1-PB2 mux select, PB3 AY
-//! BC1, PB4 AY BDIR, PB5 the joystick comparator (read high: sticks centred), PB6 the
-//! cartridge bank line, PB7 /RAMP. CA2 /ZERO, CB2 /BLANK. The VIA's /IRQ drives the
-//! 6809's IRQ line.
+//! BC1, PB4 AY BDIR, PB5 the joystick comparator, PB6 the cartridge bank line, PB7
+//! /RAMP. CA2 /ZERO, CB2 /BLANK. The VIA's /IRQ drives the 6809's IRQ line.
+//!
+//! The comparator (vecx `alg_update`): PB2-PB1 also pick one of the four joystick pots
+//! (0 stick 1 X, 1 stick 1 Y, 2 stick 2 X, 3 stick 2 Y), whatever PB0 says, and PB5 reads
+//! high while that pot's voltage is above the DAC's, both as unsigned bytes (the DAC's
+//! signed byte + $80; a centred pot $80). The pots follow player 1's pad: left or down
+//! $00, right or up $FF, else $80; stick 2 stays centred.
 //!
 //! # Timing
 //! The 6809 runs at 1.5 MHz and is instruction-stepped: an instruction's bus accesses reach
@@ -122,6 +127,8 @@ struct Devices {
     via: Via,
     psg: Psg,
     bios: Box<[u8]>,
+    /// The joystick pots, as unsigned bytes: stick 1 X, Y, stick 2 X, Y.
+    pots: [u8; 4],
 }
 
 impl Devices {
@@ -150,13 +157,23 @@ impl Devices {
         }
     }
 
-    /// After a write to the VIA: the AY sees the new port B strobes.
+    /// After a write to the VIA: the AY sees the new port B strobes, and the comparator
+    /// the new DAC byte and pot.
     fn psg_cycle(&mut self) {
         if let Some(byte) = self.psg.bus(self.via.port_b(), self.via.port_a()) {
             self.via.set_pins_a(byte);
         } else {
             self.via.set_pins_a(0xFF);
         }
+        self.compare();
+    }
+
+    /// PB5: the pot PB2-PB1 pick against the DAC.
+    fn compare(&mut self) {
+        let pot = self.pots[usize::from((self.via.port_b() >> 1) & 3)];
+        let above = pot > self.via.port_a() ^ 0x80;
+        // PB6, the bank line, stays high: nothing on the board pulls it.
+        self.via.set_pins_b(0xDF | if above { 0x20 } else { 0 });
     }
 }
 
@@ -296,8 +313,8 @@ impl VectrexBoard {
         };
         let own_bios = bios.as_ref() == super::bios::IMAGE;
         let mut via = Via::new();
-        // PB5, the joystick comparator, reads high with the sticks centred.
-        via.set_pins_b(0xFF);
+        // PB5 low: a centred pot ($80) is not above the DAC's power-on 0 ($80 unsigned).
+        via.set_pins_b(0xDF);
         let mut board = Self {
             cpu: Cpu::new(),
             dev: Devices {
@@ -309,6 +326,7 @@ impl VectrexBoard {
                     ..Psg::default()
                 },
                 bios,
+                pots: [0x80; 4],
             },
             analog: Analog::new(),
             nested: Vec::new(),
@@ -343,8 +361,17 @@ impl VectrexBoard {
         &self.frame
     }
 
-    /// The buttons on the AY's port (player 1: bits 0-3 low = pressed).
+    /// Player 1's pad: the buttons on the AY's port (bits 0-3 low = pressed) and the
+    /// directions on stick 1's pots (left, down $00; right, up $FF; else centred $80).
     pub fn set_input(&mut self, input: Input) {
+        let axis = |low: u16, high: u16| match (input.pad1 & low != 0, input.pad1 & high != 0) {
+            (true, false) => 0x00,
+            (false, true) => 0xFF,
+            _ => 0x80,
+        };
+        self.dev.pots[0] = axis(Input::LEFT, Input::RIGHT);
+        self.dev.pots[1] = axis(Input::DOWN, Input::UP);
+        self.dev.compare();
         let mut b = 0xFF;
         for (bit, mask) in [Input::A, Input::B, Input::C, Input::START]
             .into_iter()

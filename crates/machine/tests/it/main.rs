@@ -19,6 +19,7 @@ mod msx_target;
 mod program_harness;
 mod program_reasons;
 mod vectrex_bios;
+mod vectrex_bios_calls;
 mod vectrex_board;
 mod vectrex_common;
 mod vectrex_programs;

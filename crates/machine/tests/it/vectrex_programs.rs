@@ -97,10 +97,10 @@ fn frames_end_where_timer_2_times_out() {
 
 #[test]
 fn a_call_the_project_bios_lacks_names_the_routine() {
-    // A cartridge whose code calls Print_Str_d ($F37A) with JSR extended from $0017.
+    // A cartridge whose code calls Print_Str ($F495) with JSR extended from $0017.
     let mut cart = IMAGE[..usize::from(code_start(IMAGE).unwrap())].to_vec();
     assert_eq!(cart.len(), 0x17);
-    cart.extend_from_slice(&[0xBD, 0xF3, 0x7A]); // JSR $F37A
+    cart.extend_from_slice(&[0xBD, 0xF4, 0x95]); // JSR $F495
     let mut board = VectrexBoard::new(&cart, None).unwrap();
     // The power-on frame, then the cartridge's first instruction.
     board.run_frame(&mut Events::default()).unwrap();
@@ -108,7 +108,7 @@ fn a_call_the_project_bios_lacks_names_the_routine() {
     let text = err.to_string();
     assert!(matches!(err, ProgramError::Fault { .. }), "{text}");
     assert!(
-        text.contains("$F37A") && text.contains("Print_Str_d") && text.contains("$0017"),
+        text.contains("$F495") && text.contains("Print_Str") && text.contains("$0017"),
         "{text}"
     );
     assert!(text.contains("--rom"), "{text}");
