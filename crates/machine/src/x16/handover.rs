@@ -113,17 +113,19 @@ impl Handover {
 
     /// Before the instruction at `pc`, with interrupts disabled or not (`i`): begins at
     /// the first CHRIN with the KERNAL's bank showing, then types into the buffer while
-    /// it has room and interrupts are enabled.
-    pub fn step(&mut self, pc: u16, i: bool, mem: &mut Memory) {
+    /// it has room and interrupts are enabled. True when it typed: RAM changed under the
+    /// program.
+    pub fn step(&mut self, pc: u16, i: bool, mem: &mut Memory) -> bool {
         if !self.started {
             if pc != CHRIN || !is_kernal(mem) {
-                return;
+                return false;
             }
             self.started = true;
         }
         if i {
-            return;
+            return false;
         }
+        let before = self.typed;
         while self.typed < self.keys.len() {
             let count = mem.read_bank0(NDX);
             if count >= KEYD_SIZE {
@@ -133,6 +135,7 @@ impl Handover {
             mem.write_bank0(NDX, count + 1);
             self.typed += 1;
         }
+        self.typed != before
     }
 }
 
@@ -168,21 +171,21 @@ mod tests {
         rom[0x3FF6..0x3FFA].copy_from_slice(b"MIST");
         let mut mem = Memory::new(rom.into_boxed_slice());
         let mut h = Handover::new(None);
-        h.step(0xE000, false, &mut mem);
+        assert!(!h.step(0xE000, false, &mut mem));
         assert_eq!(mem.read_bank0(NDX), 0, "not at CHRIN");
         mem.write(0x0001, 1);
-        h.step(CHRIN, false, &mut mem);
+        assert!(!h.step(CHRIN, false, &mut mem));
         assert_eq!(mem.read_bank0(NDX), 0, "bank 1 has no signature");
         mem.write(0x0001, 0);
-        h.step(CHRIN, true, &mut mem);
+        assert!(!h.step(CHRIN, true, &mut mem));
         assert_eq!(mem.read_bank0(NDX), 0, "interrupts disabled");
-        h.step(CHRIN, false, &mut mem);
+        assert!(h.step(CHRIN, false, &mut mem), "typed");
         assert_eq!(mem.read_bank0(NDX), 10);
         let typed: Vec<u8> = (0..10).map(|k| mem.read_bank0(KEYD + k)).collect();
         assert_eq!(typed, b"LOAD\":*\",8");
         // BASIC takes the keys; the rest follow anywhere once begun.
         mem.write_bank0(NDX, 0);
-        h.step(0x1234, false, &mut mem);
+        assert!(h.step(0x1234, false, &mut mem));
         assert_eq!(mem.read_bank0(NDX), 7);
         assert!(h.done());
         let typed: Vec<u8> = (0..7).map(|k| mem.read_bank0(KEYD + k)).collect();

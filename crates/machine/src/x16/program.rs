@@ -144,6 +144,15 @@ fn sys_address(body: &[u8]) -> Result<u16, ProgramError> {
     })
 }
 
+/// What [`Program::hook`] did before an instruction.
+#[derive(Clone, Copy, Debug)]
+struct Hooked {
+    /// The hand-over typed into the keyboard buffer.
+    typed: bool,
+    /// The drive answered the call at the PC: the CPU does not run it.
+    answered: bool,
+}
+
 impl Program {
     /// Loads a `.PRG` and sets the state the KERNAL leaves (see the module docs); the
     /// caller resets the chip.
@@ -398,17 +407,22 @@ impl Program {
     }
 
     /// Before the instruction at `pc`: the handover's typing, then the drive's calls.
-    /// Returns whether the board answered the instruction (the CPU does not run it).
+    /// Says whether the board typed into RAM and whether it answered the instruction (the
+    /// CPU does not run it).
     #[inline(never)]
-    fn hook(&mut self, pc: u16) -> bool {
+    fn hook(&mut self, pc: u16) -> Hooked {
+        let mut typed = false;
         if let Some(h) = self.handover.as_deref_mut() {
-            h.step(pc, self.cpu.flag(flags::I), &mut self.mem);
+            typed = h.step(pc, self.cpu.flag(flags::I), &mut self.mem);
             if h.done() {
                 self.handover = None;
                 self.hooks = self.drive.is_some();
             }
         }
-        pc >= SERIAL_FIRST && self.serial_call(pc)
+        Hooked {
+            typed,
+            answered: pc >= SERIAL_FIRST && self.serial_call(pc),
+        }
     }
 
     /// Whether the KERNAL's bank shows: ROM bank 0 under the project's KERNAL, the bank
@@ -538,12 +552,11 @@ impl Program {
                 if self.hooks && (pc >= SERIAL_FIRST || self.handover.is_some()) {
                     // The hand-over types into RAM and the host's drive answers calls:
                     // effects a loop recording's bus never saw, so none survives them.
-                    let typing = self.handover.is_some();
-                    let answered = self.hook(pc);
-                    if typing || answered {
+                    let hooked = self.hook(pc);
+                    if hooked.typed || hooked.answered {
                         self.skip.abort();
                     }
-                    if answered {
+                    if hooked.answered {
                         continue;
                     }
                 }
