@@ -174,6 +174,33 @@ fn cc65_samples_print_what_their_sources_say() {
         assert!(rows[3].ends_with(" seconds"), "{rows:#?}");
         assert_eq!(rows[4], "Q to quit, any other key for list");
     }
+    // ascii.c (conio): clrscr, a three-line prompt ending "\r\n\n", then each key
+    // echoed with its code as "=$%02x "; 'Q' (PETSCII $D1 in cc65's cx16 character set,
+    // shifted Q on the keyboard) quits after its code is printed.
+    if let Some(prg) = cc65_sample("ascii") {
+        let mut m = booted(&prg, None);
+        run(&mut m, 10);
+        let rows = text(&mut m);
+        assert_eq!(rows[0], "Type characters to see", "{rows:#?}");
+        assert_eq!(rows[1], "their hexadecimal code");
+        assert_eq!(rows[2], "numbers - 'Q' quits:");
+        assert_eq!(rows[3], "");
+        assert_eq!(rows[4], "", "waiting for a key");
+        let board = m.program().unwrap();
+        board.type_text("Q").expect("Q is on the keyboard");
+        let mut returned = None;
+        for frame in 0..10 {
+            let board = m.program().unwrap();
+            if let Err(e) = board.run_frame(&mut NoProbe::default()) {
+                returned = Some((frame, e.to_string()));
+                break;
+            }
+        }
+        let (_, e) = returned.expect("ascii returns after Q");
+        assert!(e.contains("returned from its start"), "{e}");
+        let rows = text(&mut m);
+        assert_eq!(rows[4], "Q=$d1", "{rows:#?}");
+    }
     // gunzip65.c asks for a file name on stdin (CHRIN from the keyboard) and waits.
     if let Some(prg) = cc65_sample("gunzip65") {
         let mut m = booted(&prg, None);
