@@ -160,8 +160,8 @@ pub fn fault_point(e: &HarnessError, calls_run: u32) -> Option<(u32, u32)> {
 }
 
 /// The last instructions executed in the first `calls` `run_frame` calls of `machine`,
-/// booted afresh with the same program as the run that faulted, the pads set per call as
-/// the harness sets them from `config`. Stops at the board's fault.
+/// booted afresh with the same program as the run that faulted, the pads set and the keys
+/// typed per call as the harness does ([`HarnessConfig::prepare_call`]). Stops at the board's fault.
 #[must_use]
 pub fn last_instructions(
     machine: &mut dyn Machine,
@@ -174,8 +174,8 @@ pub fn last_instructions(
     };
     let mut history = History::new(space);
     for call in 0..calls {
-        if let Some(input) = config.input.get(call as usize).or(config.input.last()) {
-            board.set_input(*input);
+        if config.prepare_call(board, call).is_err() {
+            break;
         }
         history.record(call + 1 == calls);
         if board.run_frame(&mut history).is_err() {
@@ -318,10 +318,13 @@ mod tests {
             }],
         };
         let labels = Labels::new([("main", 0x0810)]);
+        assert!(report.describe(&labels).contains("PC $08A6"));
         for e in errors {
-            let text = format!("{e}\n{}", report.describe(&labels));
+            // The error's own message names the PC, not only the report after it.
+            let message = e.to_string();
+            assert!(message.contains("$08A6"), "{message}");
+            let text = format!("{message}\n{}", report.describe(&labels));
             assert!(!text.to_ascii_lowercase().contains("0x"), "{text}");
-            assert!(text.contains("$08A6"), "{text}");
         }
     }
 

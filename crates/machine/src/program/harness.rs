@@ -67,6 +67,30 @@ pub struct HarnessConfig {
     pub dumps: Vec<Dump>,
 }
 
+impl HarnessConfig {
+    /// What is set on the board before call `call`: the pads (`input[call]`, the last one
+    /// holding on) and the text typed at that call. Every replay of a run goes through
+    /// this, so it meets the run's own inputs.
+    ///
+    /// # Errors
+    /// Text the machine's keyboard cannot type.
+    pub fn prepare_call(
+        &self,
+        board: &mut dyn ProgramBoard,
+        call: u32,
+    ) -> Result<(), HarnessError> {
+        if let Some(input) = self.input.get(call as usize).or(self.input.last()) {
+            board.set_input(*input);
+        }
+        for (_, text) in self.keys.iter().filter(|(k, _)| *k == call) {
+            board
+                .type_text(text)
+                .map_err(|what| HarnessError::Keys { frame: call, what })?;
+        }
+        Ok(())
+    }
+}
+
 /// Why the harness stopped.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum HarnessError {
@@ -397,19 +421,7 @@ impl<'m> Harness<'m> {
             .get_mut()
             .program()
             .ok_or(HarnessError::NotBooted(key))?;
-        if let Some(input) = self
-            .config
-            .input
-            .get(call as usize)
-            .or(self.config.input.last())
-        {
-            board.set_input(*input);
-        }
-        for (_, text) in self.config.keys.iter().filter(|(k, _)| *k == call) {
-            board
-                .type_text(text)
-                .map_err(|what| HarnessError::Keys { frame: call, what })?;
-        }
+        self.config.prepare_call(board, call)?;
         self.observer.next_call();
         self.observer.call = call;
         let run = board
