@@ -431,7 +431,11 @@ impl VectrexBoard {
             // is no wait: the frame overran).
             if !WAIT_RECAL_POLL.contains(&pc) {
                 self.polling = false;
-            } else if !self.polling && pc == *WAIT_RECAL_POLL.start() && self.last_pc == 0xF1A0 {
+            } else if !self.polling
+                && pc == *WAIT_RECAL_POLL.start()
+                && self.last_pc == 0xF1A0
+                && self.poll_is_wait_recals()
+            {
                 self.polling = true;
                 probe.on_event(BoardEvent::Wait {
                     cycle: self.cpu.cycles,
@@ -494,6 +498,17 @@ impl VectrexBoard {
     /// to the last round before the VIA's next event: nothing but the timers changes in
     /// them (the pins stand still, every read finds the flag clear), so the cycles are
     /// counted in one step, exactly as round by round. Returns the cycles run.
+    /// Whether the BIOS at $F19E holds `Wait_Recal`'s poll, `BITB <$0D` / `BEQ *-2`
+    /// ($D5 $0D $27 $FC), as the project's BIOS and the published listing have it: a
+    /// user's BIOS with other bytes there is stepped, never skipped.
+    fn poll_is_wait_recals(&self) -> bool {
+        const POLL: [u8; 4] = [0xD5, 0x0D, 0x27, 0xFC];
+        WAIT_RECAL_POLL
+            .clone()
+            .zip(POLL)
+            .all(|(at, byte)| self.dev.peek(at) == byte)
+    }
+
     fn skip_polls(&mut self, pins: Pins, watched: bool) -> u64 {
         const ROUND_CYCLES: u32 = 4 + 3;
         let Some(n) = self.dev.via.cycles_to_next_event() else {
