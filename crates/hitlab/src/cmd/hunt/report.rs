@@ -94,7 +94,7 @@ pub(super) fn print_text(
 }
 
 /// The command that replays the finding (exit 1 while the disagreement stands).
-pub(super) fn rerun(scenario: &Path) -> String {
+pub(in crate::cmd::hunt) fn rerun(scenario: &Path) -> String {
     let shown = scenario.display().to_string();
     let plain = shown
         .chars()

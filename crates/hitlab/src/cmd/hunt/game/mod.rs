@@ -115,14 +115,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     let mut runner = Runner::new(&p, &start, &rules).map_err(|e| usage(anyhow!(e)))?;
     let first_presses = shrink::presses(&hit.suffix);
     let first_len = hit.suffix.len();
-    let shrunk = shrink::shrink(
-        &mut runner,
-        &start,
-        &rules,
-        hit.suffix,
-        hit.end,
-        SHRINK_LIMIT,
-    );
+    let shrunk = shrink::shrink(&mut runner, &start, hit.suffix, hit.end, SHRINK_LIMIT);
     let mut input = start.prefix.clone();
     input.extend_from_slice(&shrunk.suffix);
     let (frames, expect, what) = match &shrunk.end {
@@ -196,7 +189,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
                 "shrink_plays": shrunk.plays,
                 "written": file.display().to_string(),
                 "png": png.display().to_string(),
-                "rerun": write::rerun(&file),
+                "rerun": crate::cmd::hunt::report::rerun(&file),
                 "state": state.display().to_string(),
                 "state_frame": state_calls,
                 "reproduced": reproduced,
@@ -223,7 +216,7 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
                 " (its replay did not fail!)"
             }
         );
-        println!("rerun: {}", write::rerun(&file));
+        println!("rerun: {}", crate::cmd::hunt::report::rerun(&file));
         println!(
             "state before frame {state_calls}: {} (`hitlab hunt {} --from {}` starts there)",
             state.display(),

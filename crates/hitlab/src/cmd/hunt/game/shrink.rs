@@ -5,7 +5,6 @@
 
 use machine::program::{HarnessState, Input};
 
-use super::judge::Rule;
 use super::play::{End, Played, Runner, Start};
 
 /// The shrunk sequence and how it fails.
@@ -53,7 +52,6 @@ struct Best {
 pub(crate) fn shrink(
     runner: &mut Runner,
     start: &Start,
-    _rules: &[Rule],
     suffix: Vec<Input>,
     end: End,
     limit: u32,

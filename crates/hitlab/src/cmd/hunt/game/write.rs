@@ -78,8 +78,8 @@ fn relative(from: &Path, to: &Path) -> Option<PathBuf> {
 }
 
 /// The program file's text for the finding, to be written in the folder `dir`: `frames`,
-/// `input` and `expect` replaced, the image, symbol file and system ROM named relative to
-/// `dir`; for a bare image, a program file of its own.
+/// `input` and `expect` replaced, the image, symbol file, system ROM and host folder named
+/// relative to `dir`; for a bare image, a program file of its own.
 pub(crate) fn program_text(
     dir: &Path,
     p: &LoadedProgram,
@@ -120,6 +120,9 @@ pub(crate) fn program_text(
     if let Some(rom) = &p.system_rom_path {
         let _ = writeln!(out, "    system_rom: Some({}),", ron_path(dir, rom));
     }
+    if let Some(folder) = &p.fsroot {
+        let _ = writeln!(out, "    fsroot: Some({}),", ron_path(dir, folder));
+    }
     let _ = write!(out, "    {replaced}");
     let mut at = open + 1;
     let drop = [
@@ -129,6 +132,7 @@ pub(crate) fn program_text(
         "image",
         "symbols",
         "system_rom",
+        "fsroot",
     ];
     for f in &fs {
         if drop.contains(&f.name.as_str()) {
@@ -146,23 +150,6 @@ pub(crate) fn program_text(
     out.truncate(out.trim_end().len());
     out.push_str("\n)\n");
     Ok(out)
-}
-
-/// The command that replays the finding.
-pub(crate) fn rerun(file: &Path) -> String {
-    format!("hitlab replay {}", shell_word(file))
-}
-
-fn shell_word(p: &Path) -> String {
-    let shown = p.display().to_string();
-    if shown
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c))
-    {
-        shown
-    } else {
-        format!("'{}'", shown.replace('\'', "'\\''"))
-    }
 }
 
 /// The written program file's path, `hunt-<program>.prg.ron`.
@@ -197,6 +184,32 @@ fn stem(p: &LoadedProgram) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_host_folder_is_named_from_the_folder_written_in_once() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let tmp = std::env::temp_dir().join(format!("hitlab-fsroot-{}", std::process::id()));
+        let (src, out) = (tmp.join("src"), tmp.join("out"));
+        std::fs::create_dir_all(src.join("disk")).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::copy(
+            root.join("roms/vera/programs/hunt_edge.prg"),
+            src.join("game.prg"),
+        )
+        .unwrap();
+        let file = src.join("game.prg.ron");
+        std::fs::write(
+            &file,
+            "Program(version: 1, image: \"game.prg\", target: \"x16\", fsroot: Some(\"disk\"), frames: 5)",
+        )
+        .unwrap();
+        let p = scene::program::load(&file).unwrap();
+        let text = program_text(&out, &p, 5, &[], "NoMiss", "").unwrap();
+        std::fs::remove_dir_all(&tmp).ok();
+        assert_eq!(text.matches("fsroot").count(), 1, "{text}");
+        assert!(text.contains("fsroot: Some(\"../src/disk\")"), "{text}");
+        assert!(text.contains("image: \"../src/game.prg\""), "{text}");
+    }
 
     #[test]
     fn paths_are_named_from_the_folder_written_in() {
