@@ -40,7 +40,7 @@ const FIFO_FULL_BYTES: u16 = 4095;
 const NO_CARD: u8 = 0xFF;
 
 /// The PCM FIFO's and the SPI controller's registers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Audio {
     /// AUDIO_CTRL bits 5-0.
     ctrl: u8,
@@ -49,19 +49,6 @@ pub struct Audio {
     fifo_bytes: u16,
     /// SPI_CTRL bits 2-0.
     spi_ctrl: u8,
-    spi_received: u8,
-}
-
-impl Default for Audio {
-    fn default() -> Self {
-        Self {
-            ctrl: 0,
-            rate: 0,
-            fifo_bytes: 0,
-            spi_ctrl: 0,
-            spi_received: NO_CARD,
-        }
-    }
 }
 
 impl Audio {
@@ -75,7 +62,8 @@ impl Audio {
                 full | empty | self.ctrl
             }
             AUDIO_RATE => self.rate,
-            SPI_DATA => self.spi_received,
+            // No card: MISO reads high, whatever was sent.
+            SPI_DATA => NO_CARD,
             // Busy is never seen (see the module docs).
             SPI_CTRL => self.spi_ctrl,
             _ => 0,
@@ -93,8 +81,6 @@ impl Audio {
             }
             AUDIO_RATE => self.rate = value,
             AUDIO_DATA => self.fifo_bytes = (self.fifo_bytes + 1).min(FIFO_FULL_BYTES),
-            // A transfer: with no card selected or not, MISO reads high.
-            SPI_DATA => self.spi_received = NO_CARD,
             SPI_CTRL => self.spi_ctrl = value & 0x07,
             _ => {}
         }

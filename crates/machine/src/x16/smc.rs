@@ -40,8 +40,6 @@ pub enum PowerRequest {
 #[derive(Clone, Debug)]
 pub struct Smc {
     offset: u8,
-    /// Data bytes written after the offset in this transfer.
-    data: Vec<u8>,
     queue: VecDeque<u8>,
     /// Keys the keyboard still holds while the queue is full.
     keyboard: VecDeque<u8>,
@@ -61,7 +59,6 @@ impl Smc {
     pub fn new() -> Self {
         Self {
             offset: DEFAULT_OFFSET,
-            data: Vec::new(),
             queue: VecDeque::with_capacity(QUEUE_CODES),
             keyboard: VecDeque::new(),
             power: None,
@@ -93,12 +90,10 @@ impl Smc {
     /// The register offset, the first byte of a write.
     pub fn set_offset(&mut self, offset: u8) {
         self.offset = offset;
-        self.data.clear();
     }
 
     /// A byte written after the offset.
     pub fn write(&mut self, value: u8) {
-        self.data.push(value);
         match (self.offset, value) {
             (0x01, 0x00) => self.power = Some(PowerRequest::Off),
             (0x01, 0x01) | (0x02, 0x00) => self.power = Some(PowerRequest::Reset),
