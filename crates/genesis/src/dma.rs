@@ -174,7 +174,7 @@ impl Vdp {
         // The words waiting in the write FIFO (a fill's own data word among them) are
         // read out before the transfer takes a slot.
         let f = &self.fifo;
-        let drained = f.done_at[..f.len].last().copied().unwrap_or(0);
+        let drained = f.drained_at();
         self.dma.delay = drained.saturating_sub(f.now).min(u64::from(u32::MAX)) as u32;
     }
 

@@ -75,6 +75,11 @@ pub struct FifoWords {
 }
 
 impl FifoState {
+    /// When the last word now in the FIFO is written (0: empty).
+    pub(crate) fn drained_at(&self) -> u64 {
+        self.done_at[..self.len].last().copied().unwrap_or(0)
+    }
+
     fn drain(&mut self, t: u64) {
         let done = self.done_at[..self.len]
             .iter()

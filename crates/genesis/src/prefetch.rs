@@ -45,7 +45,7 @@ impl Vdp {
             return;
         }
         let h_mode = self.registers.h_mode();
-        let behind = f.done_at[..f.len].last().copied().unwrap_or(0).max(f.now);
+        let behind = f.drained_at().max(f.now);
         let mut t = next_slot(behind, f.line_start, h_mode);
         if self.port.code & 0x1F == READ_VRAM {
             t = next_slot(t, f.line_start, h_mode);
