@@ -284,6 +284,10 @@ pub struct ReplayArgs {
     /// One JSON object per scenario instead of text lines.
     #[arg(long)]
     pub json: bool,
+    /// Run one program file from a state file's frame (one `hitlab hunt` wrote) to its
+    /// last, instead of from power-on.
+    #[arg(long, value_name = "STATE")]
+    pub from: Option<PathBuf>,
 }
 
 /// `hitlab compare`.
@@ -304,6 +308,10 @@ pub struct CompareArgs {
     /// Also print one line per frame: status, verdict, truth, frame hash.
     #[arg(long)]
     pub per_frame: bool,
+    /// A program runs from a state file's frame (one `hitlab hunt` wrote) to its last,
+    /// instead of from power-on.
+    #[arg(long, value_name = "STATE")]
+    pub from: Option<PathBuf>,
     /// A program instead of a scene.
     #[command(flatten)]
     pub program: ProgramArgs,

@@ -42,8 +42,10 @@ pub struct ProgramPlayer {
     /// The display the picture and its panel are fitted to: `HITLAB_DISPLAY` or the
     /// default for pictures written to files; the window's own display for `run`.
     pub display_px: (usize, usize),
-    /// States kept to step back to.
-    rewind: rewind::Rewind,
+    /// States kept to step back to: the window's alone ([`ProgramPlayer::keep_rewind`]);
+    /// `record`, `shot`, headless `run` and the hunt never step back, and a state saved
+    /// every few frames (two pictures with it) would cost them for nothing.
+    rewind: Option<rewind::Rewind>,
     /// The box shown over the frame (`c`, `v`, `w` in the window).
     pub inspect: Option<Inspect>,
     /// The CPU's registers when the call deciding about `record`'s frame ended.
@@ -107,13 +109,9 @@ impl ProgramPlayer {
             overlays: Overlays::ALL,
             scale: 1,
             display_px: layout::display_px(),
-            rewind: rewind::Rewind::default(),
+            rewind: None,
             inspect: None,
             registers,
-        })
-        .map(|mut p: Self| {
-            p.keep_for_rewind();
-            p
         })
     }
 
@@ -138,10 +136,14 @@ impl ProgramPlayer {
     pub fn restart(&mut self) -> Result<(), Fault> {
         let fresh = Self::start(self.loaded.clone())?;
         let (overlays, scale, inspect) = (self.overlays, self.scale, self.inspect);
+        let rewinds = self.rewind.is_some();
         *self = fresh;
         self.overlays = overlays;
         self.scale = scale;
         self.inspect = inspect;
+        if rewinds {
+            self.keep_rewind();
+        }
         Ok(())
     }
 

@@ -1,4 +1,5 @@
-//! `hitlab compare`: the three-way table of a scene.
+//! `hitlab compare`: the three-way table of a scene, or a program's run against its truth
+//! (from power-on, or from a state file's frame with `--from`).
 
 use std::path::Path;
 
@@ -109,7 +110,10 @@ fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
     let p = crate::cmd::program::load(&args.scene, args.frames, &args.program)?;
     let dump_names: Vec<String> = p.config.dumps.iter().map(|d| d.name.clone()).collect();
     let mut frames = Vec::new();
-    let played = crate::cmd::program::play(&p, args.program.trace.as_ref(), |r, _| {
+    // From a state file, the frames from its frame on (checked against the program as the
+    // hunt checks it: exit 3 naming the file and what differs).
+    let from = args.from.as_deref();
+    let played = crate::cmd::program::play_from(&p, args.program.trace.as_ref(), from, |r, _| {
         if args.json {
             frames.push(crate::cmd::program::frame_json(r, &dump_names));
         } else if args.per_frame {
@@ -138,6 +142,9 @@ fn run_program(args: &CompareArgs) -> Result<Outcome, Fault> {
         v["passed"] = failures.is_empty().into();
         v["failures"] = failures.clone().into();
         v["per_frame"] = frames.into();
+        if let Some(f) = from {
+            v["from"] = f.display().to_string().into();
+        }
         crate::out::outln!("{v}");
     } else {
         crate::out::out!("{}", crate::cmd::program::text(&p, &played));
@@ -202,6 +209,13 @@ pub fn run(args: &CompareArgs) -> Result<Outcome, Fault> {
         return run_program(args);
     }
     crate::cmd::program::scene_only(&args.program, &args.scene)?;
+    if let Some(f) = &args.from {
+        return Err(crate::usage(anyhow::anyhow!(
+            "--from {}: a state file starts a program, and {} is a scene",
+            f.display(),
+            args.scene.display()
+        )));
+    }
     let mut frames_json = Vec::new();
     let (loaded, summary, named) = play(&args.scene, args.frames, &args.methods, |r| {
         if args.per_frame && args.json {

@@ -374,7 +374,22 @@ pub fn play(
     trace: Option<&PathBuf>,
     each: impl FnMut(&FrameRecord, &dyn machine::Machine),
 ) -> Result<Played, Fault> {
-    play_drawn(p, trace, false, each)
+    play_drawn(p, trace, false, None, each)
+}
+
+/// [`play`] from the state file `from` (one a hunt wrote) when given: the frames from its
+/// frame to the program file's last, the program file's input past it.
+///
+/// # Errors
+/// As [`play`]; a state file that does not fit the program, or is at or past its last
+/// frame (exit 3, naming the file).
+pub fn play_from(
+    p: &LoadedProgram,
+    trace: Option<&PathBuf>,
+    from: Option<&Path>,
+    each: impl FnMut(&FrameRecord, &dyn machine::Machine),
+) -> Result<Played, Fault> {
+    play_drawn(p, trace, false, from, each)
 }
 
 /// [`play`], the chip drawing its whole picture when `drawn` (the report's pictures).
@@ -385,6 +400,7 @@ pub fn play_drawn(
     p: &LoadedProgram,
     trace: Option<&PathBuf>,
     drawn: bool,
+    from: Option<&Path>,
     mut each: impl FnMut(&FrameRecord, &dyn machine::Machine),
 ) -> Result<Played, Fault> {
     // Written under a temporary name and put in place only when the run ends well: a
@@ -396,7 +412,24 @@ pub fn play_drawn(
         }
         None => None,
     };
-    let mut m = boot(p)?;
+    let mut h = match from {
+        None => Harness::owning(boot(p)?, p.config.clone()).map_err(usage)?,
+        Some(file) => crate::cmd::hunt::state_file::harness_at(file, p)?,
+    };
+    // Frame k is complete at the end of call k + 1: a state after call n gives frame
+    // n - 1 first.
+    let first = h.calls_run().saturating_sub(1);
+    if let Some(file) = from
+        && first >= p.config.frames
+    {
+        return Err(bad_input(anyhow::anyhow!(
+            "--from {}: its state is at frame {first}, and {} ends at frame {}",
+            file.display(),
+            p.path.display(),
+            p.config.frames.saturating_sub(1)
+        )));
+    }
+    let m = h.machine();
     // Without pictures the chip keeps its flags and sprite view exact with frame output
     // off, and skips drawing the layers behind the sprites.
     m.set_frame_output(drawn);
@@ -404,9 +437,9 @@ pub fn play_drawn(
     let cycles_per_frame = m.program().map_or(0, |b| b.cycles_per_frame());
     let mut tally = Tally::new(!p.config.watches.is_empty(), cycles_per_frame);
     let dump_names: Vec<String> = p.config.dumps.iter().map(|d| d.name.clone()).collect();
-    let mut h = Harness::new(m.as_mut(), p.config.clone()).map_err(usage)?;
-    let bar = crate::long_run::bar(u64::from(p.config.frames), p.path.display().to_string());
-    for _ in 0..p.config.frames {
+    let frames = p.config.frames - first;
+    let bar = crate::long_run::bar(u64::from(frames), p.path.display().to_string());
+    for _ in 0..frames {
         crate::long_run::check()?;
         let r = h.next_frame().map_err(|e| failed(p, &mut h, &e))?;
         tally.add(&r);

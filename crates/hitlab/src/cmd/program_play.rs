@@ -55,6 +55,8 @@ pub fn run(args: &RunArgs, display_missing: Option<String>) -> Result<Outcome, F
     let why = match display_missing {
         Some(why) => why,
         None => {
+            // Only the window steps back.
+            player.keep_rewind();
             let exit = Exit {
                 after_frames: args.exit_after,
                 hold: Duration::from_millis(args.hold_ms),

@@ -1,4 +1,6 @@
-//! `hitlab replay`: scenarios headless, one line each, then `N passed, N failed`.
+//! `hitlab replay`: scenarios headless, one line each, then `N passed, N failed`. A program
+//! file runs from power-on, or with `--from` from a state file's frame (one a hunt wrote,
+//! checked against the program as the hunt checks it).
 
 use std::path::{Path, PathBuf};
 
@@ -51,12 +53,21 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     let files = scenario_files(&args.paths)?;
+    // A state file is one program's: `--from` runs exactly one program file.
+    if let Some(f) = &args.from
+        && !matches!(files.as_slice(), [one] if crate::cmd::program::is_program_file(one))
+    {
+        return Err(usage(anyhow::anyhow!(
+            "--from {}: a state file starts one program; give one program file (*.prg.ron)",
+            f.display()
+        )));
+    }
     let (mut passed, mut failed, mut bad, mut lacking) = (0usize, 0usize, 0usize, 0usize);
     for path in &files {
         crate::long_run::check()?;
         let shown = path.display();
         if crate::cmd::program::is_program_file(path) {
-            match replay_program(path) {
+            match replay_program(path, args.from.as_deref()) {
                 Err((msg, class)) => {
                     // A file that cannot be read or started is bad input, one that asks
                     // for what its machine lacks a usage error, as in every command; a
@@ -157,10 +168,12 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, Fault> {
     })
 }
 
-/// A program file's run and the expectations that failed; `Err` when it could not be read,
-/// booted or run to the end (a fault or a handler that never returns fails it).
+/// A program file's run (from the state file `from` when given) and the expectations that
+/// failed; `Err` when it could not be read, booted or run to the end (a fault or a handler
+/// that never returns fails it).
 fn replay_program(
     path: &Path,
+    from: Option<&Path>,
 ) -> Result<(u32, scene::program::tally::Tally, Vec<String>), (String, Fault)> {
     // The fault's class, its message given apart.
     let split = |e: Fault| match e {
@@ -170,7 +183,7 @@ fn replay_program(
     };
     let p = crate::cmd::program::load(path, None, &crate::cli::ProgramArgs::default())
         .map_err(split)?;
-    let played = crate::cmd::program::play(&p, None, |_, _| {}).map_err(split)?;
+    let played = crate::cmd::program::play_from(&p, None, from, |_, _| {}).map_err(split)?;
     let failures = played.tally.failures(&p.expect);
     Ok((p.config.frames, played.tally, failures))
 }

@@ -31,25 +31,34 @@ pub struct Rewind {
 }
 
 impl ProgramPlayer {
+    /// Keeps states to step back to from the frame shown on (the window's player); without,
+    /// [`ProgramPlayer::step_back`] has nothing to go back to.
+    pub fn keep_rewind(&mut self) {
+        self.rewind = Some(Rewind::default());
+        self.keep_for_rewind();
+    }
+
     /// Keeps the frame shown when it is one of every [`EVERY`] (called after each step).
     pub(super) fn keep_for_rewind(&mut self) {
         let frame = self.record.frame;
+        let Some(rewind) = &self.rewind else {
+            return;
+        };
         if !frame.is_multiple_of(EVERY)
-            || self
-                .rewind
-                .kept
-                .back()
-                .is_some_and(|k| k.record.frame >= frame)
+            || rewind.kept.back().is_some_and(|k| k.record.frame >= frame)
         {
             return;
         }
         let Ok(state) = self.harness.save_state() else {
             return;
         };
-        if self.rewind.kept.len() == KEPT {
-            self.rewind.kept.pop_front();
+        let Some(rewind) = &mut self.rewind else {
+            return;
+        };
+        if rewind.kept.len() == KEPT {
+            rewind.kept.pop_front();
         }
-        self.rewind.kept.push_back(Kept {
+        rewind.kept.push_back(Kept {
             state,
             record: self.record.clone(),
             picture: self.picture.clone(),
@@ -58,7 +67,7 @@ impl ProgramPlayer {
     }
 
     /// Shows the frame before the one shown; false when no state before it is kept (frame
-    /// 0, or further back than the states kept).
+    /// 0, further back than the states kept, or a player that keeps none).
     ///
     /// # Errors
     /// The program failed while playing forward to it (it did not the first time).
@@ -66,17 +75,15 @@ impl ProgramPlayer {
         let Some(want) = self.record.frame.checked_sub(1) else {
             return Ok(false);
         };
+        let Some(rewind) = &mut self.rewind else {
+            return Ok(false);
+        };
         // States after the frame wanted are of frames to come: dropped, kept again on the
         // way forward.
-        while self
-            .rewind
-            .kept
-            .back()
-            .is_some_and(|k| k.record.frame > want)
-        {
-            self.rewind.kept.pop_back();
+        while rewind.kept.back().is_some_and(|k| k.record.frame > want) {
+            rewind.kept.pop_back();
         }
-        let Some(k) = self.rewind.kept.back() else {
+        let Some(k) = rewind.kept.back() else {
             return Ok(false);
         };
         if self.harness.restore_state(&k.state).is_err() {
@@ -107,6 +114,13 @@ mod tests {
         let path =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/msx_mover.prg.ron");
         let mut p = ProgramPlayer::open(&path, None, &ProgramArgs::default()).unwrap();
+        p.step().unwrap();
+        assert!(
+            !p.step_back().unwrap(),
+            "a player keeping no states cannot step back"
+        );
+        p.restart().unwrap();
+        p.keep_rewind();
         assert!(!p.step_back().unwrap(), "frame 0 has no frame before it");
         let mut first = vec![shown(&p)];
         // Past the first pass of the sprites' collision (frames 224 to 254).

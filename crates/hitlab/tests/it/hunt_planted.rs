@@ -2,7 +2,8 @@
 //! test programs (the MSX's is in `hunt_program`), and the
 //! state file a hunt writes: found from a fixed seed within a stated budget, the input
 //! shrunk, the written program file failing `hitlab replay` the same way; the hunt started
-//! again from the state file finding the same frame; a state file of another machine or
+//! again from the state file finding the same frame, and `replay --from` and `compare
+//! --from` failing in it; a state file of another machine or
 //! image, truncated, edited or of a later format refused with exit 3, naming the file.
 
 use std::path::Path;
@@ -98,7 +99,49 @@ fn the_vectrex_planted_bug_is_found_and_its_state_file_starts_the_hunt_there() {
     assert!(w["input_calls"].as_u64().unwrap() <= 2, "{w}");
     assert!(w["presses"].as_u64().unwrap() <= 2, "{w}");
 
+    from_the_state_file(&dir, v["written"].as_str().unwrap(), &state);
     bad_state_files(&dir, Path::new(&state));
+}
+
+/// `replay --from` and `compare --from` on the finding's program file and its state file
+/// (at frame 49 of a file of 50 frames) play frames 48 and 49 alone and fail in frame 49,
+/// as the run from power-on does: frame k is complete at the end of call k + 1, so after
+/// the log's 49 calls frame 48 comes first.
+fn from_the_state_file(dir: &Path, written: &str, state: &str) {
+    let o = hitlab(dir, &["replay", written, "--from", state]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("first in frames [49]"),
+        "{}",
+        stdout(&o)
+    );
+    let o = hitlab(dir, &["compare", written, "--from", state, "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v = json(&o);
+    let frames: Vec<u64> = v["per_frame"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["frame"].as_u64().unwrap())
+        .collect();
+    assert_eq!(frames, [48, 49], "{v}");
+    assert_eq!(v["passed"], false, "{v}");
+    assert_eq!(v["from"], state, "{v}");
+    // Checked as the hunt checks it: another program's state file is exit 3, naming it.
+    let o = hitlab(
+        &root(),
+        &["replay", "tests/vectrex_boxtest.prg.ron", "--from", state],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(stdout(&o).contains(state), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("a state of another image"),
+        "{}",
+        stdout(&o)
+    );
+    // A state file starts one program, not a scene.
+    let o = hitlab(&root(), &["replay", "scenes", "--from", state]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
 #[test]

@@ -134,3 +134,53 @@ fn a_program_without_watches_has_nothing_to_judge() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn a_planted_false_alarm_is_found_with_no_input_and_replays() {
+    let dir = scratch("hunt-program-false-alarm");
+    let out = dir.display().to_string();
+    let o = hitlab(
+        &root(),
+        &[
+            "hunt",
+            "tests/msx_hunt_false_alarm.prg.ron",
+            "--from",
+            "139",
+            "--frames",
+            "20",
+            "--budget",
+            "200",
+            "--threads",
+            "1",
+            "--json",
+            "-o",
+            &out,
+        ],
+    );
+    let v: Value = serde_json::from_str(&stdout(&o))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+    assert_eq!(o.status.code(), Some(1), "{v}");
+    // By hand (the program file's comment): the flag read as 0 marks both objects in frame
+    // 140, the first that shows them, 200 px apart: a false alarm needing no input, on
+    // object 0 (the first marked), in no true pair.
+    assert_eq!(v["expect"], "NoFalseAlarm(Box)", "{v}");
+    assert_eq!(v["frame"], 140, "{v}");
+    assert_eq!(v["presses"], 0, "{v}");
+    assert!(
+        v["what"]
+            .as_str()
+            .unwrap()
+            .starts_with("false alarm in frame 140 (object 0)"),
+        "{v}"
+    );
+    assert_eq!(v["reproduced"], true, "{v}");
+    let written = v["written"].as_str().unwrap();
+    let o = hitlab(&dir, &["replay", written]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("NoFalseAlarm(box)"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("first in frames [140]"),
+        "{}",
+        stdout(&o)
+    );
+}

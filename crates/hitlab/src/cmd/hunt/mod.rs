@@ -4,10 +4,15 @@
 //! (`hunt-<name>-<target>.ron`, with the two small rom files of its solid sprites) and a PNG
 //! of the frame with the pair marked. The rule for "disagrees" is in [`judge`].
 //!
-//! By concern: [`search`] plays the seeded frames, [`shrink`] shrinks the one found,
-//! [`write`] and [`picture`] write the finding and check it plays back, [`explain`] says
-//! why the pair was missed, [`report`] prints the summary.
+//! A whole program is hunted by [`game`] on the same [`engine`]: seeded workers, a budget in
+//! frames or seconds, progress on a terminal, Ctrl-C keeping the finding, the shrinker's
+//! plays counted by [`engine::Tries`], the finding written whole by [`written`].
+//!
+//! By concern: [`search`] is the space of seeded frames the engine searches, [`shrink`]
+//! shrinks the one found, [`write`] and [`picture`] write the finding and check it plays
+//! back, [`explain`] says why the pair was missed, [`report`] prints the summary.
 
+mod engine;
 mod explain;
 mod game;
 mod judge;
@@ -17,6 +22,9 @@ mod search;
 mod shrink;
 mod space;
 mod write;
+mod written;
+
+pub(crate) use game::state_file;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -78,12 +86,12 @@ pub struct HuntArgs {
     /// `frames` without).
     #[arg(long)]
     pub frames: Option<u32>,
-    /// A program hunt stops after this many seconds (a search stopped by time is not
-    /// repeatable; `--budget` is).
+    /// Stop after this many seconds (a search stopped by time is not repeatable;
+    /// `--budget` is).
     #[arg(long)]
     pub seconds: Option<f64>,
-    /// Threads a program hunt runs on (every core without); the finding is the same for a
-    /// seed and a thread count.
+    /// Threads the search runs on (a program hunt on every core without, a scene hunt on
+    /// one); the finding is the same for a seed and a thread count.
     #[arg(long)]
     pub threads: Option<usize>,
 }
@@ -190,13 +198,31 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         return Ok(Outcome::Ok);
     }
 
-    let searched = search::scene_frames(&space, &judge, args.seed, (lo, hi), args.budget)?;
-    let (searched, fps, hit) = (searched.frames, searched.fps, searched.hit);
-
-    let found = match hit {
-        None => None,
-        Some(first) => Some(write::finish(args, &space, &judge, &name, first, searched)?),
+    let frames = search::SceneFrames {
+        space: &space,
+        judge: &judge,
+        objects: (lo, hi),
     };
+    let budget = engine::Budget {
+        frames: u64::from(args.budget),
+        seconds: args.seconds,
+        // One thread unless asked: the frames a seed finds stay those of one generator.
+        threads: args.threads.unwrap_or(1).max(1),
+        seed: args.seed,
+    };
+    let searched = engine::search(&frames, &budget, "hunt");
+    let fps = searched.fps();
+    let at = u32::try_from(searched.frames).unwrap_or(u32::MAX);
+    let found = match searched.hit {
+        // Ctrl-C with nothing found: the interrupted run's own exit.
+        None => {
+            crate::long_run::check()?;
+            None
+        }
+        // After Ctrl-C the finding is kept: the shrinker ends at once.
+        Some(hit) => Some(write::finish(args, &space, &judge, &name, hit.case, at)?),
+    };
+    let searched = at;
     if args.json {
         report::print_json(args, &space, &judge, searched, fps, found.as_ref());
     } else {

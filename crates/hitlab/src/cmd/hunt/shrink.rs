@@ -1,7 +1,9 @@
 //! Shrinking a disagreeing frame: greedily drop objects, then move each coordinate towards
 //! 0 and each size down, keeping every change after which the frame still disagrees, until
-//! nothing changes. Deterministic: the same frame always shrinks to the same frame.
+//! nothing changes. Deterministic: the same frame always shrinks to the same frame. Its
+//! plays are counted by the engine's [`Tries`] (none after Ctrl-C).
 
+use super::engine::Tries;
 use super::space::{Frame, Space};
 
 /// Shrinks `frame`, which `fails`, to a smaller frame that still `fails`; at most `limit`
@@ -13,14 +15,8 @@ pub fn shrink(
     mut fails: impl FnMut(&Frame) -> bool,
 ) -> (Frame, u32) {
     let mut best = frame.clone();
-    let mut calls = 0u32;
-    let mut attempt = |f: &Frame, calls: &mut u32| -> bool {
-        if *calls >= limit {
-            return false;
-        }
-        *calls += 1;
-        fails(f)
-    };
+    let mut tries = Tries::new(limit);
+    let mut attempt = |f: &Frame, tries: &mut Tries| tries.attempt(|| fails(f));
     loop {
         let before = best.clone();
         // Drop objects, the last first (later sprites are the ones chips drop).
@@ -29,7 +25,7 @@ pub fn shrink(
             i -= 1;
             let mut f = best.clone();
             f.objs.remove(i);
-            if attempt(&f, &mut calls) {
+            if attempt(&f, &mut tries) {
                 best = f;
             }
         }
@@ -42,7 +38,7 @@ pub fn shrink(
                     o.w = s;
                     o.h = s;
                 }
-                if attempt(&f, &mut calls) {
+                if attempt(&f, &mut tries) {
                     best = f;
                     break;
                 }
@@ -52,7 +48,7 @@ pub fn shrink(
                 for &w in space.widths.iter().filter(|&&w| w < best.objs[i].w) {
                     let mut f = best.clone();
                     f.objs[i].w = w;
-                    if attempt(&f, &mut calls) {
+                    if attempt(&f, &mut tries) {
                         best = f;
                         break;
                     }
@@ -60,7 +56,7 @@ pub fn shrink(
                 for &h in space.heights.iter().filter(|&&h| h < best.objs[i].h) {
                     let mut f = best.clone();
                     f.objs[i].h = h;
-                    if attempt(&f, &mut calls) {
+                    if attempt(&f, &mut tries) {
                         best = f;
                         break;
                     }
@@ -88,7 +84,7 @@ pub fn shrink(
                         o.y -= step;
                     }
                 }
-                if attempt(&f, &mut calls) {
+                if attempt(&f, &mut tries) {
                     best = f;
                     step = least(&best);
                 } else {
@@ -111,7 +107,7 @@ pub fn shrink(
                     } else {
                         o.y -= step;
                     }
-                    if attempt(&f, &mut calls) {
+                    if attempt(&f, &mut tries) {
                         best = f;
                         step = get(&best);
                     } else {
@@ -120,8 +116,8 @@ pub fn shrink(
                 }
             }
         }
-        if best == before || calls >= limit {
-            return (best, calls);
+        if best == before || !tries.left() {
+            return (best, tries.made);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! with, the routine image and the picture; then loading them back to check they reproduce
 //! it. A hunt leaves its whole finding or nothing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::anyhow;
 use collide::MethodId;
@@ -13,6 +13,7 @@ use super::explain::describe_kind;
 use super::judge::{Finding, Hunted, Judge};
 use super::picture::picture;
 use super::space::{self, Frame, Space};
+use super::written::Written;
 use super::{Found, HuntArgs, shrink};
 
 /// Plays the shrinker may make at most.
@@ -28,11 +29,10 @@ pub(super) fn finish(
     at: u32,
 ) -> Result<Found, Fault> {
     let kind = judge.judge(&first).map(|f| f.kind);
-    // After Ctrl-C no shrink step holds, so the shrinker ends at once.
+    // After Ctrl-C the shrinker plays no more, and the frame is written as far as it got.
     let (frame, shrink_plays) = shrink::shrink(space, &first, SHRINK_LIMIT, |f| {
-        !crate::long_run::stopped() && judge.judge(f).is_some_and(|g| Some(g.kind) == kind)
+        judge.judge(f).is_some_and(|g| Some(g.kind) == kind)
     });
-    crate::long_run::check()?;
     let report = judge.play(&frame).map_err(|e| anyhow!(e))?;
     let finding = judge
         .finding(&report)
@@ -129,42 +129,6 @@ pub(super) fn finish(
         png,
         reproduced,
     })
-}
-
-/// The files a hunt wrote, removed again unless [`Written::keep`] is called.
-#[derive(Default)]
-pub(super) struct Written {
-    paths: Vec<PathBuf>,
-}
-
-impl Written {
-    /// Writes `bytes` to `path` whole (under a temporary name, renamed when complete).
-    fn write(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Fault> {
-        if let Err(e) = crate::atomic::write(path, bytes) {
-            self.remove();
-            return Err(usage(e));
-        }
-        self.paths.push(path.to_owned());
-        Ok(())
-    }
-
-    /// Removes everything written so far.
-    fn remove(&mut self) {
-        for p in self.paths.drain(..) {
-            let _ = std::fs::remove_file(p);
-        }
-    }
-
-    /// The files stay.
-    fn keep(mut self) {
-        self.paths.clear();
-    }
-}
-
-impl Drop for Written {
-    fn drop(&mut self) {
-        self.remove();
-    }
 }
 
 /// The scenario `hitlab replay` reruns the finding with: the scene written beside it, the

@@ -71,10 +71,11 @@ fn run_program(args: &ReportArgs) -> Result<Outcome, Fault> {
     let pending = Pending::create(&args.output)?;
     let mut series = program::ProgramSeries::default();
     let mut pictures = program::Pictures::new(&p);
-    let played = crate::cmd::program::play_drawn(&p, args.program.trace.as_ref(), true, |r, m| {
-        series.add(r);
-        pictures.add(r, m);
-    })?;
+    let played =
+        crate::cmd::program::play_drawn(&p, args.program.trace.as_ref(), true, None, |r, m| {
+            series.add(r);
+            pictures.add(r, m);
+        })?;
     series.pictures = pictures.done();
     let page = program::page(&p, &played, &series)?;
     pending.finish(&page, &args.output)?;

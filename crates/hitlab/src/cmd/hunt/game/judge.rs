@@ -1,11 +1,12 @@
 //! What counts as the program being wrong in one frame: the program file's expectations
-//! `NoMiss(truth)` and `NoFalseAlarm(truth)`, applied to one frame's record the way
-//! `scene::program::tally::score_frame` counts them (only judged frames, only objects of the
-//! judged group), with the pair that shows it.
+//! `NoMiss(truth)` and `NoFalseAlarm(truth)`, applied to one frame's record by
+//! `scene::program::tally::score_frame`, the count `hitlab replay` checks them with (only
+//! judged frames, only objects of the judged group), with the object and pair that show it.
 
 use collide::Pair;
 use machine::program::FrameRecord;
 use scene::program::format::{ProgramExpectation, TruthKind};
+use scene::program::tally::score_frame;
 
 /// One expectation a frame can break.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,42 +78,58 @@ pub(crate) struct Broken {
     pub pair: Option<(u32, u32)>,
 }
 
-/// The first rule `r` breaks, in the order of `rules`.
+/// The first rule `r` breaks, in the order of `rules`: `score_frame` counts the frame's
+/// misses and false alarms as `hitlab replay` does, and the frame breaks a rule when its
+/// count is not 0; [`witness`] then names the object.
 pub(crate) fn broken(rules: &[Rule], r: &FrameRecord) -> Option<Broken> {
-    if !r.judged {
-        return None;
-    }
+    let score = score_frame(r)?;
+    let rule = rules.iter().copied().find(|rule| {
+        let (_, misses, false_alarms) = match rule.truth {
+            TruthKind::Box => score.by_box,
+            TruthKind::Pixel => score.by_pixel,
+        };
+        if rule.miss {
+            misses > 0
+        } else {
+            false_alarms > 0
+        }
+    })?;
+    let (object, pair) = witness(rule, r)?;
+    Some(Broken {
+        frame: r.frame,
+        rule,
+        object,
+        pair,
+    })
+}
+
+/// The first object of the judged group that breaks `rule` in `r` (true-hit and not marked
+/// for a miss, marked and not true-hit for a false alarm) and, for a miss, the true pair
+/// it is in: what the finding shows, in a frame `score_frame` already found wrong.
+fn witness(rule: Rule, r: &FrameRecord) -> Option<(usize, Option<(u32, u32)>)> {
     let objects = &r.objects.objects;
     let counts = |o: usize| objects.get(o).is_some_and(|o| r.judged_objects.includes(o));
-    let marked = |o: usize| r.decided_objects.contains(&o);
-    for &rule in rules {
-        let pairs: &[Pair] = match rule.truth {
-            TruthKind::Box => &r.box_pairs,
-            TruthKind::Pixel => &r.pixel_pairs,
-        };
-        let truth = FrameRecord::objects_in(pairs);
-        let wrong = if rule.miss {
-            truth.iter().copied().find(|&o| counts(o) && !marked(o))
-        } else {
-            r.decided_objects
-                .iter()
-                .copied()
-                .find(|&o| counts(o) && !truth.contains(&o))
-        };
-        if let Some(object) = wrong {
-            let pair = pairs
-                .iter()
-                .find(|p| p.a as usize == object || p.b as usize == object)
-                .map(|p| (p.a, p.b));
-            return Some(Broken {
-                frame: r.frame,
-                rule,
-                object,
-                pair,
-            });
-        }
-    }
-    None
+    let pairs: &[Pair] = match rule.truth {
+        TruthKind::Box => &r.box_pairs,
+        TruthKind::Pixel => &r.pixel_pairs,
+    };
+    let truth = FrameRecord::objects_in(pairs);
+    let object = if rule.miss {
+        truth
+            .iter()
+            .copied()
+            .find(|&o| counts(o) && !r.decided_objects.contains(&o))
+    } else {
+        r.decided_objects
+            .iter()
+            .copied()
+            .find(|&o| counts(o) && !truth.contains(&o))
+    }?;
+    let pair = pairs
+        .iter()
+        .find(|p| p.a as usize == object || p.b as usize == object)
+        .map(|p| (p.a, p.b));
+    Some((object, pair))
 }
 
 /// How promising a frame is to branch from: its true pairs among judged objects count most,
@@ -136,4 +153,72 @@ pub(crate) fn promise(r: &FrameRecord) -> u64 {
     }
     let chip_differs = if r.chip_reasons.is_empty() { 0 } else { 128 };
     (r.box_pairs.len() as u64 + r.pixel_pairs.len() as u64) * 256 + chip_differs + near
+}
+
+#[cfg(test)]
+mod tests {
+    use collide::{Group, Object, PxBox};
+    use machine::program::Judged;
+
+    use super::*;
+
+    const BOX_MISS: Rule = Rule {
+        truth: TruthKind::Box,
+        miss: true,
+    };
+    const BOX_FALSE_ALARM: Rule = Rule {
+        truth: TruthKind::Box,
+        miss: false,
+    };
+
+    /// Frame 7: objects 0 (Good) and 1 (Bad) overlap in boxes, object 2 (Bad) stands apart;
+    /// the program marked `marked`.
+    fn frame(marked: &[usize]) -> FrameRecord {
+        let mut r = FrameRecord {
+            frame: 7,
+            judged: true,
+            box_pairs: vec![Pair::new(0, 1)],
+            decided_objects: marked.to_vec(),
+            ..FrameRecord::default()
+        };
+        r.objects.objects = vec![
+            Object::new(0, PxBox::new(10, 10, 16, 16), Group::Good),
+            Object::new(1, PxBox::new(20, 10, 16, 16), Group::Bad),
+            Object::new(2, PxBox::new(100, 10, 16, 16), Group::Bad),
+        ];
+        r
+    }
+
+    #[test]
+    fn a_mark_on_an_object_in_no_true_pair_is_a_false_alarm() {
+        // Both of the pair marked, and object 2, which touches nothing: no miss, one false
+        // alarm, on object 2, in no pair.
+        let r = frame(&[0, 1, 2]);
+        assert!(broken(&[BOX_MISS], &r).is_none());
+        let b = broken(&[BOX_MISS, BOX_FALSE_ALARM], &r).expect("a false alarm");
+        assert_eq!(
+            (b.frame, b.rule, b.object, b.pair),
+            (7, BOX_FALSE_ALARM, 2, None)
+        );
+    }
+
+    #[test]
+    fn an_unmarked_object_of_a_true_pair_is_a_miss_named_with_its_pair() {
+        let r = frame(&[0]);
+        let b = broken(&[BOX_FALSE_ALARM, BOX_MISS], &r).expect("a miss");
+        assert_eq!((b.rule, b.object, b.pair), (BOX_MISS, 1, Some((0, 1))));
+    }
+
+    #[test]
+    fn only_the_judged_group_and_judged_frames_count() {
+        // Judged on Good: the mark on Bad object 2 is no false alarm, Bad object 1 unmarked
+        // no miss.
+        let mut r = frame(&[0, 2]);
+        r.judged_objects = Judged::Group(Group::Good);
+        assert!(broken(&[BOX_MISS, BOX_FALSE_ALARM], &r).is_none());
+        // A frame before judging starts breaks nothing.
+        let mut r = frame(&[2]);
+        r.judged = false;
+        assert!(broken(&[BOX_MISS, BOX_FALSE_ALARM], &r).is_none());
+    }
 }

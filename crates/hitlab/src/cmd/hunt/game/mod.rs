@@ -3,16 +3,17 @@
 //! `NoMiss` and `NoFalseAlarm` expectations count them; shrinks the input and writes a
 //! program file that `hitlab replay` fails the same way, with a PNG of the frame.
 //!
-//! The search branches from save states ([`machine::state`]): every play starts from the
-//! state at the hunt's first frame (`--from`), and a play continuing a promising sequence
-//! starts from the state kept nearest before its cut ([`play`], [`search`]).
+//! The search runs on the scene hunt's [`engine`](super::engine), over the space of input
+//! sequences in [`search`]. It branches from save states ([`machine::state`]): every play
+//! starts from the state at the hunt's first frame (`--from`), and a play continuing a
+//! promising sequence starts from the state kept nearest before its cut ([`play`]).
 
 mod judge;
 mod play;
 mod ron_fields;
 mod search;
 mod shrink;
-mod state_file;
+pub(crate) mod state_file;
 mod write;
 
 use std::path::Path;
@@ -27,6 +28,8 @@ use scene::program::LoadedProgram;
 use crate::{Fault, Outcome, bad_input, usage};
 
 use super::HuntArgs;
+use super::engine::{self, Budget};
+use super::written::Written;
 use judge::Rule;
 use play::{End, Runner, Start};
 
@@ -81,18 +84,19 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
-    let searched = search::search(
-        &p,
-        &start,
-        &rules,
-        &search::Budget {
-            frames: u64::from(args.budget),
-            seconds: args.seconds,
-            threads,
-            seed: args.seed,
-        },
-    );
-    let fps = searched.frames as f64 / searched.secs.max(1e-9);
+    let inputs = search::Inputs {
+        p: &p,
+        start: &start,
+        rules: &rules,
+    };
+    let budget = Budget {
+        frames: u64::from(args.budget),
+        seconds: args.seconds,
+        threads,
+        seed: args.seed,
+    };
+    let searched = engine::search(&inputs, &budget, "hunt");
+    let fps = searched.fps();
     let Some(hit) = searched.hit else {
         // Ctrl-C with nothing found: the interrupted run's own exit.
         crate::long_run::check()?;
@@ -113,9 +117,9 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     // After Ctrl-C the finding is kept: the shrinker stops at once and the input as found
     // is written.
     let mut runner = Runner::new(&p, &start, &rules).map_err(|e| usage(anyhow!(e)))?;
-    let first_presses = shrink::presses(&hit.suffix);
-    let first_len = hit.suffix.len();
-    let shrunk = shrink::shrink(&mut runner, &start, hit.suffix, hit.end, SHRINK_LIMIT);
+    let first_presses = shrink::presses(&hit.case);
+    let first_len = hit.case.len();
+    let shrunk = shrink::shrink(&mut runner, &start, hit.case, hit.end, SHRINK_LIMIT);
     let mut input = start.prefix.clone();
     input.extend_from_slice(&shrunk.suffix);
     let (frames, expect, what) = match &shrunk.end {
@@ -153,7 +157,9 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
     );
     let text = write::program_text(&args.out, &p, frames, &input, &expect, &comment)
         .map_err(|e| usage(anyhow!("{}: {e}", p.path.display())))?;
-    crate::atomic::write(&file, text.as_bytes()).map_err(usage)?;
+    // Everything written is removed again if a later file fails.
+    let mut written = Written::default();
+    written.write(&file, text.as_bytes())?;
     let reproduced = replays(&file);
     // The state just before the failing frame (after the calls that precede it).
     let state = args
@@ -161,16 +167,13 @@ pub fn run(args: &HuntArgs) -> Result<Outcome, Fault> {
         .clone()
         .unwrap_or_else(|| write::state_path(&args.out, &p));
     let state_calls = frames as usize - 1;
-    state_file::write(
-        &state,
-        &p,
-        crate::cmd::program::boot(&p)?,
-        &input,
-        state_calls,
-    )
-    .map_err(|e| usage(anyhow!("{}: cannot write the state: {e}", state.display())))?;
+    let bytes = state_file::at(&p, crate::cmd::program::boot(&p)?, &input, state_calls)
+        .map_err(|e| usage(anyhow!("{}: cannot write the state: {e}", state.display())))?;
+    written.write(&state, &bytes)?;
     let png = write::png_path(&args.out, &p);
     picture(&file, frames - 1, &png, &format!("hunt: {what}"))?;
+    written.track(&png);
+    written.keep();
     let presses = shrink::presses(&shrunk.suffix);
     if args.json {
         println!(
@@ -299,14 +302,7 @@ fn start_from_file(p: &LoadedProgram, file: &Path, horizon: u32) -> Result<Start
             file.display()
         )));
     }
-    let s = state_file::read(file, p).map_err(|e| bad_input(anyhow!(e)))?;
-    let m = crate::cmd::program::boot(p)?;
-    let state = state_file::restore(file, p, &s, m).map_err(|e| match e {
-        state_file::RestoreError::File(e) => bad_input(anyhow!(e)),
-        state_file::RestoreError::Program(e) => {
-            Fault::Other(anyhow!("{e} (while replaying the state file)"))
-        }
-    })?;
+    let (s, state) = state_file::load(file, p)?;
     Ok(Start {
         prefix: s.input,
         state,

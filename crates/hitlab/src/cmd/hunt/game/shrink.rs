@@ -2,9 +2,11 @@
 //! stretches removed) with the fewest presses (stretches released, buttons let go) that
 //! still fails the same expectation. Each try replays from the last state kept before its
 //! first changed input, so a try near the end costs a few frames, not the whole sequence.
+//! Its plays are counted by the engine's [`Tries`] (none after Ctrl-C).
 
 use machine::program::{HarnessState, Input};
 
+use super::super::engine::Tries;
 use super::play::{End, Played, Runner, Start};
 
 /// The shrunk sequence and how it fails.
@@ -48,6 +50,38 @@ struct Best {
     kept: Vec<(usize, HarnessState)>,
 }
 
+/// Plays `cand`, from the last state `best` kept before its first change: whether it
+/// still fails as `best` does (then it is the new best, cut after the frame that fails).
+fn attempt(runner: &mut Runner, start: &Start, cand: Vec<Input>, best: &mut Best) -> bool {
+    let diff = cand
+        .iter()
+        .zip(&best.suffix)
+        .position(|(a, b)| a != b)
+        .unwrap_or(cand.len().min(best.suffix.len()));
+    let from = best.kept.iter().rev().find(|(i, _)| *i <= diff);
+    let played = runner.play(start, &cand, from.map(|(i, s)| (*i, s)), true);
+    match played.end.clone() {
+        Some(e) if same(&e, &best.end) => {
+            let n = needed(start, &e, &played, cand.len());
+            let upto = from.map_or(0, |f| f.0);
+            let mut kept: Vec<(usize, HarnessState)> = best
+                .kept
+                .iter()
+                .filter(|(i, _)| *i <= upto)
+                .cloned()
+                .collect();
+            kept.extend(played.kept);
+            *best = Best {
+                suffix: cand[..n].to_vec(),
+                end: e,
+                kept,
+            };
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Shrinks `suffix`, which ends with `end` from `start`, in at most `limit` plays.
 pub(crate) fn shrink(
     runner: &mut Runner,
@@ -56,12 +90,26 @@ pub(crate) fn shrink(
     end: End,
     limit: u32,
 ) -> Shrunk {
-    let mut plays = 0u32;
+    let mut tries = Tries::new(limit);
     // The first play keeps the states every later try branches from.
-    let first = runner.play(start, &suffix, None, true);
-    plays += 1;
+    let mut first = None;
+    tries.attempt(|| {
+        first = Some(runner.play(start, &suffix, None, true));
+        true
+    });
+    let Some(first) = first else {
+        return Shrunk {
+            suffix,
+            end,
+            plays: tries.made,
+        };
+    };
     let Some(e) = first.end.clone().filter(|e| same(e, &end)) else {
-        return Shrunk { suffix, end, plays };
+        return Shrunk {
+            suffix,
+            end,
+            plays: tries.made,
+        };
     };
     let n = needed(start, &e, &first, suffix.len());
     let mut best = Best {
@@ -69,38 +117,8 @@ pub(crate) fn shrink(
         end: e,
         kept: first.kept,
     };
-    let mut attempt = |cand: Vec<Input>, best: &mut Best, plays: &mut u32| -> bool {
-        if *plays >= limit || crate::long_run::stopped() {
-            return false;
-        }
-        *plays += 1;
-        let diff = cand
-            .iter()
-            .zip(&best.suffix)
-            .position(|(a, b)| a != b)
-            .unwrap_or(cand.len().min(best.suffix.len()));
-        let from = best.kept.iter().rev().find(|(i, _)| *i <= diff);
-        let played = runner.play(start, &cand, from.map(|(i, s)| (*i, s)), true);
-        match played.end.clone() {
-            Some(e) if same(&e, &best.end) => {
-                let n = needed(start, &e, &played, cand.len());
-                let upto = from.map_or(0, |f| f.0);
-                let mut kept: Vec<(usize, HarnessState)> = best
-                    .kept
-                    .iter()
-                    .filter(|(i, _)| *i <= upto)
-                    .cloned()
-                    .collect();
-                kept.extend(played.kept);
-                *best = Best {
-                    suffix: cand[..n].to_vec(),
-                    end: e,
-                    kept,
-                };
-                true
-            }
-            _ => false,
-        }
+    let mut try_cand = |cand: Vec<Input>, best: &mut Best, tries: &mut Tries| {
+        tries.attempt(|| attempt(runner, start, cand, best))
     };
     // Shortest: remove stretches, halving their length.
     let mut chunk = best.suffix.len() / 2;
@@ -110,7 +128,7 @@ pub(crate) fn shrink(
             let mut cand = best.suffix.clone();
             let to = (at + chunk).min(cand.len());
             cand.drain(at..to);
-            if !attempt(cand, &mut best, &mut plays) {
+            if !try_cand(cand, &mut best, &mut tries) {
                 at += chunk;
             }
         }
@@ -125,7 +143,7 @@ pub(crate) fn shrink(
             if best.suffix[at..to].iter().any(|i| i.pad1 != 0) {
                 let mut cand = best.suffix.clone();
                 cand[at..to].fill(Input::default());
-                attempt(cand, &mut best, &mut plays);
+                try_cand(cand, &mut best, &mut tries);
             }
             at += chunk;
         }
@@ -146,7 +164,7 @@ pub(crate) fn shrink(
             for i in &mut cand[at..to] {
                 i.pad1 &= !mask;
             }
-            if !attempt(cand, &mut best, &mut plays) {
+            if !try_cand(cand, &mut best, &mut tries) {
                 at = to;
             }
         }
@@ -154,6 +172,6 @@ pub(crate) fn shrink(
     Shrunk {
         suffix: best.suffix,
         end: best.end,
-        plays,
+        plays: tries.made,
     }
 }

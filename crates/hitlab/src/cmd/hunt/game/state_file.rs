@@ -27,8 +27,11 @@
 
 use std::path::Path;
 
+use anyhow::anyhow;
 use machine::program::{Harness, HarnessState, Input};
 use scene::program::LoadedProgram;
+
+use crate::{Fault, bad_input};
 
 /// The file's first eight bytes.
 const MAGIC: &[u8; 8] = b"HITLABST";
@@ -330,8 +333,21 @@ pub(crate) fn restore(
     path: &Path,
     p: &LoadedProgram,
     s: &StateFile,
-    mut m: Box<dyn machine::Machine>,
+    m: Box<dyn machine::Machine>,
 ) -> Result<HarnessState, RestoreError> {
+    replay_log(path, p, s, m)?
+        .save_state()
+        .map_err(|e| RestoreError::Program(format!("{}: {e}", path.display())))
+}
+
+/// Boots `p` on `m` and plays `s`'s input log, checking the fingerprint: the harness at
+/// the state, its frame output off.
+fn replay_log(
+    path: &Path,
+    p: &LoadedProgram,
+    s: &StateFile,
+    mut m: Box<dyn machine::Machine>,
+) -> Result<Harness<'static>, RestoreError> {
     m.set_frame_output(false);
     let mut config = p.config.clone();
     config.input.clone_from(&s.input);
@@ -347,19 +363,60 @@ pub(crate) fn restore(
             s.frame()
         )));
     }
-    h.save_state()
-        .map_err(|e| RestoreError::Program(format!("{}: {e}", path.display())))
+    Ok(h)
 }
 
-/// Plays `input` on a fresh boot of `p` for `calls` calls and writes the state there to
-/// `path`.
-pub(crate) fn write(
-    path: &Path,
+/// The fault of a state file that does not restore: the file's (exit 3) or the program's.
+fn restore_fault(e: RestoreError) -> Fault {
+    match e {
+        RestoreError::File(e) => bad_input(anyhow!(e)),
+        RestoreError::Program(e) => Fault::Other(anyhow!("{e} (while replaying the state file)")),
+    }
+}
+
+/// Reads the state file `path` (checked as [`read`] checks it: exit 3 naming the file and
+/// what differs) and replays it on a fresh boot of `p`: the file and the harness's state.
+///
+/// # Errors
+/// A file that does not fit `p` or does not reach its fingerprint (exit 3), a program that
+/// fails on the way.
+pub(crate) fn load(path: &Path, p: &LoadedProgram) -> Result<(StateFile, HarnessState), Fault> {
+    let s = read(path, p).map_err(|e| bad_input(anyhow!(e)))?;
+    let m = crate::cmd::program::boot(p)?;
+    let state = restore(path, p, &s, m).map_err(restore_fault)?;
+    Ok((s, state))
+}
+
+/// A harness of `p` at the state file `path`'s frame (checked as [`load`] checks it), the
+/// program file's own input from that call on: `hitlab replay --from` and `compare --from`
+/// run it to the program file's last frame.
+///
+/// # Errors
+/// As [`load`].
+pub(crate) fn harness_at(path: &Path, p: &LoadedProgram) -> Result<Harness<'static>, Fault> {
+    let s = read(path, p).map_err(|e| bad_input(anyhow!(e)))?;
+    let m = crate::cmd::program::boot(p)?;
+    let mut h = replay_log(path, p, &s, m).map_err(restore_fault)?;
+    let mut input = s.input;
+    let own = &p.config.input;
+    let at = input.len();
+    // The program file's input past the state; its last entry (or no buttons, for a file
+    // without input) holds on as it does in a run from power-on.
+    match own.get(at..) {
+        Some(rest) if !rest.is_empty() => input.extend_from_slice(rest),
+        _ => input.push(own.last().copied().unwrap_or_default()),
+    }
+    h.set_input(input);
+    Ok(h)
+}
+
+/// Plays `input` on a fresh boot of `p` for `calls` calls: the state file's bytes there.
+pub(crate) fn at(
     p: &LoadedProgram,
     m: Box<dyn machine::Machine>,
     input: &[Input],
     calls: usize,
-) -> Result<(), String> {
+) -> Result<Vec<u8>, String> {
     let mut m = m;
     m.set_frame_output(false);
     let mut config = p.config.clone();
@@ -371,8 +428,7 @@ pub(crate) fn write(
     let log: Vec<Input> = (0..calls)
         .map(|k| input.get(k).or(input.last()).copied().unwrap_or_default())
         .collect();
-    let s = StateFile::new(p, log, fingerprint(&mut h));
-    crate::atomic::write(path, &s.encode()).map_err(|e| e.to_string())
+    Ok(StateFile::new(p, log, fingerprint(&mut h)).encode())
 }
 
 #[cfg(test)]
@@ -478,7 +534,7 @@ mod tests {
             let whole = records(&p, &input, None, at, at + after);
             let path = dir.join(format!("{}.state", p.target));
             let m = crate::cmd::program::boot(&p).map_err(|_| "boot").unwrap();
-            write(&path, &p, m, &input, at).unwrap();
+            std::fs::write(&path, super::at(&p, m, &input, at).unwrap()).unwrap();
             let s = read(&path, &p).unwrap();
             assert_eq!(s.frame(), at, "{file}");
             let m = crate::cmd::program::boot(&p).map_err(|_| "boot").unwrap();
