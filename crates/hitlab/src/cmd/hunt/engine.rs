@@ -81,6 +81,9 @@ impl<C, E> Searched<C, E> {
     }
 }
 
+/// What a worker played: its frames and its finding.
+type Worked<C, E> = (u64, Option<Hit<C, E>>);
+
 /// Worker `w`'s generator.
 fn rng_of(seed: u64, w: usize) -> SplitMix64 {
     SplitMix64(seed ^ (w as u64).wrapping_mul(0xA076_1D64_78BD_642F))
@@ -94,7 +97,7 @@ pub(super) fn search<H: Hunt>(hunt: &H, budget: &Budget, label: &str) -> Searche
     let threads = budget.threads.max(1);
     let share = budget.frames.div_ceil(threads as u64);
     let bar = crate::long_run::bar(budget.frames, format!("{label} on {threads} threads"));
-    let work = |w: usize| -> (u64, Option<Hit<H::Case, H::End>>) {
+    let work = |w: usize| -> Worked<H::Case, H::End> {
         let key = |play: u64| (play << 16) | w as u64;
         let Some(mut worker) = hunt.worker() else {
             return (0, None);
@@ -131,7 +134,7 @@ pub(super) fn search<H: Hunt>(hunt: &H, budget: &Budget, label: &str) -> Searche
         }
         (frames, None)
     };
-    let results: Vec<(u64, Option<Hit<H::Case, H::End>>)> = if threads == 1 {
+    let results: Vec<Worked<H::Case, H::End>> = if threads == 1 {
         vec![work(0)]
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
