@@ -1,6 +1,7 @@
 //! `hitlab hunt PROGRAM`: the planted bug of roms/msx/programs/hunt_edge.asm found from a
 //! fixed seed within a stated budget, the input shrunk to the two presses that reach it,
-//! the written program file failing `hitlab replay` the same way; the same finding for the
+//! the written program file failing `hitlab replay` the same way; a planted false alarm
+//! found the same way; the same finding for the
 //! same seed and thread count; nothing to judge and nothing found said plainly.
 
 use serde_json::Value;
@@ -135,15 +136,42 @@ fn a_program_without_watches_has_nothing_to_judge() {
     );
 }
 
+/// The MSX test program hunt_edge (roms/msx/programs/hunt_edge.asm) with its decision read
+/// the wrong way round: a planted false alarm. By hand, from the source: HITFLAG holds 1
+/// in a frame whose boxes overlap and 0 in every other (init clears it; the hook stores 0
+/// while the player, from X = 200, is 16 px or more from the enemy at X = 0). Taking 0 as
+/// "my sprites collided", the program marks both objects in every frame where they do not
+/// meet, a false alarm in box truth; the first frame that shows both sprites (frame 140
+/// under C-BIOS, as tests/msx_hunt_edge.prg.ron counts it) is one, with no input at all.
+/// (Written where the test runs: `hitlab replay tests/` must pass.)
+const FALSE_ALARM: &str = r#"Program(
+    version: 1,
+    image: "ROOT/roms/msx/programs/hunt_edge.rom",
+    target: "msx",
+    frames: 300,
+    symbols: Some((file: "ROOT/roms/msx/programs/hunt_edge.sym")),
+    ram: Some((fill: "00")),
+    objects: (
+        rules: [(sprites: (0, 0), group: Good), (sprites: (1, 1), group: Bad)],
+        others: None,
+    ),
+    watches: [Memory(at: "HITFLAG", len: 2, stride: 0, hit: Equals(0))],
+    expect: [NoFalseAlarm(Box)],
+)
+"#;
+
 #[test]
 fn a_planted_false_alarm_is_found_with_no_input_and_replays() {
     let dir = scratch("hunt-program-false-alarm");
-    let out = dir.display().to_string();
+    let program = dir.join("msx_hunt_false_alarm.prg.ron");
+    let root_dir = root().canonicalize().unwrap().display().to_string();
+    std::fs::write(&program, FALSE_ALARM.replace("ROOT", &root_dir)).unwrap();
+    let out = dir.join("out").display().to_string();
     let o = hitlab(
         &root(),
         &[
             "hunt",
-            "tests/msx_hunt_false_alarm.prg.ron",
+            &program.display().to_string(),
             "--from",
             "139",
             "--frames",
@@ -160,7 +188,7 @@ fn a_planted_false_alarm_is_found_with_no_input_and_replays() {
     let v: Value = serde_json::from_str(&stdout(&o))
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
     assert_eq!(o.status.code(), Some(1), "{v}");
-    // By hand (the program file's comment): the flag read as 0 marks both objects in frame
+    // By hand ([`FALSE_ALARM`]): the flag read as 0 marks both objects in frame
     // 140, the first that shows them, 200 px apart: a false alarm needing no input, on
     // object 0 (the first marked), in no true pair.
     assert_eq!(v["expect"], "NoFalseAlarm(Box)", "{v}");
