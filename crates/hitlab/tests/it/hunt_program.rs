@@ -1,8 +1,8 @@
 //! `hitlab hunt PROGRAM`: the planted bug of roms/msx/programs/hunt_edge.asm found from a
 //! fixed seed within a stated budget, the input shrunk to the two presses that reach it,
 //! the written program file failing `hitlab replay` the same way; a planted false alarm
-//! found the same way; the same finding for the
-//! same seed and thread count; nothing to judge and nothing found said plainly.
+//! found and replayed too; the same finding for the same seed and thread count; nothing to
+//! judge and nothing found said plainly.
 
 use serde_json::Value;
 
