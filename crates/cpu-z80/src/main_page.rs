@@ -142,32 +142,38 @@ impl Cpu {
                 let v = bus.read(addr);
                 self.set_reg::<0>(op >> 3, v);
             }
-            0x70..=0x77 => {
+            0x70 | 0x71 | 0x72 | 0x73 | 0x74 | 0x75 | 0x77 => {
                 let addr = self.mem_addr::<X, B>(bus);
                 bus.write(addr, self.reg::<0>(op));
             }
             // LD r,r': one arm per destination, so only the source is picked at run time.
-            0x40..=0x47 => self.b = self.reg::<X>(op),
-            0x48..=0x4F => self.c = self.reg::<X>(op),
-            0x50..=0x57 => self.d = self.reg::<X>(op),
-            0x58..=0x5F => self.e = self.reg::<X>(op),
-            0x60..=0x67 => self.set_reg::<X>(4, self.reg::<X>(op)),
-            0x68..=0x6F => self.set_reg::<X>(5, self.reg::<X>(op)),
-            0x78..=0x7F => self.a = self.reg::<X>(op),
+            // Every arm of this match lists its opcodes (no ranges): rustc turns a match of
+            // plain values into one jump table, a range into a chain of comparisons.
+            0x40 | 0x41 | 0x42 | 0x43 | 0x44 | 0x45 | 0x47 => self.b = self.reg::<X>(op),
+            0x48 | 0x49 | 0x4A | 0x4B | 0x4C | 0x4D | 0x4F => self.c = self.reg::<X>(op),
+            0x50 | 0x51 | 0x52 | 0x53 | 0x54 | 0x55 | 0x57 => self.d = self.reg::<X>(op),
+            0x58 | 0x59 | 0x5A | 0x5B | 0x5C | 0x5D | 0x5F => self.e = self.reg::<X>(op),
+            0x60 | 0x61 | 0x62 | 0x63 | 0x64 | 0x65 | 0x67 => {
+                self.set_reg::<X>(4, self.reg::<X>(op));
+            }
+            0x68 | 0x69 | 0x6A | 0x6B | 0x6C | 0x6D | 0x6F => {
+                self.set_reg::<X>(5, self.reg::<X>(op));
+            }
+            0x78 | 0x79 | 0x7A | 0x7B | 0x7C | 0x7D | 0x7F => self.a = self.reg::<X>(op),
             0x86 | 0x8E | 0x96 | 0x9E | 0xA6 | 0xAE | 0xB6 | 0xBE => {
                 let addr = self.mem_addr::<X, B>(bus);
                 let v = bus.read(addr);
                 self.alu(op >> 3, v);
             }
             // ALU A,r: one arm per operation, as for LD r,r'.
-            0x80..=0x87 => self.alu(0, self.reg::<X>(op)),
-            0x88..=0x8F => self.alu(1, self.reg::<X>(op)),
-            0x90..=0x97 => self.alu(2, self.reg::<X>(op)),
-            0x98..=0x9F => self.alu(3, self.reg::<X>(op)),
-            0xA0..=0xA7 => self.alu(4, self.reg::<X>(op)),
-            0xA8..=0xAF => self.alu(5, self.reg::<X>(op)),
-            0xB0..=0xB7 => self.alu(6, self.reg::<X>(op)),
-            0xB8..=0xBF => self.alu(7, self.reg::<X>(op)),
+            0x80 | 0x81 | 0x82 | 0x83 | 0x84 | 0x85 | 0x87 => self.alu(0, self.reg::<X>(op)),
+            0x88 | 0x89 | 0x8A | 0x8B | 0x8C | 0x8D | 0x8F => self.alu(1, self.reg::<X>(op)),
+            0x90 | 0x91 | 0x92 | 0x93 | 0x94 | 0x95 | 0x97 => self.alu(2, self.reg::<X>(op)),
+            0x98 | 0x99 | 0x9A | 0x9B | 0x9C | 0x9D | 0x9F => self.alu(3, self.reg::<X>(op)),
+            0xA0 | 0xA1 | 0xA2 | 0xA3 | 0xA4 | 0xA5 | 0xA7 => self.alu(4, self.reg::<X>(op)),
+            0xA8 | 0xA9 | 0xAA | 0xAB | 0xAC | 0xAD | 0xAF => self.alu(5, self.reg::<X>(op)),
+            0xB0 | 0xB1 | 0xB2 | 0xB3 | 0xB4 | 0xB5 | 0xB7 => self.alu(6, self.reg::<X>(op)),
+            0xB8 | 0xB9 | 0xBA | 0xBB | 0xBC | 0xBD | 0xBF => self.alu(7, self.reg::<X>(op)),
             // RET cc
             0xC0 | 0xC8 | 0xD0 | 0xD8 | 0xE0 | 0xE8 | 0xF0 | 0xF8 => {
                 if self.cond(op >> 3) {

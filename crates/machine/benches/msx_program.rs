@@ -11,6 +11,9 @@
 //! - `midon.rom`: polls S#0, blanks the display in vblank and enables it in line 59;
 //! - `ramwait.rom`: the hook counts frames, the main loop polls that count in RAM (a loop
 //!   the board fast-forwards, `machine::idle`; `HITLAB_IDLE_SKIP=off` steps it).
+//! - `fifth.rom`, `hunt_edge.rom`: like `mover`, the Z80 waits in HALT after the hook (the
+//!   board runs the chip's lines alone until the frame ends);
+//! - `mega.rom`: the hook switches ASCII16 banks (the page table rebuilt on each switch).
 //!
 //! The figure is frames per second against the MSX's 59.92 Hz (3,579,545 Hz / 59,736
 //! T-states), printed from wall clock and from the thread's CPU time (which a loaded
@@ -26,7 +29,7 @@ use machine::{Machine, Resources, Settings};
 mod program_rate;
 use program_rate::{frame, measure};
 
-const PROGRAMS: [(&str, &[u8]); 6] = [
+const PROGRAMS: [(&str, &[u8]); 9] = [
     (
         "mover",
         include_bytes!("../../../roms/msx/programs/mover.rom"),
@@ -47,6 +50,18 @@ const PROGRAMS: [(&str, &[u8]); 6] = [
     (
         "ramwait",
         include_bytes!("../../../roms/msx/programs/ramwait.rom"),
+    ),
+    (
+        "fifth",
+        include_bytes!("../../../roms/msx/programs/fifth.rom"),
+    ),
+    (
+        "hunt_edge",
+        include_bytes!("../../../roms/msx/programs/hunt_edge.rom"),
+    ),
+    (
+        "mega",
+        include_bytes!("../../../roms/msx/programs/mega.rom"),
     ),
 ];
 /// NTSC MSX: 3,579,545 Hz / (228 x 262) T-states.

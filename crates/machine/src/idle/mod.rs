@@ -210,6 +210,65 @@ struct Cool {
     fails: u8,
 }
 
+/// The heads whose recordings failed, `SLOTS` of them direct-mapped by address: each
+/// failure in a row at a head doubles the arrivals there that start no recording (up to
+/// [`MAX_COOLDOWN`]), so a busy loop costs a recorded turn now and then; a confirmed loop
+/// clears its head. Shared by [`IdleSkip`] and the MSX board's counting loops.
+#[derive(Clone, Copy, Debug)]
+pub struct Cooldown<const SLOTS: usize> {
+    cool: [Cool; SLOTS],
+}
+
+impl<const SLOTS: usize> Default for Cooldown<SLOTS> {
+    fn default() -> Self {
+        Self {
+            cool: [Cool::default(); SLOTS],
+        }
+    }
+}
+
+impl<const SLOTS: usize> Cooldown<SLOTS> {
+    #[inline]
+    fn slot(head: u32) -> usize {
+        // Code is at least byte-aligned and loops sit apart: the low bits spread them.
+        (head as usize ^ (head >> 4) as usize) % SLOTS
+    }
+
+    /// Whether an arrival at `head` may start a recording; if not, the arrival is counted
+    /// off its wait.
+    #[inline]
+    pub fn cooled(&mut self, head: u32) -> bool {
+        let c = &mut self.cool[Self::slot(head)];
+        if c.head == head && c.wait > 0 {
+            c.wait -= 1;
+            false
+        } else {
+            true
+        }
+    }
+
+    /// A recording from `head` failed: its wait doubles.
+    pub fn fail(&mut self, head: u32) {
+        let c = &mut self.cool[Self::slot(head)];
+        if c.head != head {
+            *c = Cool {
+                head,
+                ..Cool::default()
+            };
+        }
+        c.fails = c.fails.saturating_add(1);
+        c.wait = (1u32 << c.fails.min(31)).min(MAX_COOLDOWN);
+    }
+
+    /// A loop was confirmed at `head`: its failures are forgotten.
+    pub fn forgive(&mut self, head: u32) {
+        let c = &mut self.cool[Self::slot(head)];
+        if c.head == head {
+            *c = Cool::default();
+        }
+    }
+}
+
 /// Iterations to skip and the cycles they take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skip {
@@ -242,7 +301,7 @@ pub struct IdleSkip<C> {
     // a frame's work allocates nothing.
     recording: Option<Recording<C>>,
     confirmed: Option<Loop<C>>,
-    cool: [Cool; COOL_SLOTS],
+    cool: Cooldown<COOL_SLOTS>,
 }
 
 impl<C> Default for IdleSkip<C> {
@@ -252,7 +311,7 @@ impl<C> Default for IdleSkip<C> {
             skipped: 0,
             recording: None,
             confirmed: None,
-            cool: [Cool::default(); COOL_SLOTS],
+            cool: Cooldown::default(),
         }
     }
 }
@@ -314,7 +373,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[inline]
     pub fn abort(&mut self) {
         if let Some(rec) = self.recording.take() {
-            self.fail(rec.head);
+            self.cool.fail(rec.head);
         }
     }
 
@@ -337,9 +396,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[inline]
     pub fn at_head(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
         // The common case in busy code: a counting loop's head, cooling down.
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head == head && c.wait > 0 && self.recording.is_none() {
-            c.wait -= 1;
+        if self.recording.is_none() && !self.cool.cooled(head) {
             return None;
         }
         self.arrive(head, cpu, still)
@@ -380,7 +437,7 @@ impl<C: LoopCpu> IdleSkip<C> {
                     m1: rec.log.m1,
                     pcs: rec.log.pcs.unwrap_or((head, head)),
                 };
-                self.forgive(head);
+                self.cool.forgive(head);
                 let Recording { state, log, .. } = rec;
                 self.confirmed = Some(Loop {
                     head,
@@ -390,9 +447,9 @@ impl<C: LoopCpu> IdleSkip<C> {
                 });
                 return Some(skip);
             }
-            self.fail(rec.head);
+            self.cool.fail(rec.head);
         }
-        if self.cooled(head) {
+        if self.cool.cooled(head) {
             self.recording = Some(Recording {
                 head,
                 state: cpu.clone(),
@@ -401,42 +458,6 @@ impl<C: LoopCpu> IdleSkip<C> {
             });
         }
         None
-    }
-
-    #[inline]
-    fn slot(head: u32) -> usize {
-        // Code is at least byte-aligned and loops sit apart: the low bits spread them.
-        (head as usize ^ (head >> 4) as usize) % COOL_SLOTS
-    }
-
-    /// Whether an arrival at `head` may start a recording (counting down its wait).
-    fn cooled(&mut self, head: u32) -> bool {
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head == head && c.wait > 0 {
-            c.wait -= 1;
-            false
-        } else {
-            true
-        }
-    }
-
-    fn fail(&mut self, head: u32) {
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head != head {
-            *c = Cool {
-                head,
-                ..Cool::default()
-            };
-        }
-        c.fails = c.fails.saturating_add(1);
-        c.wait = (1u32 << c.fails.min(31)).min(MAX_COOLDOWN);
-    }
-
-    fn forgive(&mut self, head: u32) {
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head == head {
-            *c = Cool::default();
-        }
     }
 }
 

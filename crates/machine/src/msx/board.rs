@@ -21,7 +21,9 @@
 //! - **Frame**: 262 lines of 228 T-states (NTSC). [`ProgramBoard::run_frame`] runs the 70
 //!   lines of vertical border and blanking (192-261), then the 192 active lines, and stops
 //!   as F is set: the start of vblank. [`BoardEvent::DisplayStart`] is told as line 0
-//!   begins.
+//!   begins. A Z80 in HALT with no interrupt it can take (a program waiting for the next
+//!   frame) cannot wake before F: from the line it halts on, the chip's lines run alone
+//!   and the CPU's M1 cycles are counted up to the frame's end at once.
 //!
 //! Line numbers are the chip's display lines; openMSX raises F (its VSCAN) and begins the
 //! display 202 VDP ticks (34 T-states) into lines 192 and 0; here both happen at the
@@ -205,6 +207,14 @@ impl MsxProgram {
                     line_cycles_256: (T_PER_LINE * 256) as u32,
                 });
             }
+            if self.parked(vdp) {
+                // The Z80 stays halted to the frame's end: the chip's lines run alone,
+                // and the CPU catches up after the last one.
+                vdp.latch_line_mode();
+                line_start += T_PER_LINE;
+                Self::end_line(vdp, line);
+                continue;
+            }
             // A halted Z80 with no interrupt to take stays halted to the line's end (INT
             // changes only at the chip's steps): R1 cannot change before the chip takes it,
             // so the line runs in one piece.
@@ -214,15 +224,10 @@ impl MsxProgram {
             vdp.latch_line_mode();
             line_start += T_PER_LINE;
             idle += self.run_until(line_start, frame_end, vdp, probe);
-            // The end of the line: its picture, and the sprite check of the next one.
-            if line < ACTIVE_LINES {
-                vdp.draw_line(line as u16);
-                vdp.check_line(line as u16 + 1);
-            } else if line == LINES_PER_FRAME - 1 {
-                vdp.begin_frame();
-                vdp.check_line(0);
-            }
+            Self::end_line(vdp, line);
         }
+        // A CPU parked in HALT: the M1 cycles to the frame's end, as stepping runs them.
+        idle += self.run_until(frame_end, frame_end, vdp, probe);
         // Line 192 has been checked (never drawn): F set, vertical blanking begins.
         vdp.end_frame();
         probe.on_event(BoardEvent::Vblank { cycle: self.cpu.t });
@@ -231,6 +236,33 @@ impl MsxProgram {
             cycles: self.cpu.t - start,
             idle_cycles: idle,
         }
+    }
+
+    /// The end of `line`: its picture, and the sprite check of the next one.
+    #[inline]
+    fn end_line(vdp: &mut Vdp, line: u64) {
+        if line < ACTIVE_LINES {
+            vdp.draw_line(line as u16);
+            vdp.check_line(line as u16 + 1);
+        } else if line == LINES_PER_FRAME - 1 {
+            vdp.begin_frame();
+            vdp.check_line(0);
+        }
+    }
+
+    /// Whether the Z80 stays halted to the frame's end: halted with no interrupt it can
+    /// take. The INT line rises only as the frame ends (F, [`Vdp::end_frame`]) and R1's
+    /// IE and IFF1 change only by the CPU's own instructions, so nothing before then wakes
+    /// it; a halted CPU touches neither memory nor ports, so the chip's line steps do not
+    /// depend on where it is. Stepping it line by line or at once to the frame's end
+    /// gives the same clock and R ([`MsxProgram::skip_halted`]). With idle skipping off
+    /// the lines run as before, which the property tests compare with.
+    #[inline]
+    fn parked(&self, vdp: &Vdp) -> bool {
+        self.cpu.halted
+            && !self.cpu.nmi_pending
+            && !(vdp.interrupt() && self.cpu.iff1)
+            && self.skip.enabled()
     }
 
     /// Runs instructions until the CPU's clock reaches `end` (the chip's next step; the
@@ -550,6 +582,27 @@ mod tests {
         board.cpu.halted = true;
         board.cpu.r = 0xFE;
         (board, Vdp::new())
+    }
+
+    #[test]
+    fn a_cpu_parked_in_halt_ends_the_frame_where_stepped_lines_end() {
+        // Halted with interrupts off and no INT (R1 IE clear): nothing wakes the Z80 this
+        // frame. From T-state 7 the frame's 59,736 T-states take ceil(59,736 / 5) =
+        // 11,948 M1 cycles of 5: the clock ends at 7 + 59,740, every one of them halted,
+        // and R counts 11,948 = 93 x 128 + 44 on from FEh: low bits 7Eh + 44 = 2Ah, bit 7
+        // kept: AAh. Parked (skipping on) or line by line (off), the same.
+        for on in [false, true] {
+            let (mut board, mut vdp) = halted_board();
+            board.set_idle_skip(on);
+            board.cpu.t = 7;
+            let run = board.run_frame(&mut vdp, &mut NoProbe::default());
+            assert_eq!(
+                (run.cycles, run.idle_cycles, board.cpu.t, board.cpu.r),
+                (59_740, 59_740, 7 + 59_740, 0xAA),
+                "skipping {on}"
+            );
+            assert!(board.cpu.halted);
+        }
     }
 
     #[test]

@@ -29,6 +29,8 @@
 //! ASCII8, ASCII16). A guess this board does not have (Konami SCC, generic) is an error
 //! asking for `--mapper`.
 
+use std::sync::Arc;
+
 use crate::program::ProgramError;
 
 /// The largest MegaROM accepted: 256 banks of 16 KB (ASCII16's 8-bit register).
@@ -153,7 +155,8 @@ fn guess(rom: &[u8]) -> Result<Mapper, ProgramError> {
 /// The cartridge: its image, mapper and bank registers.
 #[derive(Clone, Debug)]
 pub struct Cartridge {
-    rom: Vec<u8>,
+    /// The image, padded: ROM never changes, so the board's copies (save states) share it.
+    rom: Arc<[u8]>,
     mapper: Mapper,
     /// The bank in each 8 KB region $4000, $6000, $8000, $A000 (16 KB banks: 2 x 8 KB).
     banks: [usize; 4],
@@ -195,8 +198,9 @@ impl Cartridge {
             });
         }
         // Pad to a power of two of 8 KB banks so bank numbers wrap as openMSX masks them.
-        let mut rom = image.to_vec();
-        rom.resize(len.next_power_of_two(), 0xFF);
+        let mut padded = image.to_vec();
+        padded.resize(len.next_power_of_two(), 0xFF);
+        let rom = Arc::from(padded);
         let banks = match mapper {
             Mapper::Konami => [0, 1, 2, 3],
             Mapper::Ascii16 => [0, 1, 0, 1],
@@ -214,7 +218,7 @@ impl Cartridge {
         let n = image.len().min(0x4000);
         rom[..n].copy_from_slice(&image[..n]);
         Self {
-            rom,
+            rom: Arc::from(rom),
             mapper: Mapper::Plain { base: 0x4000 },
             banks: [0; 4],
         }

@@ -38,14 +38,12 @@
 
 use cpu_z80::Cpu;
 
-use crate::idle::{MAX_BODY_BYTES, ReadLog};
+use crate::idle::{Cooldown, MAX_BODY_BYTES, ReadLog};
 
 /// Instructions a recorded turn may take.
 const MAX_PATH: usize = 16;
 /// Heads whose failures are remembered.
 const COOL_SLOTS: usize = 8;
-/// The most arrivals at a failed head that start no recording.
-const MAX_COOLDOWN: u32 = 1024;
 
 /// Register bits of [`touches`].
 const A: u16 = 1;
@@ -178,13 +176,6 @@ struct Known {
     log: ReadLog,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Cool {
-    head: u16,
-    wait: u32,
-    fails: u8,
-}
-
 /// A skip: the loop's turns to pass and how the CPU changes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Turns {
@@ -223,7 +214,8 @@ impl Turns {
 pub(super) struct CountedLoops {
     recording: Option<Recording>,
     known: Option<Known>,
-    cool: [Cool; COOL_SLOTS],
+    /// Heads whose recordings failed ([`Cooldown`]).
+    cool: Cooldown<COOL_SLOTS>,
 }
 
 fn pair(cpu: &Cpu, p: u8) -> u16 {
@@ -459,7 +451,7 @@ impl CountedLoops {
     /// Gives the recording up (an interrupt taken, a HALT), counting a failure.
     pub fn abort(&mut self) {
         if let Some(rec) = self.recording.take() {
-            self.fail(rec.head);
+            self.cool.fail(u32::from(rec.head));
         }
     }
 
@@ -497,12 +489,12 @@ impl CountedLoops {
                 .flatten()
             {
                 Some(known) => {
-                    self.forgive(head);
+                    self.cool.forgive(u32::from(head));
                     self.known = Some(known);
                     return self.resume(cpu, still, end, frame_end);
                 }
                 None => {
-                    self.fail(rec.head);
+                    self.cool.fail(u32::from(rec.head));
                     return None;
                 }
             }
@@ -510,7 +502,7 @@ impl CountedLoops {
         if let Some(turns) = self.resume(cpu, &still, end, frame_end) {
             return Some(turns);
         }
-        if may_record && self.cooled(head) {
+        if may_record && self.cool.cooled(u32::from(head)) {
             self.recording = Some(Recording {
                 head,
                 state: cpu.clone(),
@@ -576,39 +568,6 @@ impl CountedLoops {
         self.known
             .as_ref()
             .is_some_and(|k| (k.pcs.0..=k.pcs.1).any(|pc| breakpoints.contains(u32::from(pc))))
-    }
-
-    fn slot(head: u16) -> usize {
-        (usize::from(head) ^ usize::from(head >> 4)) % COOL_SLOTS
-    }
-
-    fn cooled(&mut self, head: u16) -> bool {
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head == head && c.wait > 0 {
-            c.wait -= 1;
-            false
-        } else {
-            true
-        }
-    }
-
-    fn fail(&mut self, head: u16) {
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head != head {
-            *c = Cool {
-                head,
-                ..Cool::default()
-            };
-        }
-        c.fails = c.fails.saturating_add(1);
-        c.wait = (1u32 << c.fails.min(31)).min(MAX_COOLDOWN);
-    }
-
-    fn forgive(&mut self, head: u16) {
-        let c = &mut self.cool[Self::slot(head)];
-        if c.head == head {
-            *c = Cool::default();
-        }
     }
 }
 

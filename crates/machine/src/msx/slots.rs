@@ -22,8 +22,10 @@ pub const BIOS_BYTES: usize = 0xC000;
 /// Bytes in one region of the page table: 8 KB, the smallest bank of the mappers
 /// (ASCII8, Konami), so a 16 KB page is two regions.
 const REGION_BYTES: usize = 0x2000;
-/// Where each part sits in [`Slots`]'s one storage: a region of #FF (empty slot, ROM
-/// past the image), the BIOS, the RAM, then the cartridge's image.
+/// Where each part sits in the offsets of the page table: a region of #FF (empty slot,
+/// ROM past the image), the BIOS, the RAM (these three in [`Slots`]'s own storage), then
+/// the cartridge's image (the cartridge's, shared and never copied: offsets from
+/// `CART_AT` on read it).
 const OPEN_AT: usize = 0;
 const BIOS_AT: usize = OPEN_AT + REGION_BYTES;
 const RAM_AT: usize = BIOS_AT + BIOS_BYTES;
@@ -43,8 +45,10 @@ pub struct Slots {
     primary: u8,
     /// PPI port C.
     pub port_c: u8,
+    /// The cartridge, whose image (held once, shared by the board's copies) the regions
+    /// at `CART_AT` and up read.
     cart: Cartridge,
-    /// #FF region, BIOS, RAM and the cartridge's image (offsets `*_AT`).
+    /// #FF region, BIOS and RAM (offsets `*_AT`).
     mem: Vec<u8>,
     /// The offset in `mem` of each region's first byte as the CPU reads it.
     read_at: [usize; 8],
@@ -93,8 +97,6 @@ impl Slots {
 
     /// Puts another cartridge in slot 1.
     pub fn set_cartridge(&mut self, cart: Cartridge) {
-        self.mem.truncate(CART_AT);
-        self.mem.extend_from_slice(cart.image());
         self.cart = cart;
         self.map_pages();
     }
@@ -134,7 +136,11 @@ impl Slots {
     #[must_use]
     pub fn read(&self, addr: u16) -> u8 {
         let a = usize::from(addr);
-        self.mem[self.read_at[a >> 13] + (a & (REGION_BYTES - 1))]
+        let at = self.read_at[a >> 13] + (a & (REGION_BYTES - 1));
+        match at.checked_sub(CART_AT) {
+            Some(in_image) => self.cart.image()[in_image],
+            None => self.mem[at],
+        }
     }
 
     /// A CPU write: RAM, or the cartridge's mapper registers.
