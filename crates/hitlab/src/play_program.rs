@@ -22,6 +22,7 @@ use crate::view::layout::{self, PanelAt};
 use crate::view::panel::Line;
 use crate::view::picture::Picture;
 use crate::view::program::{self, Inspect, ProgramInfo, Registers};
+use crate::view::tube::FramePicture;
 
 mod rewind;
 
@@ -31,10 +32,10 @@ pub struct ProgramPlayer {
     harness: Harness<'static>,
     info: ProgramInfo,
     record: FrameRecord,
-    /// The chip's picture of `record`'s frame.
-    picture: Picture,
+    /// The chip's picture of `record`'s frame (on a vector display, the tube).
+    picture: FramePicture,
     /// The chip's picture of the frame after it (the last call's).
-    next_picture: Picture,
+    next_picture: FramePicture,
     /// Overlays shown.
     pub overlays: Overlays,
     /// Integer scale of the frame.
@@ -82,9 +83,9 @@ impl ProgramPlayer {
         let mut harness = Harness::owning(machine, loaded.config.clone()).map_err(crate::usage)?;
         // The first call shows frame 0; its decisions come in the second.
         call(&mut harness, &loaded)?;
-        let picture = Picture::of_machine(harness.machine_ref());
+        let picture = FramePicture::of_machine(harness.machine_ref(), None);
         let record = completed(call(&mut harness, &loaded)?, &loaded)?;
-        let next_picture = Picture::of_machine(harness.machine_ref());
+        let next_picture = FramePicture::of_machine(harness.machine_ref(), Some(&picture));
         let registers = registers(&mut harness);
         let name = loaded
             .path
@@ -121,7 +122,7 @@ impl ProgramPlayer {
     /// The program failed (a fault, an interrupt never taken or never left): exit 1.
     pub fn step(&mut self) -> Result<(), Fault> {
         let record = completed(call(&mut self.harness, &self.loaded)?, &self.loaded)?;
-        let now = Picture::of_machine(self.harness.machine_ref());
+        let now = FramePicture::of_machine(self.harness.machine_ref(), Some(&self.next_picture));
         self.picture = std::mem::replace(&mut self.next_picture, now);
         self.record = record;
         self.keep_for_rewind();
@@ -174,7 +175,7 @@ impl ProgramPlayer {
     /// The chip's picture of the frame shown.
     #[must_use]
     pub fn picture(&self) -> Picture {
-        self.picture.clone()
+        self.picture.at(self.scale)
     }
 
     /// The lines of the box shown over the frame, if any.
@@ -189,7 +190,7 @@ impl ProgramPlayer {
     pub fn render(&self) -> Canvas {
         let shown = self.inspect_lines();
         program::render_with(
-            &self.picture,
+            &self.picture.at(self.scale),
             &self.record,
             &self.info,
             self.overlays,
@@ -200,8 +201,7 @@ impl ProgramPlayer {
     }
 
     fn frame_px(&self, scale: usize) -> (usize, usize) {
-        let (w, h) = self.picture.size();
-        (w * scale.max(1), h * scale.max(1))
+        self.picture.size_px(scale)
     }
 
     /// Where the panel goes at the current scale on the display pictures are fitted to.
@@ -219,7 +219,8 @@ impl ProgramPlayer {
     /// Canvas size with every overlay shown at the current scale (the window's size).
     #[must_use]
     pub fn full_size(&self) -> (usize, usize) {
-        program::full_size(&self.picture, self.scale, self.panel_at())
+        let (w, h) = self.frame_px(self.scale);
+        layout::canvas_size(w, h, Some(self.panel_at()))
     }
 
     /// The file stem of the program, for output names.
@@ -348,6 +349,7 @@ impl crate::shown::Shown for ProgramPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::overlay;
 
     /// The index of the pixel at `(x, y)` of a raster picture.
     fn index_at(p: &Picture, x: usize, y: usize) -> u8 {
@@ -503,5 +505,47 @@ mod tests {
             "{text:?}"
         );
         assert!(!joined.contains("DIFFERS"), "{text:?}");
+    }
+
+    #[test]
+    fn a_vectrex_program_shows_the_tube_with_its_objects_outlined() {
+        // tests/vectrex_objects.prg.ron, by hand: frame k shows the cartridge's frame
+        // n = k - 1, object 0 at (y, x) = (0, -60 + n); one unit one screen pixel, origin
+        // (130, 161), y up, half-size 8: frame 11's object 0 covers screen columns
+        // 72..=88 and rows 153..=169. The tube is drawn at two picture pixels per screen
+        // pixel at scale 1 (the screen fills the tube: 260 x 323), so the box's outline
+        // (a Good object's, one pixel thick at two a unit) runs down column 144 from row
+        // 306 to row 339 and along row 306 from column 144 to 177.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let file = root.join("tests/vectrex_objects.prg.ron");
+        let mut p = ProgramPlayer::open(&file, Some(20), &ProgramArgs::default()).expect("boots");
+        while p.record().frame < 11 {
+            p.step().expect("runs");
+        }
+        let Picture::Rgb { canvas, .. } = p.picture() else {
+            panic!("a tube is drawn in RGB")
+        };
+        assert_eq!((canvas.w, canvas.h), (520, 646));
+        let at = |c: &Canvas, x: usize, y: usize| c.px[y * c.w + x] & 0xFF_FFFF;
+        // The beam drew the object's square: light on the tube around its left edge.
+        let lit = (300..=340).any(|y| (142..=146).any(|x| at(&canvas, x, y) > 0x30_3030));
+        assert!(lit, "the tube shows object 0's square");
+        p.overlays = Overlays {
+            pairs: false,
+            guides: false,
+            panel: false,
+            ..Overlays::ALL
+        };
+        let c = p.render();
+        for y in 306..=339 {
+            assert_eq!(at(&c, 144, y), overlay::GOOD_RGB, "left edge, row {y}");
+        }
+        for x in 144..=177 {
+            assert_eq!(at(&c, x, 306), overlay::GOOD_RGB, "top edge, column {x}");
+        }
+        assert_ne!(at(&c, 143, 320), overlay::GOOD_RGB, "just outside the box");
+        assert_ne!(at(&c, 160, 322), overlay::GOOD_RGB, "inside the box");
+        // Object 1 at x = 60 - 10 = 50: screen columns 172..=188, picture column 344.
+        assert_eq!(at(&c, 344, 320), overlay::GOOD_RGB, "object 1's left edge");
     }
 }

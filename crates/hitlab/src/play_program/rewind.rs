@@ -9,7 +9,7 @@ use machine::program::{FrameRecord, HarnessState};
 
 use super::ProgramPlayer;
 use crate::Fault;
-use crate::view::picture::Picture;
+use crate::view::tube::FramePicture;
 
 /// Frames between the states kept.
 const EVERY: u32 = 8;
@@ -20,8 +20,8 @@ const KEPT: usize = 512;
 struct Kept {
     state: HarnessState,
     record: FrameRecord,
-    picture: Picture,
-    next_picture: Picture,
+    picture: FramePicture,
+    next_picture: FramePicture,
 }
 
 /// The states kept, oldest first.

@@ -345,14 +345,6 @@ pub fn lines(r: &FrameRecord, info: &ProgramInfo) -> Vec<Line> {
     out
 }
 
-/// The picture's size at `scale` with every overlay shown, the panel at `at`.
-#[must_use]
-pub fn full_size(picture: &Picture, scale: usize, at: PanelAt) -> (usize, usize) {
-    let (w, h) = picture.size();
-    let k = scale.max(1);
-    layout::canvas_size(w * k, h * k, Some(at))
-}
-
 /// Frame `r` (whose chip picture is `picture`) at `scale` with `overlays`; the panel, when
 /// shown, at `panel_at`.
 #[must_use]
@@ -385,7 +377,13 @@ pub fn render_with(
     let panel = overlays.panel.then_some(panel_at);
     let (w, h) = layout::canvas_size(frame.w, frame.h, panel);
     let mut c = Canvas::new(w, h, 0);
-    let mut screen = frame;
+    let (fw, fh) = (frame.w, frame.h);
+    c.blit(&frame, 0, 0);
+    // The objects are in screen pixels, from the screen's corner: on a tube, where the
+    // screen lies on the picture.
+    let (ox, oy) = picture.screen_origin_px();
+    let mut screen = Canvas::new(fw.saturating_sub(ox), fh.saturating_sub(oy), 0);
+    screen.blit(&frame, -(ox as i64), -(oy as i64));
     draw_overlays(
         &mut screen,
         r,
@@ -393,8 +391,7 @@ pub fn render_with(
         overlays,
         picture.unit_px(scale) as i64,
     );
-    let (fw, fh) = (screen.w, screen.h);
-    c.blit(&screen, 0, 0);
+    c.blit(&screen, ox as i64, oy as i64);
     c.set_clip(Rect::new(0, 0, fw as i64, fh as i64));
     if let Some(box_lines) = shown {
         super::text_box(&mut c, fw, fh, box_lines);

@@ -12,7 +12,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use machine::Stroke;
+use machine::{Display, Machine, Stroke};
 
 use super::canvas::Canvas;
 use super::picture::Picture;
@@ -188,6 +188,65 @@ impl Tube {
             canvas,
             screen_origin_px: origin,
             unit_px: unit,
+        }
+    }
+}
+
+/// A frame's picture as a player keeps it between calls: a raster chip's indexed frame,
+/// or, on a vector display ([`machine::Display::Vector`]), the tube with the frames before
+/// still glowing, drawn at whatever scale is asked for.
+#[derive(Clone, Debug)]
+pub enum FramePicture {
+    /// A raster chip's frame.
+    Raster(Picture),
+    /// The tube after the frame's strokes.
+    Tube(Tube),
+}
+
+impl FramePicture {
+    /// The frame `m` holds now; on a tube, over the light of `before` (the frame
+    /// shown before this one, if any).
+    #[must_use]
+    pub fn of_machine(m: &dyn Machine, before: Option<&Self>) -> Self {
+        match m.display() {
+            Display::Raster => Self::Raster(Picture::of_machine(m)),
+            Display::Vector {
+                keep_num,
+                keep_den,
+                tube_w_px,
+                tube_h_px,
+            } => {
+                let mut tube = match before {
+                    Some(Self::Tube(t)) => t.clone(),
+                    _ => {
+                        let s = m.screen();
+                        Tube::new((tube_w_px, tube_h_px), (s.w_px, s.h_px), keep_num, keep_den)
+                    }
+                };
+                tube.expose(m.strokes());
+                Self::Tube(tube)
+            }
+        }
+    }
+
+    /// The picture at window scale `scale`.
+    #[must_use]
+    pub fn at(&self, scale: usize) -> Picture {
+        match self {
+            Self::Raster(p) => p.clone(),
+            Self::Tube(t) => t.picture(scale),
+        }
+    }
+
+    /// The picture's size in pixels at window scale `scale`.
+    #[must_use]
+    pub fn size_px(&self, scale: usize) -> (usize, usize) {
+        match self {
+            Self::Raster(p) => {
+                let (w, h) = p.size();
+                (w * scale.max(1), h * scale.max(1))
+            }
+            Self::Tube(t) => t.size_px(scale),
         }
     }
 }

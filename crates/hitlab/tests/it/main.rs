@@ -25,6 +25,7 @@ mod shot_names;
 mod special_outputs;
 mod templates;
 mod trace_fields;
+mod vectrex_commands;
 mod vectrex_programs;
 mod vectrex_words;
 mod x16_c_programs;

@@ -36,6 +36,17 @@
 //! one instruction's cycles (2-20) against the hardware. The board's frame is the BIOS's:
 //! Timer 2 timing out (`Wait_Recal` reloads it with 30,000 every frame). A program that
 //! never arms Timer 2 (or lets it run out) gets frames of 30,000 cycles.
+//!
+//! Wait_Recal's poll of Timer 2 (`BITB <$0D` / `BEQ`, where the BIOS holds those bytes) is
+//! run in whole rounds up to the VIA's next event instead of round by round, with the same
+//! cycles and timer states; `HITLAB_IDLE_SKIP=off` (or [`VectrexBoard::set_idle_skip`])
+//! steps it, as it does [`crate::idle`]'s loops.
+//!
+//! # Routine calls
+//! The routine runner ([`super::target`]) drives this same board in its routine layout
+//! ([`VectrexBoard::for_routines`]: the image in the cartridge at $1000, an empty BIOS
+//! socket): the same CPU, bus, VIA and analog board, one instruction at a time as a frame
+//! steps them, the VIA's /IRQ on the CPU's line.
 
 use cpu_6809::{Bus, Cpu, State, cc};
 use vectrex::analog::{Analog, Pins};
@@ -121,7 +132,7 @@ struct Nested {
 
 /// The memory and devices on the 6809's bus.
 #[derive(Clone, Debug)]
-struct Devices {
+pub(super) struct Devices {
     cart: Vec<u8>,
     ram: Box<[u8; RAM_SIZE]>,
     via: Via,
@@ -144,7 +155,8 @@ impl Devices {
             .unwrap_or(0xFF)
     }
 
-    fn peek(&self, addr: u16) -> u8 {
+    /// A byte as the CPU would read it, without the VIA's read side effects.
+    pub(super) fn peek(&self, addr: u16) -> u8 {
         match addr {
             0x0000..=0x7FFF => self.cart_byte(addr),
             0xC800..=0xCFFF => self.ram[usize::from(addr) & (RAM_SIZE - 1)],
@@ -226,6 +238,11 @@ pub struct VectrexBoard {
     obj_hit_calls: Vec<ObjHitCall>,
     /// A box test called and not yet returned, with the stack pointer at the call.
     obj_hit_open: Option<(ObjHitCall, u16)>,
+    /// Wait_Recal's poll is fast-forwarded ([`crate::idle`]'s switch: on unless
+    /// `HITLAB_IDLE_SKIP=off`).
+    idle_skip: bool,
+    /// Cycles fast-forwarded so since power-on.
+    idle_skipped: u64,
 }
 
 /// Where a cartridge's code begins, by the header check the BIOS runs at power-on (the
@@ -312,13 +329,30 @@ impl VectrexBoard {
             }
         };
         let own_bios = bios.as_ref() == super::bios::IMAGE;
+        let mut board = Self::assemble(cart.to_vec(), bios, own_bios);
+        board.cpu.reset(&mut board.dev);
+        Ok(board)
+    }
+
+    /// The board in the routine layout ([`super::target`]): no cartridge (it reads $FF),
+    /// an empty BIOS socket (it reads $FF: the routine runner answers the box tests'
+    /// entries with the model), RAM zero, the VIA after RESET; the 6809 not yet reset
+    /// (every call sets its registers).
+    #[must_use]
+    pub fn for_routines() -> Self {
+        Self::assemble(Vec::new(), vec![0xFF; BIOS_SIZE].into_boxed_slice(), false)
+    }
+
+    /// The board with `cart` and `bios` in their sockets, at power-on but for the CPU's
+    /// reset.
+    fn assemble(cart: Vec<u8>, bios: Box<[u8]>, own_bios: bool) -> Self {
         let mut via = Via::new();
         // PB5 low: a centred pot ($80) is not above the DAC's power-on 0 ($80 unsigned).
         via.set_pins_b(0xDF);
-        let mut board = Self {
+        Self {
             cpu: Cpu::new(),
             dev: Devices {
-                cart: cart.to_vec(),
+                cart,
                 ram: Box::new([0; RAM_SIZE]),
                 via,
                 psg: Psg {
@@ -337,9 +371,79 @@ impl VectrexBoard {
             polling: false,
             obj_hit_calls: Vec::new(),
             obj_hit_open: None,
-        };
-        board.cpu.reset(&mut board.dev);
-        Ok(board)
+            idle_skip: crate::idle::enabled_by_env(),
+            idle_skipped: 0,
+        }
+    }
+
+    /// Turns the fast-forwarding of Wait_Recal's poll on or off (on by default unless
+    /// `HITLAB_IDLE_SKIP=off`); the frames, events and cycles are the same either way.
+    pub fn set_idle_skip(&mut self, on: bool) {
+        self.idle_skip = on;
+    }
+
+    /// Cycles of Wait_Recal's poll fast-forwarded since power-on.
+    #[must_use]
+    pub const fn idle_skipped_cycles(&self) -> u64 {
+        self.idle_skipped
+    }
+
+    /// Puts a routine's image in the cartridge at `at` (the bytes before and after it read
+    /// $FF), as a cartridge of `at` + its length.
+    pub fn load_routine(&mut self, image: &[u8], at: u16) {
+        let at = usize::from(at);
+        let cart = &mut self.dev.cart;
+        cart.clear();
+        cart.resize(at, 0xFF);
+        cart.extend_from_slice(image);
+    }
+
+    /// The 6809.
+    #[must_use]
+    pub const fn cpu_6809(&self) -> &Cpu {
+        &self.cpu
+    }
+
+    /// The 6809 and the bus it sees, for a routine call ([`super::target`]).
+    pub(super) fn cpu_and_bus(&mut self) -> (&mut Cpu, &mut Devices) {
+        (&mut self.cpu, &mut self.dev)
+    }
+
+    /// A byte as the CPU would read it, without side effects.
+    #[must_use]
+    pub fn read(&self, addr: u16) -> u8 {
+        self.dev.peek(addr)
+    }
+
+    /// Writes RAM at `addr` ($C800-$CFFF); anywhere else is ignored (the harness places
+    /// a routine's inputs in RAM only).
+    pub fn poke_ram(&mut self, addr: u16, value: u8) {
+        if (0xC800..=0xCFFF).contains(&addr) {
+            self.dev.ram[usize::from(addr) & (RAM_SIZE - 1)] = value;
+        }
+    }
+
+    /// One instruction of a routine call: the VIA's /IRQ on the CPU's line, the
+    /// instruction, then its cycles on the VIA's timers and the integrators, as in a
+    /// program's frame ([`VectrexBoard::run_frame`]). Returns the cycles; the analog
+    /// board's segments are dropped at each call's start ([`VectrexBoard::drop_segments`]).
+    ///
+    /// # Errors
+    /// The core's fault (an undefined opcode or postbyte).
+    #[inline]
+    pub(super) fn step_routine(&mut self) -> Result<u32, cpu_6809::Fault> {
+        self.cpu.set_irq(self.dev.via.irq());
+        let pins = self.pins();
+        let cycles = self.cpu.step(&mut self.dev)?;
+        self.dev.via.tick(cycles);
+        self.analog.run(pins, cycles);
+        Ok(cycles)
+    }
+
+    /// Forgets what the beam drew since the last frame (a routine call's start: calls
+    /// have no frames to show it in).
+    pub(super) fn drop_segments(&mut self) {
+        drop(self.analog.take_segments());
     }
 
     /// The calls of `Obj_Hit`, `Obj_Will_Hit` and `Obj_Will_Hit_u` that returned in the
@@ -443,7 +547,7 @@ impl VectrexBoard {
                 });
             }
             self.last_pc = pc;
-            if self.polling && pc == *WAIT_RECAL_POLL.start() && !irq {
+            if self.idle_skip && self.polling && pc == *WAIT_RECAL_POLL.start() && !irq {
                 let bp = probe.breakpoints();
                 let watched = watch && WAIT_RECAL_POLL.clone().any(|a| bp.contains(a.into()));
                 idle += self.skip_polls(pins, watched);
@@ -494,10 +598,6 @@ impl VectrexBoard {
         })
     }
 
-    /// Runs whole rounds of Wait_Recal's poll (`bit <$0D` 4 cycles, `beq` 3) at once, up
-    /// to the last round before the VIA's next event: nothing but the timers changes in
-    /// them (the pins stand still, every read finds the flag clear), so the cycles are
-    /// counted in one step, exactly as round by round. Returns the cycles run.
     /// Whether the BIOS at $F19E holds `Wait_Recal`'s poll, `BITB <$0D` / `BEQ *-2`
     /// ($D5 $0D $27 $FC), as the project's BIOS and the published listing have it: a
     /// user's BIOS with other bytes there is stepped, never skipped.
@@ -509,6 +609,11 @@ impl VectrexBoard {
             .all(|(at, byte)| self.dev.peek(at) == byte)
     }
 
+    /// Runs whole rounds of Wait_Recal's poll (`bit <$0D` 4 cycles, `beq` 3) at once, up
+    /// to the last round before the VIA's next event: nothing but the timers changes in
+    /// them (the pins stand still, every read finds the flag clear), so the cycles are
+    /// counted in one step, exactly as round by round. Returns the cycles run. Off with
+    /// [`VectrexBoard::set_idle_skip`], as [`crate::idle`]'s skipping is.
     fn skip_polls(&mut self, pins: Pins, watched: bool) -> u64 {
         const ROUND_CYCLES: u32 = 4 + 3;
         let Some(n) = self.dev.via.cycles_to_next_event() else {
@@ -524,6 +629,7 @@ impl VectrexBoard {
             return 0;
         }
         self.cpu.cycles += u64::from(skip);
+        self.idle_skipped += u64::from(skip);
         self.dev.via.tick(skip);
         self.analog.run(pins, skip);
         u64::from(skip)

@@ -36,7 +36,8 @@ const TUBE_BEAM_UNITS: (u32, u32) = (33_000, 41_000);
 pub struct VectrexMachine {
     display: Display,
     check_every: u32,
-    /// The 6809 and its memory, for a user's object routine.
+    /// The board: the 6809 and its memory, driven by a user's object routine's calls or
+    /// by a booted program's frames.
     target: VectrexTarget,
     lab: Arc<Labyrinth>,
     /// Cartridge image: the wall list, then one square list per object size.
@@ -47,8 +48,8 @@ pub struct VectrexMachine {
     verdict: Verdict,
     last: Frame,
     image: Vec<u8>,
-    /// The board running a whole program, after [`Machine::boot`].
-    program: Option<Box<VectrexBoard>>,
+    /// A whole program was booted on the board ([`Machine::boot`]).
+    booted: bool,
     frame_output: bool,
 }
 
@@ -78,7 +79,7 @@ impl VectrexMachine {
             verdict: Verdict::default(),
             last: Frame::default(),
             image: Vec::new(),
-            program: None,
+            booted: false,
             frame_output: true,
         }
     }
@@ -86,7 +87,7 @@ impl VectrexMachine {
     /// The picture's size in pixels (one pixel per 127 beam units): the labyrinth for a
     /// scene, the whole tube for a program.
     fn area_px(&self) -> (u16, u16) {
-        if self.program.is_some() {
+        if self.booted {
             let unit = f64::from(SCALE);
             (
                 (f64::from(TUBE_BEAM_UNITS.0) / unit).round() as u16,
@@ -362,7 +363,7 @@ impl Machine for VectrexMachine {
     }
 
     fn sprites(&self) -> Vec<SpriteView> {
-        if self.program.is_some() {
+        if self.booted {
             // No sprite hardware: a program's objects live in its own RAM.
             return Vec::new();
         }
@@ -423,7 +424,8 @@ impl Machine for VectrexMachine {
                     .into(),
             });
         }
-        self.program = Some(Box::new(VectrexBoard::new(image.bytes, image.system_rom)?));
+        self.target = VectrexTarget::from_board(VectrexBoard::new(image.bytes, image.system_rom)?);
+        self.booted = true;
         self.last = Frame::default();
         self.sprites.clear();
         Ok(())
@@ -449,21 +451,17 @@ impl Machine for VectrexMachine {
     }
 
     fn program(&mut self) -> Option<&mut dyn ProgramBoard> {
-        if self.program.is_some() {
-            Some(self)
-        } else {
-            None
-        }
+        if self.booted { Some(self) } else { None }
     }
     crate::state::whole_machine_states!();
 }
 
 impl ProgramBoard for VectrexMachine {
     fn run_frame(&mut self, probe: &mut dyn Probe) -> Result<FrameRun, ProgramError> {
-        let board = self
-            .program
-            .as_mut()
-            .ok_or(ProgramError::Unsupported { machine: "vectrex" })?;
+        if !self.booted {
+            return Err(ProgramError::Unsupported { machine: "vectrex" });
+        }
+        let board = self.target.program_mut();
         let run = board.run_frame(probe)?;
         self.last = Frame {
             segments: board.segments().to_vec(),
@@ -487,25 +485,38 @@ impl ProgramBoard for VectrexMachine {
     }
 
     fn cpu(&self) -> &dyn CpuView {
-        match &self.program {
-            Some(b) => &**b,
-            None => &crate::program::NO_PROGRAM,
+        if self.booted {
+            self.target.program()
+        } else {
+            &crate::program::NO_PROGRAM
         }
     }
 
     fn peek_vram(&self, addr: u32) -> u8 {
         // No video memory: the beam is driven from the CPU's own RAM and ROM.
-        self.program.as_ref().map_or(0xFF, |b| b.peek(addr))
+        if self.booted {
+            self.target.program().peek(addr)
+        } else {
+            0xFF
+        }
     }
 
     fn set_input(&mut self, input: Input) {
-        if let Some(b) = &mut self.program {
-            b.set_input(input);
+        if self.booted {
+            self.target.program_mut().set_input(input);
         }
     }
 
     fn cycles_per_frame(&self) -> u64 {
         CYCLES_PER_FRAME
+    }
+
+    fn set_idle_skip(&mut self, on: bool) {
+        self.target.program_mut().set_idle_skip(on);
+    }
+
+    fn idle_skipped_cycles(&self) -> u64 {
+        self.target.program().idle_skipped_cycles()
     }
 
     fn late_verdict(&self) -> Option<Verdict> {
@@ -515,10 +526,10 @@ impl ProgramBoard for VectrexMachine {
     }
 
     fn handover_pc(&self) -> Option<u32> {
-        self.program
-            .as_ref()
-            .and_then(|b| b.handover_pc())
-            .map(u32::from)
+        if !self.booted {
+            return None;
+        }
+        self.target.program().handover_pc().map(u32::from)
     }
 
     fn no_interrupt_note(&self) -> Option<String> {

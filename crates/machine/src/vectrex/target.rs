@@ -2,16 +2,20 @@
 //! memory map, with the BIOS collision routines answered by the project's byte-exact model.
 //!
 //! # The board
+//! The one a cartridge runs on ([`VectrexBoard`], [`super::board`]: the same CPU, bus, VIA
+//! and analog board, stepped the same way), in its routine layout
+//! ([`VectrexBoard::for_routines`]); a routine call and a program's frame are two ways to
+//! drive it.
 //! - **CPU**: the `cpu-6809` core, cycle-counted from the data sheet.
 //! - **Cartridge ROM** $0000-$7FFF: the routine's image at $1000 ([`CODE`]); writes are
 //!   ignored, as on the machine; bytes outside the image read $FF.
 //! - **RAM** $C800-$CBFF (1 KB), mirrored at $CC00-$CFFF.
-//! - **VIA** (6522) at $D000-$D7FF, its 16 registers repeated every 16 bytes; $D800-$DFFF
-//!   selects RAM and VIA together on the machine and acts as the VIA here. As far as a
-//!   routine needs it: every register reads back the last byte written to it (0 after
-//!   power-on); the timers do not count and no interrupt flag is ever set (IFR and IER
-//!   read what was written), so a routine that polls a timer for the frame's end never
-//!   sees it. Nothing drives the CPU's IRQ or FIRQ line.
+//! - **VIA** (6522) at $D000-$D7FF, its 16 registers repeated every 16 bytes, and the
+//!   $D800-$DFFF window that selects RAM and VIA together, as [`super::board`] describes
+//!   them: the timers count the routine's cycles and the flags rise; the VIA's /IRQ drives
+//!   the CPU's IRQ line. The harness sets I and F, so a routine takes an interrupt only if
+//!   it clears I itself; the vector leads into the empty BIOS socket, a
+//!   [`RoutineError::Fault`] naming the address.
 //! - **Unmapped** $8000-$C7FF reads $FF and ignores writes.
 //! - **BIOS** $E000-$FFFF is not shipped: it reads $FF. When the PC reaches `Obj_Hit`
 //!   ($F8FF), `Obj_Will_Hit` ($F8F3) or `Obj_Will_Hit_u` ($F8E5), by a `JSR` (or a `JMP`
@@ -24,8 +28,8 @@
 //! [`RoutineError::Fault`] naming the PC. `SWI`, `SWI2` and `SWI3` (their vectors lead
 //! into the BIOS) are faults naming the PC; an undefined opcode is
 //! [`RoutineError::UndefinedInstruction`], an undefined indexed or TFR/EXG postbyte a
-//! [`RoutineError::Fault`]; `SYNC` and `CWAI` wait for an interrupt that never comes:
-//! [`RoutineError::Halted`].
+//! [`RoutineError::Fault`]; `SYNC` and `CWAI` wait for an interrupt, which the call's
+//! masks keep out: [`RoutineError::Halted`].
 //!
 //! # The call
 //! Contract addresses ([`ABI`]): code $1000, object table $C900 (30 records), pair list
@@ -66,6 +70,7 @@
 
 pub mod asm;
 
+use super::board::{Devices, VectrexBoard};
 use crate::vectrex::maze::{Dir, Player};
 use cpu_6809::{Bus, Cpu, Fault, State, cc};
 use vectrex::Memory;
@@ -183,21 +188,20 @@ pub const fn dir_code(dir: Dir) -> u8 {
     }
 }
 
-/// The Vectrex's CPU and memory, kept between calls. Implements [`Target`].
+/// The Vectrex board ([`VectrexBoard`], the same one a cartridge runs on) in its routine
+/// layout, kept between calls. Implements [`Target`].
 #[derive(Clone)]
 pub struct VectrexTarget {
-    cpu: Cpu,
-    rom: Box<[u8; CART_SIZE]>,
-    ram: Box<[u8; RAM_SIZE]>,
-    via: [u8; 16],
+    board: VectrexBoard,
     image_len: usize,
 }
 
 impl std::fmt::Debug for VectrexTarget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cpu = self.board.cpu_6809();
         f.debug_struct("VectrexTarget")
-            .field("pc", &Addr(u32::from(self.cpu.pc)))
-            .field("cycles", &self.cpu.cycles)
+            .field("pc", &Addr(u32::from(cpu.pc)))
+            .field("cycles", &cpu.cycles)
             .field("image_len", &self.image_len)
             .finish_non_exhaustive()
     }
@@ -209,67 +213,49 @@ impl Default for VectrexTarget {
     }
 }
 
-/// The 6809's view of the board.
-struct VecBus<'a> {
-    rom: &'a [u8; CART_SIZE],
-    ram: &'a mut [u8; RAM_SIZE],
-    via: &'a mut [u8; 16],
-}
-
-#[inline]
-fn read_map(rom: &[u8; CART_SIZE], ram: &[u8; RAM_SIZE], via: &[u8; 16], addr: u16) -> u8 {
-    match addr {
-        0x0000..=0x7FFF => rom[usize::from(addr)],
-        0xC800..=0xCFFF => ram[usize::from(addr) & (RAM_SIZE - 1)],
-        0xD000..=0xDFFF => via[usize::from(addr & 0x0F)],
-        _ => 0xFF,
-    }
-}
-
-impl Bus for VecBus<'_> {
-    #[inline]
-    fn read(&mut self, addr: u16) -> u8 {
-        read_map(self.rom, self.ram, self.via, addr)
-    }
-
-    #[inline]
-    fn write(&mut self, addr: u16, value: u8) {
-        match addr {
-            0xC800..=0xCFFF => self.ram[usize::from(addr) & (RAM_SIZE - 1)] = value,
-            0xD000..=0xDFFF => self.via[usize::from(addr & 0x0F)] = value,
-            _ => {}
-        }
-    }
-}
-
 impl VectrexTarget {
-    /// A board at power-on: no image (the cartridge reads $FF), RAM and VIA zero.
+    /// A board at power-on: no image (the cartridge reads $FF), RAM zero, the VIA after
+    /// RESET.
     #[must_use]
     pub fn new() -> Self {
+        Self::from_board(VectrexBoard::for_routines())
+    }
+
+    /// The board a cartridge runs on, for routine calls and program frames alike.
+    #[must_use]
+    pub const fn from_board(board: VectrexBoard) -> Self {
         Self {
-            cpu: Cpu::new(),
-            rom: Box::new([0xFF; CART_SIZE]),
-            ram: Box::new([0; RAM_SIZE]),
-            via: [0; 16],
+            board,
             image_len: 0,
         }
+    }
+
+    /// The board itself.
+    #[must_use]
+    pub const fn program(&self) -> &VectrexBoard {
+        &self.board
+    }
+
+    /// The board, to run a frame of a booted program.
+    pub const fn program_mut(&mut self) -> &mut VectrexBoard {
+        &mut self.board
     }
 
     /// The CPU as the last call left it.
     #[must_use]
     pub const fn cpu(&self) -> &Cpu {
-        &self.cpu
+        self.board.cpu_6809()
     }
 
     /// The CPU, to set registers before [`VectrexTarget::call_with`].
     pub fn cpu_mut(&mut self) -> &mut Cpu {
-        &mut self.cpu
+        self.board.cpu_and_bus().0
     }
 
-    /// A byte as the CPU would read it (no side effects: reads have none on this board).
+    /// A byte as the CPU would read it, without the VIA's read side effects.
     #[must_use]
     pub fn read(&self, addr: u16) -> u8 {
-        read_map(&self.rom, &self.ram, &self.via, addr)
+        self.board.read(addr)
     }
 
     /// Whether the CPU may execute at `pc`: the loaded image or RAM.
@@ -304,12 +290,13 @@ impl VectrexTarget {
         col: u8,
         dir: u16,
     ) -> Result<WallCall, RoutineError> {
-        self.cpu.a = row;
-        self.cpu.b = col;
-        self.cpu.x = dir;
+        let cpu = self.cpu_mut();
+        cpu.a = row;
+        cpu.b = col;
+        cpu.x = dir;
         let out = self.call_with(entry, ABI.runaway_limit())?;
         Ok(WallCall {
-            blocked: self.cpu.cc & cc::C != 0,
+            blocked: self.cpu().cc & cc::C != 0,
             cycles: out.cycles,
         })
     }
@@ -328,22 +315,21 @@ impl VectrexTarget {
             });
         };
         let [hi, lo] = entry16.to_be_bytes();
-        let stub = usize::from(STUB - RAM);
-        self.ram[stub..stub + 3].copy_from_slice(&[0xBD, hi, lo]);
+        for (k, b) in [0xBD, hi, lo].into_iter().enumerate() {
+            self.board.poke_ram(STUB + k as u16, b);
+        }
         let image_len = self.image_len;
-        let cpu = &mut self.cpu;
+        let board = &mut self.board;
+        board.drop_segments();
+        let cpu = board.cpu_and_bus().0;
         cpu.s = STUB;
         cpu.dp = DP;
         cpu.cc |= cc::I | cc::F;
         cpu.pc = STUB;
         cpu.state = State::Running;
         let start = cpu.cycles;
-        let mut bus = VecBus {
-            rom: &self.rom,
-            ram: &mut self.ram,
-            via: &mut self.via,
-        };
         loop {
+            let (cpu, bus) = board.cpu_and_bus();
             let used = cpu.cycles - start;
             let pc = cpu.pc;
             if pc == TRAP && used > 0 {
@@ -361,7 +347,7 @@ impl VectrexTarget {
             }
             if !executable(pc, image_len) {
                 if pc >= BIOS {
-                    bios_call(cpu, &mut bus)?;
+                    bios_call(cpu, bus)?;
                     continue;
                 }
                 return Err(fault(
@@ -370,15 +356,15 @@ impl VectrexTarget {
                      board: no cartridge code beyond the image, no BIOS ROM)",
                 ));
             }
-            let op = bus.read(pc);
-            if op == 0x3F || (matches!(op, 0x10 | 0x11) && bus.read(pc.wrapping_add(1)) == 0x3F) {
+            let op = bus.peek(pc);
+            if op == 0x3F || (matches!(op, 0x10 | 0x11) && bus.peek(pc.wrapping_add(1)) == 0x3F) {
                 return Err(fault(
                     pc,
                     "software interrupt (SWI/SWI2/SWI3): its vector leads into the BIOS, \
                      which is not on the board",
                 ));
             }
-            match cpu.step(&mut bus) {
+            match board.step_routine() {
                 Ok(_) => {}
                 Err(Fault::IllegalOpcode { pc, opcode }) => {
                     return Err(RoutineError::UndefinedInstruction {
@@ -390,6 +376,7 @@ impl VectrexTarget {
                     return Err(fault(pc, &format!("undefined postbyte ${postbyte:02X}")));
                 }
             }
+            let cpu = board.cpu_6809();
             if cpu.state != State::Running {
                 return Err(RoutineError::Halted {
                     pc: Addr(u32::from(cpu.last_pc)),
@@ -413,7 +400,7 @@ fn fault(pc: u16, what: &str) -> RoutineError {
 
 /// The PC is in the BIOS: run the modelled routine there and return as its `PULS Y,PC`
 /// does, or name the address.
-fn bios_call(cpu: &mut Cpu, bus: &mut VecBus<'_>) -> Result<(), RoutineError> {
+fn bios_call(cpu: &mut Cpu, bus: &mut Devices) -> Result<(), RoutineError> {
     let pc = cpu.pc;
     if !matches!(pc, OBJ_HIT | OBJ_WILL_HIT | OBJ_WILL_HIT_U) {
         return Err(fault(
@@ -435,7 +422,7 @@ fn bios_call(cpu: &mut Cpu, bus: &mut VecBus<'_>) -> Result<(), RoutineError> {
             )
         }
         _ => {
-            let bytes = [bus.read(cpu.u), bus.read(cpu.u.wrapping_add(1))];
+            let bytes = [bus.peek(cpu.u), bus.peek(cpu.u.wrapping_add(1))];
             // The two bytes at U, wherever U points (the model reads them from a Memory).
             let r = Memory::new(&bytes, 0)
                 .and_then(|mem| obj_will_hit_u(centre, point, half, &mem, 0))
@@ -456,7 +443,7 @@ fn bios_call(cpu: &mut Cpu, bus: &mut VecBus<'_>) -> Result<(), RoutineError> {
     {
         bus.write(s0.wrapping_sub(8).wrapping_add(k as u16), b);
     }
-    let ret = u16::from_be_bytes([bus.read(s0), bus.read(s0.wrapping_add(1))]);
+    let ret = u16::from_be_bytes([bus.peek(s0), bus.peek(s0.wrapping_add(1))]);
     cpu.s = s0.wrapping_add(2);
     cpu.pc = ret;
     cpu.cc = (cpu.cc & (cc::E | cc::F | cc::I)) | obj_hit_flags(moved, point, half);
@@ -516,18 +503,15 @@ impl Target for VectrexTarget {
 
     fn load(&mut self, image: &[u8]) -> Result<(), RoutineError> {
         check_image(&ABI, image)?;
-        self.rom.fill(0xFF);
-        let code = usize::from(CODE);
-        self.rom[code..code + image.len()].copy_from_slice(image);
+        self.board.load_routine(image, CODE);
         self.image_len = image.len();
         Ok(())
     }
 
     fn poke(&mut self, addr: u32, bytes: &[u8]) {
         for (k, &b) in bytes.iter().enumerate() {
-            let a = addr as usize + k;
-            if (usize::from(RAM)..0xD000).contains(&a) {
-                self.ram[a & (RAM_SIZE - 1)] = b;
+            if let Ok(a) = u16::try_from(addr as usize + k) {
+                self.board.poke_ram(a, b);
             }
         }
     }
@@ -547,8 +531,8 @@ impl Target for VectrexTarget {
 /// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
 /// (from this module's description of the board).
 pub const ROUTINE_NOTES: &[&str] = &[
-    "chip      no sprite chip: the VIA at $D000 reads back what was written, its timers do",
-    "          not count; collisions are the BIOS's box tests",
+    "chip      no sprite chip: the VIA at $D000 is the program board's (its timers count",
+    "          the routine's cycles); collisions are the BIOS's box tests",
     "BIOS      JSR $F8FF (Obj_Hit), $F8F3 (Obj_Will_Hit) and $F8E5 (Obj_Will_Hit_u) run the",
     "          project's byte-exact model with its cycles; any other BIOS address, SWI,",
     "          SYNC or CWAI is an error naming the PC",

@@ -361,3 +361,77 @@ fn the_bios_calls_cost_the_models_figures() {
         160 - 8 + 12
     );
 }
+
+/// The routine runs on the program board's VIA: Timer 2, started with 16 cycles to run,
+/// has not timed out at the next instruction and has after 24 more cycles of `NOP`s
+/// (6522 data sheet: T2 counts down from the value written and sets IFR bit 5 at zero;
+/// IER is 0, so bit 7 stays clear). A register file that reads back what was written
+/// would give the IFR byte last written (0) both times.
+#[test]
+fn the_via_s_timers_count_during_a_call() {
+    let mut t = loaded(
+        "
+ lda #$10
+ sta $D008      ; T2 low latch: 16
+ clr $D009      ; T2 high: the timer starts
+ lda $D00D      ; IFR at once
+ sta $C810
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ nop
+ lda $D00D      ; IFR after 24 cycles more
+ sta $C811
+ rts",
+    );
+    t.call(u32::from(CODE), 1000).unwrap();
+    let mut got = [0; 2];
+    t.peek(0xC810, &mut got);
+    assert_eq!(got, [0x00, 0x20]);
+}
+
+/// A routine call and a program's frames drive one board: a routine loaded on the board
+/// a cartridge booted on reads the RAM the cartridge's frames wrote (objects.asm keeps
+/// its table at $C880), and its cycles follow the frames' on the same clock.
+#[test]
+fn a_routine_runs_on_the_board_a_program_booted_on() {
+    use machine::program::NoProbe;
+    use machine::vectrex::board::VectrexBoard;
+    const OBJECTS: &[u8] = include_bytes!("../../../../roms/vectrex/programs/objects.bin");
+    let mut board = VectrexBoard::new(OBJECTS, None).unwrap();
+    for _ in 0..3 {
+        board.run_frame(&mut NoProbe::default()).unwrap();
+    }
+    let table: Vec<u8> = (0xC880..0xC88A).map(|a| board.read(a)).collect();
+    let clock = board.cpu_6809().cycles;
+    assert!(
+        table.iter().any(|&b| b != 0),
+        "the cartridge set its table up"
+    );
+    let mut t = VectrexTarget::from_board(board);
+    t.load(&image(
+        "
+ ldx #$C880
+ ldu #$C900
+ ldb #10
+copy lda ,x+
+ sta ,u+
+ decb
+ bne copy
+ rts",
+    ))
+    .unwrap();
+    let out = t.call(u32::from(CODE), 10_000).unwrap();
+    let mut copied = [0; 10];
+    t.peek(0xC900, &mut copied);
+    assert_eq!(copied[..], table[..]);
+    assert_eq!(t.cpu().cycles, clock + out.cycles);
+}
