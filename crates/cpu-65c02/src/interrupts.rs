@@ -9,7 +9,8 @@
 //! after the WAI without being serviced.
 //!
 //! The two internal cycles of interrupt entry (re-reads of the next opcode) are counted
-//! but not issued to the bus.
+//! but not issued to the bus. The vector fetch is announced first ([`Bus::vector_pull`],
+//! the chip's VPB pin), as the chip pulls VPB low for those two reads.
 
 use crate::registers::{IRQ_LINE, NMI_PENDING};
 use crate::{Bus, Cpu, State, flags, vectors};
@@ -46,6 +47,7 @@ impl Cpu {
     pub fn reset<B: Bus>(&mut self, bus: &mut B) {
         self.s = self.s.wrapping_sub(3);
         self.p = (self.p | flags::I | flags::B | flags::U) & !flags::D;
+        bus.vector_pull();
         self.pc = Self::read_word(bus, vectors::RESET);
         self.cycles += 7;
         self.state = State::Running;
@@ -88,6 +90,7 @@ impl Cpu {
         };
         self.push(bus, p | flags::U);
         self.p = (self.p | flags::I) & !flags::D;
+        bus.vector_pull();
         self.pc = Self::read_word(bus, vector);
     }
 

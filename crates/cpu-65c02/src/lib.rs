@@ -86,6 +86,11 @@ pub trait Bus {
     fn read(&mut self, addr: u16) -> u8;
     /// One write cycle of `value` at `addr`.
     fn write(&mut self, addr: u16, value: u8);
+    /// The W65C02S's VPB output going low: the next two reads fetch a vector (RESET,
+    /// NMI, IRQ or BRK entry; W65C02S data sheet, pin "Vector Pull"). A board may act
+    /// on it (the X16 selects ROM bank 0); by default nothing listens.
+    #[inline(always)]
+    fn vector_pull(&mut self) {}
 }
 
 /// Vector addresses (low byte; the high byte follows).

@@ -12,7 +12,7 @@
 ; Cycle costs, from the jump table's JMP to the RTS (the caller's JSR adds 6): SETLFS 21
 ; (JMP 3, STA abs 4 x 3, RTS 6), SETNAM 19 (JMP 3, STA abs 4, STX zp 3, STY zp 3, RTS 6),
 ; READST 13, CLRCHN 19 (JMP 3, LDA # 2, STA abs 4, STZ abs 4, RTS 6); OPEN of the screen
-; about 100 and CHKIN/CHKOUT about 50, plus 12 for each open file searched; CHROUT the
+; about 100 and CHKIN/CHKOUT about 54, plus 12 for each open file searched; CHROUT the
 ; screen's path (screen.s) plus 46 (JMP 3, PHA PHX PHY 9, LDX abs 4, CPX # 2, BNE 2,
 ; JSR 6, PLY PLX PLA 12, CLC 2, RTS 6).
 
@@ -116,8 +116,13 @@ close:  jsr find_lfn
 @done:  clc
         rts
 
-; --- CHKIN ($FFC6): X = a logical file, its device becomes the input.
-chkin:  txa
+; --- CHKIN ($FFC6): X = a logical file, its device becomes the input. STATUS is cleared
+; first, as the C64's and the X16's KERNAL clear it in the file lookup both CHKIN and
+; CHKOUT begin with (x16-rom `kernal/cbm/channel/close.s` `lookup`): the end of file of
+; the last channel read (the command channel's, which cc65's open() reads) does not
+; stand for the next one's first byte.
+chkin:  stz STATUS
+        txa
         jsr find_lfn
         bcs not_open
         lda FAT,x
@@ -141,8 +146,9 @@ not_open:
         rts
 
 ; --- CHKOUT ($FFC9): X = a logical file, its device becomes the output; the keyboard
-; is not one.
-chkout: txa
+; is not one. STATUS cleared first, as for CHKIN.
+chkout: stz STATUS
+        txa
         jsr find_lfn
         bcs not_open
         lda FAT,x

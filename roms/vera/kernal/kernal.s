@@ -190,6 +190,7 @@ cint:   lda #DEFAULT_COLOR
         entry $FEC6, i2c_read_byte
         entry $FEC9, i2c_write_byte
         entry $FECF, entropy_get
+        entry $FEF3, sprite_set_position
         entry $FF4D, clock_set_date_time
         entry $FF50, clock_get_date_time
         entry $FF53, joystick_scan

@@ -268,3 +268,64 @@ jsrfar: php
         rts
 @indirect:
         jmp (FAR_A)
+
+; --- sprite_set_position ($FEF3): A = a sprite (0-127), r0 = its X, r1 = its Y
+; (Programmer's Reference, "KERNAL": "Sprites", the r38 API cc65 2.19's cx16 mouse driver
+; calls to show and hide its pointer). X with bit 15 set hides the sprite: its z-depth
+; (attribute byte 6, bits 3-2) becomes 0. Else X and Y go to attribute bytes 2-5, a
+; sprite at z-depth 0 is put in front of both layers (3), and DC_VIDEO's sprite enable
+; (bit 6) is set. The attributes are at VRAM $1FC00 + 8 x sprite, through DATA0 (CTRL's
+; ADDRSEL cleared first). Cycles from the jump table's JMP: 130 shown (125 when the
+; z-depth was already set), 99 hidden; X, Y and A not kept.
+sprite_set_position:
+        and #$7F
+        pha
+        lda #$01
+        trb VERA_CTRL           ; ADDRSEL 0: ADDR_x is DATA0's
+        pla
+        pha
+        lsr                     ; sprite / 32: the attribute's page above $1FC00
+        lsr
+        lsr
+        lsr
+        lsr
+        ora #$FC
+        sta VERA_ADDR_M
+        pla
+        asl                     ; sprite x 8 (the bits shifted out went into ADDR_M)
+        asl
+        asl
+        ora #$02                ; byte 2: X low
+        tax
+        stx VERA_ADDR_L
+        lda #$11                ; VRAM bank 1, incremented by 1
+        sta VERA_ADDR_H
+        lda r0+1
+        bmi @hide
+        lda r0
+        sta VERA_DATA0
+        lda r0+1
+        sta VERA_DATA0
+        lda r1
+        sta VERA_DATA0
+        lda r1+1
+        sta VERA_DATA0          ; ADDR now at byte 6
+        lda #$01                ; no increment: byte 6 read, then written
+        sta VERA_ADDR_H
+        lda VERA_DATA0
+        bit #$0C
+        bne @on
+        ora #$0C
+        sta VERA_DATA0
+@on:    lda #$40
+        tsb VERA_DC_VIDEO
+        rts
+@hide:  txa
+        ora #$04                ; byte 6
+        sta VERA_ADDR_L
+        lda #$01
+        sta VERA_ADDR_H
+        lda VERA_DATA0
+        and #$F3
+        sta VERA_DATA0
+        rts

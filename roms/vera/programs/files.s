@@ -6,7 +6,8 @@
 ;   MISSING n ST hh LOAD "MISSING": the error and READST in hex
 ;   ESCAPE n   LOAD "../ESCAPE": the error
 ;   READ n <text> ST hh   OPEN 2,8,2,"DATA", CHKIN 2, the 2-byte header skipped, CHRIN
-;              until READST has bit 6 (end of file), CLOSE 2, CLRCHN; n = OPEN's error
+;              and READST until READST has bit 6 (end of file), CLOSE 2, CLRCHN; n =
+;              OPEN's error
 ;              (when it is not 0, nothing more is printed)
 ; Then it waits (WAI) for ever. Names are PETSCII upper case, which the host folder
 ; reads as lower case ("data").
@@ -130,18 +131,24 @@ start:
         jsr CHKIN
         jsr CHRIN               ; the header's two bytes
         jsr CHRIN
-@byte:  jsr READST
+        jsr READST
+        sta save_st
+        ; READST is read right after each CHRIN: CHKIN clears STATUS, as the C64's
+        ; and the X16's KERNAL do, so it must not come between the two.
+@byte:  lda save_st
         and #$40
         bne @eof
         jsr CHRIN
         sta save_a
+        jsr READST
+        sta save_st
         jsr CLRCHN              ; output to the screen while the byte is printed
         lda save_a
         jsr CHROUT
         ldx #2
         jsr CHKIN
         bra @byte
-@eof:   jsr READST
+@eof:   lda save_st
         sta save_a
         jsr CLRCHN
         lda #2
@@ -206,6 +213,7 @@ digit:  cmp #10
 
 code:   .byte 0
 save_a: .byte 0
+save_st: .byte 0
 s_save:    .byte "SAVE", 0
 s_load:    .byte "LOAD", 0
 s_missing: .byte "MISSING", 0

@@ -216,3 +216,43 @@ fn jmp_indirect_does_not_wrap_within_the_page() {
     assert_eq!(cycles, 6);
     assert_eq!(ram.reads_of(0x1200), 0);
 }
+
+#[test]
+fn vpb_announces_exactly_the_two_reads_of_each_vector() {
+    // W65C02S data sheet, VPB: low while the vector is fetched, for RESET, NMI, IRQ and
+    // BRK alike; no other read is flagged. Each entry's log ends with the pull and the
+    // vector's two bytes.
+    let pulled = |ram: &Ram| -> Vec<Vec<Access>> {
+        ram.log
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a == Access::VectorPull)
+            .map(|(i, _)| ram.log[i + 1..(i + 3).min(ram.log.len())].to_vec())
+            .collect()
+    };
+    let mut cpu = Cpu::new();
+    let mut ram = Ram::new();
+    ram.load(0xFFFA, &[0x00, 0x03, 0x00, 0x02, 0x00, 0x04]);
+    ram.load(0x0200, &[0xEA, 0x00, 0x00]); // NOP ; BRK
+    cpu.reset(&mut ram);
+    assert_eq!(
+        pulled(&ram),
+        [vec![Access::Read(0xFFFC), Access::Read(0xFFFD)]]
+    );
+    ram.log.clear();
+    cpu.step(&mut ram); // NOP: no vector
+    assert!(pulled(&ram).is_empty());
+    cpu.step(&mut ram); // BRK
+    assert_eq!(
+        pulled(&ram),
+        [vec![Access::Read(0xFFFE), Access::Read(0xFFFF)]]
+    );
+    assert_eq!(cpu.pc, 0x0400);
+    ram.log.clear();
+    cpu.nmi();
+    cpu.step(&mut ram);
+    assert_eq!(
+        pulled(&ram)[0],
+        [Access::Read(0xFFFA), Access::Read(0xFFFB)]
+    );
+}

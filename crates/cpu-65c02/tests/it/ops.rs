@@ -393,7 +393,7 @@ fn reset_loads_the_vector_and_clears_d() {
     assert!(
         ram.log
             .iter()
-            .all(|a| matches!(a, Access::Read(0xFFFC | 0xFFFD)))
+            .all(|a| matches!(a, Access::Read(0xFFFC | 0xFFFD) | Access::VectorPull))
     );
 }
 

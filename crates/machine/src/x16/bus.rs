@@ -14,6 +14,12 @@
 //! - $C000-$FFFF: ROM, banks of 16 KB selected by $0001. A bank number past the last
 //!   bank present wraps (bank modulo the bank count); writes to ROM are ignored.
 //!
+//! - When the 65C02 fetches an interrupt vector (its VPB pin low: RESET, NMI, IRQ, BRK),
+//!   the board sets the ROM bank register to 0, so the KERNAL's handler runs whatever
+//!   bank was showing (x16emu `vp6502`, X16Community/x16-emulator commit 49b1fbd, "hardware
+//!   VPB behavior"). The X16 ROM relies on it: only the KERNAL's bank holds vectors (the
+//!   r49 BASIC bank's $FFFA-$FFFF are fill).
+//!
 //! The banks are resolved when $0000 or $0001 is written, so a read of banked RAM or ROM
 //! is one offset added to the address.
 
@@ -244,6 +250,12 @@ impl Bus for X16Bus<'_> {
             self.mem.write(addr, value);
         }
     }
+
+    /// VPB: the vector comes from ROM bank 0 (see the module docs).
+    #[inline]
+    fn vector_pull(&mut self) {
+        self.mem.write_low(ROM_BANK, 0);
+    }
 }
 
 #[cfg(test)]
@@ -293,6 +305,10 @@ mod tests {
         }
         bus.write(0xC000, 0x77);
         assert_eq!(bus.read(0xC000), 3, "ROM ignores writes");
+        // An interrupt's vector fetch selects bank 0 (VPB); the vector is read from it.
+        bus.write(ROM_BANK, 3);
+        bus.vector_pull();
+        assert_eq!((bus.read(ROM_BANK), bus.read(0xFFFE)), (0, 0));
         // Memory's own write path resolves the banks too.
         mem.write(RAM_BANK, 1);
         mem.write(ROM_BANK, 2);

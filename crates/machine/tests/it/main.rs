@@ -24,6 +24,7 @@ mod vectrex_board;
 mod vectrex_common;
 mod vectrex_programs;
 mod vectrex_walls;
+mod x16_cc65_drivers;
 mod x16_common;
 mod x16_files;
 mod x16_kernal;

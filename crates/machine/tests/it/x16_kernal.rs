@@ -24,7 +24,7 @@ fn label(lbl: &str, name: &str) -> u32 {
         .unwrap_or_else(|| panic!("no label {name}"))
 }
 
-fn booted(prg: &[u8], start: Option<u32>) -> Box<dyn Machine> {
+pub(crate) fn booted(prg: &[u8], start: Option<u32>) -> Box<dyn Machine> {
     let settings = VeraSettings::default();
     let mut m = settings
         .build(&machine::Resources::default())
@@ -38,7 +38,7 @@ fn booted(prg: &[u8], start: Option<u32>) -> Box<dyn Machine> {
     m
 }
 
-fn run(m: &mut Box<dyn Machine>, frames: usize) {
+pub(crate) fn run(m: &mut Box<dyn Machine>, frames: usize) {
     for _ in 0..frames {
         m.program()
             .unwrap()
@@ -47,7 +47,7 @@ fn run(m: &mut Box<dyn Machine>, frames: usize) {
     }
 }
 
-fn text(m: &mut Box<dyn Machine>) -> Vec<String> {
+pub(crate) fn text(m: &mut Box<dyn Machine>) -> Vec<String> {
     let board = m.program().unwrap();
     screen_text(|a| board.peek_vram(a), 80, 60)
 }
@@ -131,7 +131,7 @@ fn cc65_hello_prints_its_greeting_in_the_middle_of_a_framed_screen() {
 
 /// Builds `/usr/share/cc65/samples/<name>.c` with `cl65 -t cx16 -O` into a fresh folder;
 /// `None` when cc65 is not installed (the CI installs it; see .ci/run).
-fn cc65_sample(name: &str) -> Option<Vec<u8>> {
+pub(crate) fn cc65_sample(name: &str) -> Option<Vec<u8>> {
     let source = std::path::Path::new("/usr/share/cc65/samples").join(format!("{name}.c"));
     if !source.is_file() {
         eprintln!("cc65's samples are not installed: {name} not built");

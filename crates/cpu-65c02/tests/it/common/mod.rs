@@ -9,6 +9,8 @@ use cpu_65c02::Bus;
 pub enum Access {
     Read(u16),
     Write(u16, u8),
+    /// VPB low: the next two reads fetch a vector.
+    VectorPull,
 }
 
 /// 64 KiB of RAM with an access log.
@@ -49,5 +51,8 @@ impl Bus for Ram {
     fn write(&mut self, addr: u16, value: u8) {
         self.log.push(Access::Write(addr, value));
         self.mem[usize::from(addr)] = value;
+    }
+    fn vector_pull(&mut self) {
+        self.log.push(Access::VectorPull);
     }
 }
