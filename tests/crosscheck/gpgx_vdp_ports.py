@@ -78,17 +78,17 @@ KNOWN_PREFETCH = {
     17: "HV before a read command, a data-port write and the read: as 2 (the write's two "
         "slots come before the fetch's)",
     18: "HV after the read: as 17",
-    19: "status right after a 68000 DMA of 2 words behind 4 FIFO words: GPGX $0000 (its "
-        "transfer does not wait for the FIFO, whose words are still going out), hitlab "
-        "$0200 (the 68000 held until the DMA's last word is written). On the console "
-        "(ares `VDP::DMA::load`, `VDP::DMA::synchronize`) the 68000 is let go when the "
-        "last word enters the FIFO, so the FIFO is not empty then: GPGX's bits are the "
-        "console's, hitlab's hold runs up to 4 entries long (bit 1 agrees)",
+    19: "status right after a 68000 DMA of 2 words behind 4 FIFO words: bit 1 (clear) and "
+        "bit 9 (FIFO not empty) agree; bit 8 differs: GPGX $0000 (its transfer does not "
+        "wait for the FIFO), hitlab $0100 (full): the console lets the 68000 go when the "
+        "DMA's last word enters the FIFO (ares `VDP::DMA::run` loads a word while the FIFO "
+        "is not full; `VDP::DMA::load`'s last word calls `VDP::DMA::synchronize`), which "
+        "it fills again (the last two of the four and the DMA's two), and the status read "
+        "comes before the next word is out: hitlab's side is the console's",
     20: "HV before the 4 writes and the DMA: GPGX holds the 68000 for the DMA's 4 slots "
-        "from its command, hitlab for the FIFO's 8 slots and then the DMA's 4 (ares "
-        "`VDP::DMA::run`: a 68000 DMA's words enter the FIFO behind those waiting); the "
-        "console lets the 68000 go when the last word enters the FIFO (19): both hold "
-        "it differently from the console, GPGX too little, hitlab too long",
+        "from its command; hitlab, as the console (19), until the DMA's last word enters "
+        "the FIFO, when the second of the four is out (the fourth slot after the first "
+        "write): hitlab's side is the console's",
     21: "HV after the DMA: as 20",
     27: "polls of bit 1 through a 4-byte fill whose data word is the FIFO's fourth: GPGX "
         "starts the fill at the data word, hitlab when the FIFO is empty (ares "

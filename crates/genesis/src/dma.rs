@@ -31,7 +31,8 @@
 //!   the transfer's time, status bit 1 and the registers run as for a copy.
 //!
 //! After every kind registers 19-20 hold 0 and 21-22 the source plus the length (a fill
-//! too; 16 bits, no carry into register 23), counted unit by unit.
+//! too; 16 bits, no carry into register 23), counted unit by unit (a 68000 transfer's
+//! words as they enter the FIFO).
 //!
 //! # Progress
 //! A transfer moves its units (words, or bytes for fill and copy) as the VDP's access
@@ -50,13 +51,22 @@
 //! included) are read out first, and a fill starts after its own data word, and any
 //! written before it, are out: the words queued ahead of the transfer's own go first
 //! (ares `VDP::FIFO::run` and `VDP::DMA::run`, commit 02180ba, where a transfer's word
-//! enters the FIFO behind those waiting). A 68000 transfer holds the 68000 for that wait
-//! too, and until its last word is written: an approximation, since the console lets the
-//! 68000 go once the last word has entered the FIFO (ares `VDP::DMA::load` and
-//! `VDP::DMA::synchronize`, commit fc83454), up to four words (eight slots to VRAM)
-//! before they are written, so there a status read right after the transfer finds the
-//! FIFO not yet empty. [`Vdp::finish_dma`] completes a transfer at once (for callers
-//! without a clock).
+//! enters the FIFO behind those waiting).
+//!
+//! A 68000 transfer holds the 68000 until its last word has *entered* the FIFO, not
+//! until it is written (ares `VDP::DMA::run`, which loads a word whenever the FIFO is
+//! not full, and `VDP::DMA::load`, whose last word calls `VDP::DMA::synchronize` to
+//! release the 68000's bus; commit fc83454): the 68000 goes once the words still to be
+//! written, the FIFO's earlier entries among them, are four or fewer. Those last words
+//! are read from the 68000's bus then (they are in the FIFO, with the address and code
+//! they go to) and written as their slots come, while the 68000 runs; status bit 1
+//! reads clear (ares: the transfer is over for the 68000). The FIFO holds their
+//! write-out times, so a status read right after the transfer finds the FIFO not empty
+//! and a data-port write waits behind them ([`Vdp::dma_clocks_to_release`]). A
+//! data-port access, or a new transfer, before they are written stores them first (this
+//! model stores a data-port word as it enters the FIFO, so the words keep their order;
+//! they land up to those slots early then). [`Vdp::finish_dma`]
+//! completes a transfer at once (for callers without a clock).
 
 use crate::Vdp;
 use crate::registers::HMode;
@@ -127,6 +137,15 @@ pub struct DmaState {
     /// The transfer's master clock (since boot), for the slot positions of the active
     /// display.
     pub clock: u64,
+    /// A 68000 transfer has let the 68000 go: its last words are in the FIFO.
+    pub released: bool,
+    /// Of `words_due`, those whose slots have come (stored as the board supplies them);
+    /// the others entered the FIFO early and wait in `queue`.
+    pub slotted: u32,
+    /// 68000 words in the FIFO, oldest first: (code, address, word).
+    pub queue: [(u8, u16, u16); crate::fifo::FIFO_ENTRIES],
+    /// Entries in `queue`.
+    pub queued: usize,
 }
 
 impl Vdp {
@@ -162,12 +181,16 @@ impl Vdp {
     }
 
     fn start(&mut self, kind: DmaKind, units: u32, slots_per_unit: u32) {
+        // The last transfer's words still in the FIFO go first.
+        self.flush_dma_queue();
         self.dma.running = Some(Running {
             kind,
             units_left: units,
             slots_per_unit,
         });
         self.dma.words_due = 0;
+        self.dma.slotted = 0;
+        self.dma.released = false;
         self.dma.slot_credit = 0;
         self.dma.clock_remainder = 0;
         self.dma.clock = self.fifo.now;
@@ -176,6 +199,9 @@ impl Vdp {
         let f = &self.fifo;
         let drained = f.drained_at();
         self.dma.delay = drained.saturating_sub(f.now).min(u64::from(u32::MAX)) as u32;
+        // A short 68000 transfer fits the FIFO beside the words waiting: the 68000 goes
+        // at once.
+        self.release_68k();
     }
 
     /// Called by the data port after the word is written: starts an armed fill.
@@ -241,13 +267,14 @@ impl Vdp {
         };
         let n = n.min(r.units_left);
         match r.kind {
-            DmaKind::Bus68k => self.dma.words_due += n,
+            DmaKind::Bus68k => (0..n).for_each(|_| self.slot_68k_word()),
             DmaKind::Fill => (0..n).for_each(|_| self.fill_unit()),
             DmaKind::Copy => (0..n).for_each(|_| self.copy_unit()),
         }
         r.units_left -= n;
         if r.units_left == 0 {
             self.dma.running = None;
+            self.dma.released = false;
             self.dma.slot_credit = 0;
             self.dma.clock_remainder = 0;
         } else {
@@ -269,30 +296,89 @@ impl Vdp {
         (self.dma.words_due > 0).then_some(self.dma.source_68k)
     }
 
-    /// One word of a 68000 transfer, written at the address and code like a data-port
-    /// write (without abandoning a half-written command); then the address, the source
-    /// and registers 19-22 advance.
+    /// One word of a 68000 transfer, from the board: written at the address and code
+    /// like a data-port write (without abandoning a half-written command) if its slots
+    /// have come, else into the FIFO with them, to be written when they come; the address
+    /// and the source advance, and registers 19-22 count it as it enters (ares
+    /// `VDP::DMA::load`: a fill's length written right after the transfer is not counted
+    /// down by the transfer's last words).
     pub fn dma_write(&mut self, word: u16) {
         self.fifo_push_word(word);
-        self.store_word(self.port.address, word);
-        self.advance_address();
+        self.count_up_source();
+        self.count_down_length();
         let s = self.dma.source_68k;
         self.dma.source_68k = (s & 0xFE_0000) | (s.wrapping_add(2) & 0x1_FFFE);
         self.dma.words_due = self.dma.words_due.saturating_sub(1);
-        self.count_up_source();
-        self.count_down_length();
+        let entry = (self.port.code, self.port.address, word);
+        self.advance_address();
+        if self.dma.slotted > 0 {
+            self.dma.slotted -= 1;
+            self.store_68k_word(entry);
+        } else if self.dma.queued < crate::fifo::FIFO_ENTRIES {
+            self.dma.queue[self.dma.queued] = entry;
+            self.dma.queued += 1;
+        } else {
+            // Not reached: a transfer lets the 68000 go with at most four words left.
+            self.store_68k_word(entry);
+        }
     }
 
-    /// Whether a DMA is running or a fill is armed (status bit 1).
+    /// A 68000 word's slots have come: the oldest word in the FIFO is written, or the
+    /// next the board supplies.
+    fn slot_68k_word(&mut self) {
+        if self.dma.queued > 0 {
+            let entry = self.dma.queue[0];
+            self.dma.queue.copy_within(1..self.dma.queued, 0);
+            self.dma.queued -= 1;
+            self.store_68k_word(entry);
+        } else {
+            self.dma.slotted += 1;
+            if !self.dma.released {
+                self.dma.words_due += 1;
+            }
+        }
+    }
+
+    /// Writes a 68000 word where it entered the FIFO for.
+    fn store_68k_word(&mut self, (code, address, word): (u8, u16, u16)) {
+        self.store_word_as(code, address, word);
+    }
+
+    /// Writes the 68000 words waiting in the FIFO at once (a data-port access or a new
+    /// transfer comes behind them; see the module docs), ending the transfer.
+    pub(crate) fn flush_dma_queue(&mut self) {
+        if self.dma.queued == 0 {
+            return;
+        }
+        let n = self.dma.queued as u32;
+        self.run_units(n);
+    }
+
+    /// Status bit 1: a fill or copy running or armed, or a 68000 transfer holding the
+    /// 68000 (which so never reads it set); not the last words of a 68000 transfer that
+    /// has let the 68000 go.
     #[must_use]
     pub fn dma_busy(&self) -> bool {
+        self.dma.fill_armed
+            || self.dma_holds_68k()
+            || self.dma.running.is_some_and(|r| r.kind != DmaKind::Bus68k)
+    }
+
+    /// Whether any transfer is under way (for the board, which lets its time pass).
+    #[must_use]
+    pub fn dma_active(&self) -> bool {
         self.dma.running.is_some() || self.dma.words_due > 0 || self.dma.fill_armed
     }
 
-    /// Whether a 68000 transfer is running: the 68000 is held off the bus until it ends.
+    /// Whether a 68000 transfer holds the 68000 off the bus: until its last word has
+    /// entered the FIFO and every word due has been supplied.
     #[must_use]
     pub fn dma_holds_68k(&self) -> bool {
-        self.dma.words_due > 0 || self.dma.running.is_some_and(|r| r.kind == DmaKind::Bus68k)
+        self.dma.words_due > 0
+            || self
+                .dma
+                .running
+                .is_some_and(|r| r.kind == DmaKind::Bus68k && !self.dma.released)
     }
 
     /// The VDP's access slots per line for DMA now (the manual's table, GPGX
@@ -311,10 +397,44 @@ impl Vdp {
     /// none runs).
     #[must_use]
     pub fn dma_clocks_to_finish(&self) -> u32 {
-        let Some(r) = self.dma.running else {
+        self.dma
+            .running
+            .map_or(0, |r| self.clocks_to_units(r, r.units_left))
+    }
+
+    /// Master clocks until a 68000 transfer lets the 68000 go, at the current line's
+    /// rate: until the words still to be written, those waiting in the FIFO ahead of the
+    /// transfer's included, are [`crate::fifo::FIFO_ENTRIES`] or fewer, its last word
+    /// then having entered the FIFO (0 when no 68000 transfer holds it).
+    #[must_use]
+    pub fn dma_clocks_to_release(&self) -> u32 {
+        let Some(r) = self
+            .dma
+            .running
+            .filter(|r| r.kind == DmaKind::Bus68k && !self.dma.released)
+        else {
             return 0;
         };
-        let slots = (r.units_left * r.slots_per_unit).saturating_sub(self.dma.slot_credit);
+        let now = self.dma.clock;
+        let f = &self.fifo;
+        let ahead = || f.done_at[..f.len].iter().filter(move |&&d| d > now);
+        let waiting = ahead().count() as u32;
+        let excess = (r.units_left + waiting).saturating_sub(crate::fifo::FIFO_ENTRIES as u32);
+        if excess == 0 {
+            0
+        } else if excess <= waiting {
+            // The FIFO's own words make room before any of the transfer's is written.
+            let out = ahead().nth(excess as usize - 1).copied().unwrap_or(now);
+            (out - now).min(u64::from(u32::MAX)) as u32
+        } else {
+            self.clocks_to_units(r, excess - waiting)
+        }
+    }
+
+    /// Master clocks the running transfer `r` needs for its next `units` units at the
+    /// current line's rate, the FIFO's wait first.
+    fn clocks_to_units(&self, r: Running, units: u32) -> u32 {
+        let slots = (units * r.slots_per_unit).saturating_sub(self.dma.slot_credit);
         let delay = self.dma.delay;
         if self.in_active_display() {
             return delay.saturating_add(self.clocks_to_slots_after(slots, delay));
@@ -323,6 +443,35 @@ impl Vdp {
         let clocks = owed.saturating_sub(u64::from(self.dma.clock_remainder));
         let clocks = clocks.div_ceil(u64::from(self.dma_slots_per_line()));
         (u64::from(delay) + clocks).min(u64::from(u32::MAX)) as u32
+    }
+
+    /// Lets the 68000 go once a 68000 transfer's last word can enter the FIFO
+    /// ([`Vdp::dma_clocks_to_release`] is 0): its remaining words come due at once, for
+    /// the board to read into the FIFO, and the FIFO takes their write-out times, each
+    /// at its slots after the words ahead of it.
+    fn release_68k(&mut self) {
+        let Some(r) = self
+            .dma
+            .running
+            .filter(|r| r.kind == DmaKind::Bus68k && !self.dma.released)
+        else {
+            return;
+        };
+        if self.dma_clocks_to_release() > 0 {
+            return;
+        }
+        let now = self.dma.clock;
+        if self.fifo.timed && self.in_active_display() {
+            let out: [u64; crate::fifo::FIFO_ENTRIES] =
+                std::array::from_fn(|k| now + u64::from(self.clocks_to_units(r, k as u32 + 1)));
+            self.fifo.drain(now);
+            for &t in &out[..r.units_left as usize] {
+                self.fifo.done_at[self.fifo.len] = t;
+                self.fifo.len += 1;
+            }
+        }
+        self.dma.words_due += r.units_left;
+        self.dma.released = true;
     }
 
     /// Master clocks from the transfer's clock plus `delay` to its `slots`-th access
@@ -362,8 +511,14 @@ impl Vdp {
     }
 
     /// Lets `master_clocks` pass for the running DMA at the current line's rate: the
-    /// units whose slots come in that time are done (68000 words become due).
+    /// units whose slots come in that time are done (68000 words become due), and a 68000
+    /// transfer whose last word can enter the FIFO lets the 68000 go.
     pub fn advance_dma(&mut self, master_clocks: u32) {
+        self.advance_running(master_clocks);
+        self.release_68k();
+    }
+
+    fn advance_running(&mut self, master_clocks: u32) {
         let Some(r) = self.dma.running else {
             return;
         };

@@ -80,7 +80,7 @@ impl FifoState {
         self.done_at[..self.len].last().copied().unwrap_or(0)
     }
 
-    fn drain(&mut self, t: u64) {
+    pub(crate) fn drain(&mut self, t: u64) {
         let done = self.done_at[..self.len]
             .iter()
             .take_while(|&&d| d <= t)

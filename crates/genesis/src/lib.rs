@@ -91,6 +91,7 @@ pub mod fifo;
 mod frame;
 pub mod line;
 pub mod planes;
+pub mod poll;
 pub mod port;
 pub mod prefetch;
 pub mod registers;
@@ -109,6 +110,7 @@ pub use line::{
     LINES_PER_FRAME_NTSC, LineEnd, MASTER_PER_LINE, POWER_ON_ACTIVE_LINES, POWER_ON_LINE,
     POWER_ON_MASTER_IN_LINE,
 };
+pub use poll::PolledPort;
 pub use port::PortState;
 pub use registers::{HMode, Registers, VMode};
 pub use status::{

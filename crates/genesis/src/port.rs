@@ -133,6 +133,7 @@ impl Vdp {
     /// address by register 15.
     pub fn write_data(&mut self, word: u16) {
         self.port.pending = false;
+        self.flush_dma_queue();
         // VRAM words and invalid targets take two slots; CRAM and VSRAM one (GPGX
         // `fifo_byte_access`).
         self.fifo_write(self.port.code & 0x06 == 0);
@@ -146,8 +147,13 @@ impl Vdp {
 
     /// A word to VRAM, CRAM or VSRAM at `a` by the code register (no advance).
     pub(crate) fn store_word(&mut self, a: u16, word: u16) {
+        self.store_word_as(self.port.code, a, word);
+    }
+
+    /// [`Vdp::store_word`] with the code a word entered the FIFO with.
+    pub(crate) fn store_word_as(&mut self, code: u8, a: u16, word: u16) {
         let [hi, lo] = word.to_be_bytes();
-        match self.port.code & 0x0F {
+        match code & 0x0F {
             CODE_VRAM_WRITE => {
                 let sat_base = self.registers.sat_base();
                 self.vram.write_byte(a, hi, sat_base);
@@ -178,6 +184,7 @@ impl Vdp {
     /// 0 (a board stops before such a read).
     pub fn read_data(&mut self) -> u16 {
         self.port.pending = false;
+        self.flush_dma_queue();
         self.wait_read_ahead();
         let a = self.port.address;
         let fifo = self.fifo_next_word();

@@ -90,9 +90,14 @@ impl Status {
 /// 92 (H $05), wrapping over the line's end.
 #[must_use]
 pub fn hblank(master_in_line: u32, h_mode: crate::HMode) -> bool {
-    let (start, end) = match h_mode {
+    let (start, end) = hblank_edges(h_mode);
+    master_in_line >= start || master_in_line < end
+}
+
+/// Where bit 2 sets and where it clears, master clocks into a line.
+pub(crate) fn hblank_edges(h_mode: crate::HMode) -> (u32, u32) {
+    match h_mode {
         crate::HMode::H32 => (2_940, 100),
         crate::HMode::H40 => (2_868, 92),
-    };
-    master_in_line >= start || master_in_line < end
+    }
 }

@@ -68,27 +68,31 @@ fn the_v_counter_jumps_from_ea_to_e5_in_v28() {
 }
 
 #[test]
-fn a_68000_dma_takes_its_words_as_the_slots_come() {
+fn a_68000_dma_takes_its_words_as_the_slots_come_and_lets_the_68000_go_four_early() {
     let mut vdp = Vdp::new();
-    // DMA on, display off (register 1 = $14), auto-increment 2, length 3 words, source
+    // DMA on, display off (register 1 = $14), auto-increment 2, length 6 words, source
     // $FF0100 ($7F8080 as a word address), then a VRAM write at $C000 with CD5: $4000 |
     // $0000, $0083.
     regs(
         &mut vdp,
         &[
-            0x8114, 0x8F02, 0x9303, 0x9400, 0x9580, 0x9680, 0x977F, 0x4000, 0x0083,
+            0x8114, 0x8F02, 0x9306, 0x9400, 0x9580, 0x9680, 0x977F, 0x4000, 0x0083,
         ],
     );
     let dma = vdp.take_dma_68k().expect("a 68000 DMA");
-    assert_eq!((dma.source, dma.words), (0xFF_0100, 3));
+    assert_eq!((dma.source, dma.words), (0xFF_0100, 6));
     assert_eq!(dma.source_of(2), 0xFF_0104);
     // Nothing moves at the command: busy, the 68000 held, no word due yet.
     assert_ne!(vdp.read_status() & STATUS_DMA_BUSY, 0);
     assert!(vdp.dma_holds_68k());
     assert_eq!(vdp.dma_68k_due(), None);
-    // Display off: 167 slots a line in H32; a VRAM word takes 2, so 3 words need 6 slots:
-    // ceil(6 x 3,420 / 167) = 123 master clocks.
-    assert_eq!(vdp.dma_clocks_to_finish(), 123);
+    // Display off: 167 slots a line in H32; a VRAM word takes 2, so 6 words need 12
+    // slots: ceil(12 x 3,420 / 167) = 246 master clocks. The 68000 goes once the last
+    // word is in the four-entry FIFO (ares `VDP::DMA::run`, `VDP::DMA::load`,
+    // `VDP::DMA::synchronize`): when 2 words are written, 4 slots: ceil(4 x 3,420 / 167)
+    // = 82.
+    assert_eq!(vdp.dma_clocks_to_finish(), 246);
+    assert_eq!(vdp.dma_clocks_to_release(), 82);
     // 20 clocks give 20 x 167 / 3,420 = 0 slots; 41 give 2: the first word.
     vdp.advance_dma(20);
     assert_eq!(vdp.dma_68k_due(), None);
@@ -97,25 +101,49 @@ fn a_68000_dma_takes_its_words_as_the_slots_come() {
     vdp.dma_write(0x1234);
     assert_eq!(vdp.dma_68k_due(), None);
     assert_eq!(&vdp.vram()[0xC000..0xC004], &[0x12, 0x34, 0, 0]);
-    // Registers 19-20 count down (2 left), 21-22 up ($8081).
-    assert_eq!([vdp.register(19), vdp.register(21)], [2, 0x81]);
-    // 122 clocks: 20,374 / 3,420 = 5 slots, 2 words and half of the third.
-    vdp.advance_dma(81);
-    assert_eq!(vdp.dma_68k_due(), Some(0xFF_0102));
-    vdp.dma_write(0x5678);
+    // Registers 19-20 count down (5 left), 21-22 up ($8081).
+    assert_eq!([vdp.register(19), vdp.register(21)], [5, 0x81]);
+    // 81 clocks: 13,527 / 3,420 = 3 slots, the second word half done.
+    vdp.advance_dma(40);
     assert_eq!(vdp.dma_68k_due(), None);
+    assert!(vdp.dma_holds_68k());
     assert!(vdp.dma_busy());
+    // 82: 4 slots, the second word written, and the other four go into the FIFO at once:
+    // the 68000 goes, status bit 1 reads clear, and they are written as their slots come.
     vdp.advance_dma(1);
-    assert_eq!(vdp.dma_68k_due(), Some(0xFF_0104));
-    vdp.dma_write(0x9ABC);
+    for k in 1..6 {
+        assert_eq!(vdp.dma_68k_due(), Some(0xFF_0100 + 2 * k), "word {k}");
+        vdp.dma_write(0x1111 * k as u16);
+    }
+    assert_eq!(vdp.dma_68k_due(), None);
+    assert!(!vdp.dma_holds_68k());
     assert!(!vdp.dma_busy());
+    assert!(vdp.dma_active());
     assert_eq!(
-        &vdp.vram()[0xC000..0xC006],
-        &[0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC]
+        &vdp.vram()[0xC000..0xC00C],
+        &[0x12, 0x34, 0x11, 0x11, 0, 0, 0, 0, 0, 0, 0, 0]
     );
-    // Registers 19-20 end at 0; 21-22 hold the source after the 3 words ($7F8083).
+    // 8 slots more, 14 / 3,420 of one already had: ceil((8 x 3,420 - 14) / 167) = 164
+    // clocks; at 163, 7 slots: three of the four words.
+    assert_eq!(vdp.dma_clocks_to_finish(), 164);
+    vdp.advance_dma(163);
+    assert_eq!(
+        &vdp.vram()[0xC000..0xC00C],
+        &[
+            0x12, 0x34, 0x11, 0x11, 0x22, 0x22, 0x33, 0x33, 0x44, 0x44, 0, 0
+        ]
+    );
+    vdp.advance_dma(1);
+    assert!(!vdp.dma_active());
+    assert_eq!(
+        &vdp.vram()[0xC000..0xC00C],
+        &[
+            0x12, 0x34, 0x11, 0x11, 0x22, 0x22, 0x33, 0x33, 0x44, 0x44, 0x55, 0x55
+        ]
+    );
+    // Registers 19-20 end at 0; 21-22 hold the source after the 6 words ($7F8086).
     assert_eq!([vdp.register(19), vdp.register(20)], [0, 0]);
-    assert_eq!([vdp.register(21), vdp.register(22)], [0x83, 0x80]);
+    assert_eq!([vdp.register(21), vdp.register(22)], [0x86, 0x80]);
 }
 
 #[test]

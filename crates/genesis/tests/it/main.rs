@@ -10,6 +10,7 @@ mod lines;
 mod link;
 mod masking;
 mod planes;
+mod poll;
 mod port;
 mod port_bad_input;
 mod port_rules;

@@ -128,7 +128,7 @@ fn a_fill_starts_after_its_data_word_is_out_of_the_fifo() {
 }
 
 #[test]
-fn a_68000_dma_waits_for_a_full_fifo_to_drain() {
+fn a_68000_dma_waits_for_room_in_a_full_fifo_and_lets_the_68000_go_when_its_word_is_in() {
     let mut vdp = active();
     vdp.set_access_clock(1_000);
     regs(&mut vdp, &[0x4000, 0x0000]);
@@ -136,8 +136,11 @@ fn a_68000_dma_waits_for_a_full_fifo_to_drain() {
     for w in 0..4 {
         vdp.write_data(w);
     }
-    // A 68000 transfer of one word to VRAM at 1,100: its word's two slots come after
-    // 2,590: 2,610 and 2,890, 1,790 clocks on.
+    // A 68000 transfer of one word to VRAM at 1,100: its word enters the FIFO when the
+    // first of the four is out (1,330, 230 clocks on), and the 68000 goes then (ares
+    // `VDP::DMA::run` loads a word while the FIFO is not full; `VDP::DMA::load`'s last
+    // word releases the bus). The word itself is written at its two slots after 2,590:
+    // 2,610 and 2,890, 1,790 clocks on.
     vdp.set_access_clock(1_100);
     regs(
         &mut vdp,
@@ -145,11 +148,27 @@ fn a_68000_dma_waits_for_a_full_fifo_to_drain() {
     );
     assert!(vdp.take_dma_68k().is_some());
     assert!(vdp.dma_holds_68k());
+    assert_eq!(vdp.dma_clocks_to_release(), 230);
     assert_eq!(vdp.dma_clocks_to_finish(), 1_790);
-    vdp.advance_dma(1_789);
+    vdp.advance_dma(229);
     assert_eq!(vdp.dma_68k_due(), None);
     vdp.advance_dma(1);
-    assert!(vdp.dma_68k_due().is_some());
+    assert_eq!(vdp.dma_68k_due(), Some(0));
+    vdp.dma_write(0xABCD);
+    assert!(!vdp.dma_holds_68k());
+    assert_eq!(vdp.peek_status() & STATUS_DMA_BUSY, 0);
+    // The FIFO holds the three words left and the transfer's: full (bit 8) at 1,330,
+    // neither full nor empty from 2,590 (the transfer's word alone), empty (bit 9) from
+    // 2,890.
+    for (at, fifo_bits) in [
+        (1_330, 0x0100),
+        (2_589, 0x0000),
+        (2_590, 0x0000),
+        (2_890, 0x0200),
+    ] {
+        vdp.set_access_clock(at);
+        assert_eq!(vdp.peek_status() & 0x0300, fifo_bits, "at {at}");
+    }
 }
 
 #[test]

@@ -38,9 +38,10 @@
 //! points unless an interrupt is requested.
 //!
 //! The interrupt level, a DMA's hold and the FIFO change only through the VDP's ports or
-//! at those line points, so after an instruction that touched only ROM and work RAM the
-//! board checks nothing of the VDP's before the next one (`run_cpu`'s short way); the
-//! outcome is the same as checking before every instruction.
+//! at those line points, so after an instruction that touched only ROM and work RAM (or
+//! read the status word or the HV counter, which changes none of them) the board checks
+//! nothing of the VDP's before the next one (`run_cpu`'s short way); the outcome is the
+//! same as checking before every instruction.
 //!
 //! # DMA
 //! A 68000-to-VDP DMA is checked when the command starts it (a source that is neither
@@ -77,9 +78,11 @@ use cpu_m68k::{Bus, Cpu, ExceptionKind};
 use genesis::Vdp;
 
 use super::Genesis;
+use super::bus::HvClock;
 use super::bus::{GenesisBus, Memory, ROM_SPACE};
 use super::dma::{check_dma_68k, supply_dma_68k};
 use super::idle::{Watching, counting_loop, still};
+use super::poll::PollSkip;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::Z80_T_PER_LINE;
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
@@ -111,6 +114,8 @@ pub struct ProgramState {
     line_started: bool,
     /// Loops that only wait, fast-forwarded ([`crate::idle`]).
     skip: IdleSkip<Cpu>,
+    /// Loops that poll the status word or the HV counter ([`super::poll`]).
+    poll: PollSkip,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -312,9 +317,10 @@ fn exception_fault(cpu: &Cpu, kind: ExceptionKind, pc: u32, mem: &Memory) -> Opt
 /// presents the VDP's interrupt level, lets a running DMA hold the 68000 or progress
 /// beside it, and looks after the instruction for a FIFO hold, a DMA it started, an
 /// exception and a bus fault. Once the VDP is idle (no DMA), the instructions after it
-/// take the short way while they touch nothing but ROM and work RAM and are not at a
-/// breakpoint: none of that state can change then (the interrupt level, DMA and FIFO move
-/// only through the VDP's ports or at the line events between calls), so only the clock,
+/// take the short way while they touch nothing but ROM, work RAM, the status word and
+/// the HV counter (reads of which change none of it) and are not at a breakpoint: none
+/// of that state can change then (the interrupt level, DMA and FIFO move only through
+/// the VDP's other port accesses or at the line events between calls), so only the clock,
 /// an exception, STOP and the return from an interrupt are checked. An instruction that
 /// reaches anything else gets the full look after it, and the next one the full checks.
 /// On the short way a loop that only waits is fast-forwarded ([`skip_idle`]).
@@ -329,6 +335,8 @@ fn run_cpu(
     let rom_len = bus.mem.rom.len();
     // Whether the short way applies to the next instruction.
     let mut settled = false;
+    // A turn of a polling loop stepped in another call met a line event since.
+    st.poll.disarm();
     loop {
         let now = cpu.cycles() + st.idle;
         if now >= until {
@@ -357,6 +365,9 @@ fn run_cpu(
                 && !cpu.is_halted()
                 && !returned(st, cpu)
             {
+                if st.poll.armed() {
+                    st.poll.stepped(pc);
+                }
                 if st.skip.enabled() && (recording || backward(pc, cpu.pc())) {
                     let breakpoints = watch.then(|| probe.breakpoints());
                     skip_idle(cpu, bus, st, breakpoints, pc, until);
@@ -364,13 +375,14 @@ fn run_cpu(
                 continue;
             }
             st.skip.abort();
+            st.poll.disarm();
             after_step(cpu, bus, st, probe, now, pc, ssp, false, false)?;
             // Off the short way: the full checks run before the next instruction.
             settled = false;
             continue;
         }
         if bus.vdp.dma_holds_68k() {
-            let need = u64::from(bus.vdp.dma_clocks_to_finish());
+            let need = u64::from(bus.vdp.dma_clocks_to_release());
             let left = (until - now) * MASTER_PER_CYCLE;
             let held = need.min(left).div_ceil(MASTER_PER_CYCLE);
             st.idle += held;
@@ -405,18 +417,19 @@ fn run_cpu(
         // The full way runs the instruction without the recording's watching bus: an
         // iteration recorded across it would miss what it read or wrote.
         st.skip.abort();
+        st.poll.disarm();
         let was_stopped = cpu.is_stopped();
         let ssp = cpu.ssp();
         // A DMA the instruction starts runs from its last bus cycle, so the instruction's
         // own time is not charged to it.
-        let busy_before = bus.vdp.dma_busy();
+        let busy_before = bus.vdp.dma_active();
         bus.begin_instruction(now);
         let cycles = cpu.step(bus);
         if busy_before {
             bus.vdp.advance_dma(cycles * MASTER_PER_CYCLE as u32);
         }
         after_step(cpu, bus, st, probe, now, pc, ssp, was_stopped, true)?;
-        settled = !bus.touched && !bus.vdp.dma_busy() && !cpu.is_stopped() && !cpu.is_halted();
+        settled = !bus.touched && !bus.vdp.dma_active() && !cpu.is_stopped() && !cpu.is_halted();
     }
 }
 
@@ -426,7 +439,9 @@ fn run_cpu(
 /// memory and the interrupt level stays as it is (it moves at line events and VDP port
 /// accesses, which the short way leaves), so the loop runs those iterations unchanged.
 /// A loop that only counts (`genesis::idle::Counting`, recognised from its opcodes) is
-/// moved on by all but its last whole turn before `until`. A loop with one of the
+/// moved on by all but its last whole turn before `until`; a loop polling the status
+/// word or the HV counter by all but its last whole turn before `until` or before the
+/// chip says the bits it looks at can change ([`super::poll`]). A loop with one of the
 /// probe's `breakpoints` among its instructions is stepped.
 #[inline]
 fn skip_idle(
@@ -465,6 +480,22 @@ fn skip_idle(
             counting.apply(cpu, m);
             cpu.add_cycles(m * counting.period);
             st.skip.count(m * counting.period);
+        }
+    } else if let HvClock::Line { line_start } = bus.hv {
+        // A loop polling the status word or the HV counter.
+        let now = cpu.cycles() + st.idle;
+        let skip = st.poll.arrive(
+            cpu,
+            mem,
+            bus.vdp,
+            (head, pc),
+            (now, until, line_start * MASTER_PER_CYCLE),
+            |a| breakpoints.is_some_and(|b| b.contains(a)),
+        );
+        if skip > 0 {
+            st.skip.abort();
+            cpu.add_cycles(skip);
+            st.skip.count(skip);
         }
     }
 }

@@ -353,7 +353,11 @@ impl GenesisBus<'_> {
 
     #[inline(never)]
     fn read_other(&mut self, addr: u32, byte: bool) -> u16 {
-        self.touched = true;
+        // A read of the status word or the HV counter changes nothing the board looks at
+        // after an instruction (no fault, hold, DMA or interrupt level: genesis `port`),
+        // so it leaves the instruction on the short way; anything else does not.
+        self.touched = !(0xC0_0000..=0xDF_FFFF).contains(&addr)
+            || !matches!(vdp_port(addr), VdpPort::Control | VdpPort::Hv);
         match addr {
             0x40_0000..=0x7F_FFFF => 0xFFFF,
             0xA0_0000..=0xA1_FFFF => {

@@ -29,14 +29,14 @@ impl Bus for Watching<'_, '_> {
     #[inline]
     fn read_byte(&mut self, addr: u32) -> u8 {
         let value = self.bus.read_byte(addr);
-        self.log.read(addr, u16::from(value), false);
+        self.note(addr, u16::from(value), false);
         value
     }
 
     #[inline]
     fn read_word(&mut self, addr: u32) -> u16 {
         let value = self.bus.read_word(addr);
-        self.log.read(addr, value, true);
+        self.note(addr, value, true);
         value
     }
 
@@ -64,6 +64,19 @@ impl Bus for Watching<'_, '_> {
             self.log.spoil();
         }
         self.bus.write_word(addr, value);
+    }
+}
+
+impl Watching<'_, '_> {
+    /// Notes a read; one of the VDP's area (a port whose value moves with the beam)
+    /// spoils the recording.
+    #[inline]
+    fn note(&mut self, addr: u32, value: u16, word: bool) {
+        if (0xC0_0000..0xE0_0000).contains(&(addr & 0xFF_FFFF)) {
+            self.log.spoil();
+        } else {
+            self.log.read(addr, value, word);
+        }
     }
 }
 

@@ -11,6 +11,7 @@ mod idle;
 pub mod io;
 pub mod kit;
 mod machine;
+mod poll;
 pub mod probe;
 mod settings;
 pub mod target;

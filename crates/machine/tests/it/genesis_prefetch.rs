@@ -160,9 +160,13 @@ fn the_words_read_back_and_the_status_bits_agree_with_gpgx() {
     // a copy's command: busy, the FIFO empty.
     assert_eq!([r[26 - 1], r[38 - 1]], [g[26 - 1], g[38 - 1]]);
     assert_eq!([r[26 - 1], r[38 - 1]], [0x0002, 0x0202]);
-    // 19: right after a 68000 DMA: bit 1 clear, the transfer over for the 68000.
-    assert_eq!(r[19 - 1] & 2, g[19 - 1] & 2);
-    assert_eq!(r[19 - 1] & 2, 0);
+    // 19: right after a 68000 DMA of 2 words behind 4 FIFO words: bit 1 clear, the
+    // transfer over for the 68000, and the FIFO not empty (bit 9 clear), as on GPGX. The
+    // 68000 goes when the DMA's last word enters the FIFO, which is then full again (the
+    // last two of the four and the DMA's two): bit 8 (GPGX's transfer does not wait for
+    // the FIFO: clear there).
+    assert_eq!(r[19 - 1] & 0x0202, g[19 - 1] & 0x0202);
+    assert_eq!(r[19 - 1], 0x0100);
 }
 
 #[test]
@@ -265,14 +269,19 @@ fn a_dma_and_a_fill_wait_for_the_fifo_to_drain() {
     let steps = |lo: u32, hi: u32| ((lo - 112) / 16, hi / 16 + 1);
 
     // 20-21: HV, four VRAM writes (the first 12 cycles on), a 68000 DMA of 2 words to
-    // VRAM (its command 56 cycles on), a status read, HV. The FIFO's 8 byte slots come
-    // first, then the DMA's 4: the 68000 is held until the twelfth slot after the first
-    // write, then reads status and HV (8 cycles each). (A write arriving after the FIFO
-    // has emptied can leave one slot unused: up to the thirteenth.) (GPGX starts the
-    // transfer at its command and holds the 68000 for its 4 slots alone: 79 steps.)
-    let (least, _) = k_slots_bounds(12);
-    let (_, most) = k_slots_bounds(13);
-    let (lo, hi) = steps(12 * CYCLE + least, 12 * CYCLE + most + 20 * CYCLE);
+    // VRAM (its command 56 cycles on, the instruction over at 76), a status read, HV. The
+    // DMA's last word enters the FIFO when the second of the four is out, at the fourth
+    // slot after the first write (a write arriving after the FIFO has emptied can leave
+    // one slot unused: the fifth at most), and the 68000 goes then (ares `VDP::DMA::run`,
+    // `VDP::DMA::load`, `VDP::DMA::synchronize`), not before its instruction is over; then
+    // it reads status and HV (8 cycles each). (GPGX starts the transfer at its command and
+    // holds the 68000 for its 4 slots: 79 steps.)
+    let (least, _) = k_slots_bounds(4);
+    let (_, most) = k_slots_bounds(5);
+    let (lo, hi) = steps(
+        (12 * CYCLE + least).max(76 * CYCLE) + 8 * CYCLE,
+        (12 * CYCLE + most).max(76 * CYCLE) + 8 * CYCLE + 6,
+    );
     let n = h40_steps(r[20 - 1], r[21 - 1]);
     assert!(
         (lo..=hi).contains(&n),

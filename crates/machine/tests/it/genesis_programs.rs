@@ -332,35 +332,43 @@ fn a_dma_over_many_lines_lands_as_the_slots_come_and_holds_the_68000() {
     // line 104.
     assert_eq!(first_lines, [None, None, Some(106), Some(104), Some(104)]);
     assert!(word(&mut m, 0xFF_0000) >= 3, "frames with the DMA");
-    // The 68000 was held to the transfer's end: its next instruction reads line 105; the
-    // status then: fixed bits, FIFO empty, F (vblank flag never acknowledged), bit 5 from
-    // line 104; DMA busy clear.
-    assert_eq!(word(&mut m, 0xFF_0010), 105);
-    assert_eq!(word(&mut m, 0xFF_0012), 0x3680 | 0x20);
-    // The fill runs beside the 68000: busy right after its data write; the data word
-    // itself is read out of the FIFO first (two byte slots), then the 128 bytes at one
-    // slot each, 16 a line: 130 slots, 8 lines and 2 slots, so the poll that sees bit 1
-    // clear reads the V counter 9 lines on (GPGX, which starts the fill at the data
-    // write, 8).
-    // The 68000 runs again at the transfer's last slot, the line's last (3,170 master
-    // clocks in: genesis `fifo`), inside horizontal blank (from H $93, 2,940), where the
-    // status read after the fill's data word comes too: bit 2.
-    let fill_start = word(&mut m, 0xFF_0014);
-    assert_eq!(word(&mut m, 0xFF_0016), 0x3680 | 0x04 | 0x02);
+    // The 68000 is let go when the transfer's last word enters the FIFO (ares
+    // `VDP::DMA::load`, `VDP::DMA::synchronize`): when word 260 is written, 8 slots before
+    // the last word's (which lands in line 105, above), the 15th slot of line 104 (2,890
+    // master clocks in), so its next instruction reads line 104. The status read 54
+    // cycles later is still in that line's horizontal blank (bit 2, from 2,940), one slot
+    // (3,170) having passed: the four words left still wait, the FIFO full (bit 8, bit 9
+    // clear); F (vblank flag never acknowledged), bit 5 from line 104; DMA busy clear
+    // (the transfer is over for the 68000).
+    assert_eq!(word(&mut m, 0xFF_0010), 104);
     assert_eq!(
-        word(&mut m, 0xFF_0018) - fill_start,
-        9,
-        "from line {fill_start}"
+        word(&mut m, 0xFF_0012),
+        0x3400 | 0x0100 | 0x80 | 0x20 | 0x04
+    );
+    // The fill runs beside the 68000: busy right after its data write, the data word
+    // still in the FIFO (bits 8 and 9 clear), bit 5 set again by line 105. The 68000
+    // reaches the data write about 206 cycles (1,442 master clocks) after it was let go
+    // (MOVE.W abs.L,Dn 16, LSR.W #8 22, MOVE.W Dn,abs.L 16, MOVE.W abs.L,abs.L 28, four
+    // MOVE.W #imm,abs.L 80, MOVE.L #imm,abs.L 28, the data write 16 into its MOVE.W), 912
+    // clocks into line 105, where the transfer's last word still has its two slots
+    // (1,010 and 1,330) to come; then the data word's two and the 128 bytes at one slot
+    // each, 16 a line at fixed points: 132 slots, 8 lines and the 4 slots after 912 (738
+    // clocks), so the poll that sees bit 1 clear reads the V counter 8 lines on, or 9.
+    let fill_start = word(&mut m, 0xFF_0014);
+    assert_eq!(fill_start, 105);
+    assert_eq!(word(&mut m, 0xFF_0016), 0x3400 | 0x80 | 0x20 | 0x02);
+    let lines = word(&mut m, 0xFF_0018) - fill_start;
+    assert!(
+        (8..=9).contains(&lines),
+        "{lines} lines from line {fill_start}"
     );
     // A poll is 40 cycles (ADDQ.W 4, MOVE.W abs.L 16, BTST #imm 10, Bcc taken 10) = 280
-    // master clocks. The data word and the 128 bytes take the next 130 slots, 16 a line
-    // at fixed points: the 128th comes 8 lines on at the last slot at or before the
-    // start's position, between 27,060 (the widest gap between slots, 300 clocks, before
-    // it) and 27,360 clocks later, and two slots more add 300 to 580 clocks (the
-    // narrowest and widest pair of gaps): 97.7 to 99.8 polls, give or take the one that
-    // sees bit 1 clear (GPGX, whose fill starts at the data write: 97).
+    // master clocks, the first 118 cycles (826 clocks) after the data write; the fill
+    // ends 27,360 + 738 = 28,098 clocks after it: (28,098 - 826) / 280 + 1 = 98.4, so
+    // the 99th poll sees bit 1 clear (98 if the instructions above are a slot's time
+    // shorter). (GPGX, whose fill starts at the data write: 97.)
     let polls = word(&mut m, 0xFF_001A);
-    assert!((97..=100).contains(&polls), "{polls} polls");
+    assert!((98..=99).contains(&polls), "{polls} polls");
     // 64 VRAM words written back to back (a MOVE.W and a DBRA: 18 cycles = 126 master
     // clocks each) in the active display: the FIFO reads a VRAM word out every 2 of the
     // line's 16 slots (H32), 8 a line, so the 64th waits until the 60th is done, 7.5

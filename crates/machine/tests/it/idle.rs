@@ -480,3 +480,28 @@ fn vectrex_programs_are_the_same_with_idle_skipping() {
         }
     }
 }
+
+/// The programs that poll the status word or the HV counter in the active display
+/// (status-poll.s, display-mid.s, sprites-mid.s, dma-lines.s), each over 60 frames of
+/// 127,840 68000 cycles: traces the same with the polls fast-forwarded, and most of
+/// each frame's waiting skipped (the V counter waits after `lsr.w #8` to the line's
+/// end, the HBlank-free status polls to the next HBlank edge).
+#[test]
+fn polls_of_the_status_word_and_the_hv_counter_are_skipped() {
+    let layout = Layout {
+        ram: 0xFF_0000..0x100_0000,
+        vram: 0x1_0000,
+    };
+    for (name, least) in [
+        ("status-poll", 20),
+        ("display-mid", 20),
+        ("sprites-mid", 20),
+        ("dma-lines", 20),
+    ] {
+        let rom = GENESIS.iter().find(|(n, _)| *n == name).unwrap().1;
+        let cycles = same_both_ways(name, &GenesisSettings::default(), rom, &layout, 60);
+        let percent = cycles * 100 / (60 * 127_840);
+        eprintln!("{name}: {cycles} cycles skipped, {percent}% of 60 frames");
+        assert!(percent >= least, "{name}: {percent}% skipped");
+    }
+}
