@@ -242,11 +242,11 @@ pub struct Skip {
 
 impl Skip {
     /// Whether a breakpoint lies where the loop's instructions start (see
-    /// [`Skip::pcs`]); a body spread wider than [`MAX_BODY_BYTES`] x 4 counts as one.
+    /// [`Skip::pcs`]); the whole span counts, a call into ROM included.
     #[must_use]
     pub fn meets(&self, breakpoints: &crate::program::Breakpoints) -> bool {
         let (lo, hi) = self.pcs;
-        hi - lo > MAX_BODY_BYTES * 4 || (lo..=hi).any(|pc| breakpoints.contains(pc))
+        breakpoints.any_between(lo, hi)
     }
 }
 
