@@ -119,6 +119,20 @@ impl Cpu {
         self.state
     }
 
+    /// Whether `self` is `other` but for [`Cpu::cycles`]: the registers, the run state,
+    /// the interrupt inputs, and a CLI, SEI or PLP's delayed `I` only where it still
+    /// counts (at the cycle its poll is due), as a state reached one loop turn later
+    /// compares with the turn before.
+    #[must_use]
+    pub fn same_but_clock(&self, other: &Self) -> bool {
+        let delayed = |c: &Self| (c.delayed_at == c.cycles).then_some(c.delayed_i);
+        (self.a, self.x, self.y, self.s, self.pc, self.p)
+            == (other.a, other.x, other.y, other.s, other.pc, other.p)
+            && self.state == other.state
+            && self.lines == other.lines
+            && delayed(self) == delayed(other)
+    }
+
     /// True when `flag` (one of [`flags`]) is set in `P`.
     #[must_use]
     #[inline]

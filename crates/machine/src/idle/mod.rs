@@ -29,6 +29,11 @@
 //! since then shows there) it is skipped again without a new recording. Code rewritten
 //! in RAM shows the same way: its fetches are among the reads.
 //!
+//! The X16 board goes further for cc65's code, whose calls push on a C stack in RAM and
+//! pop again: a turn may write RAM that holds at the turn's end what it held at its
+//! start, and an I/O access that changes nothing (the open bus, a VIA output register
+//! written with what it holds) counts as a read (`x16::idle`).
+//!
 //! # Where it stops
 //! The board knows when anything outside the CPU can change what the loop reads: its
 //! line events (interrupt requests, the other CPU's turn, a DMA's progress) happen
@@ -59,9 +64,9 @@ mod cpus;
 /// The largest backward branch (in bytes of code) that starts a recording.
 pub const MAX_BODY_BYTES: u32 = 64;
 /// Instructions a recorded iteration may take before it is given up.
-const MAX_STEPS: u32 = 32;
+const MAX_STEPS: u32 = 128;
 /// Reads a recorded iteration may make (opcode fetches included).
-const MAX_READS: usize = 24;
+const MAX_READS: usize = 256;
 /// The most arrivals at a failed head that start no recording.
 pub const MAX_COOLDOWN: u32 = 1024;
 /// Heads whose failures are remembered (direct-mapped by address).
@@ -109,14 +114,26 @@ pub struct Read {
 }
 
 /// What the watching bus saw during a recorded iteration.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ReadLog {
     reads: [Read; MAX_READS],
-    len: u8,
+    len: u16,
     spoiled: bool,
     m1: u32,
     /// The lowest and highest address an instruction of the iteration started at.
     pcs: Option<(u32, u32)>,
+}
+
+impl Default for ReadLog {
+    fn default() -> Self {
+        Self {
+            reads: [Read::default(); MAX_READS],
+            len: 0,
+            spoiled: false,
+            m1: 0,
+            pcs: None,
+        }
+    }
 }
 
 impl ReadLog {
@@ -284,11 +301,11 @@ pub struct Skip {
 
 impl Skip {
     /// Whether a breakpoint lies where the loop's instructions start (see
-    /// [`Skip::pcs`]); a body spread wider than [`MAX_BODY_BYTES`] x 4 counts as one.
+    /// [`Skip::pcs`]); the whole span counts, a call into ROM included.
     #[must_use]
     pub fn meets(&self, breakpoints: &crate::program::Breakpoints) -> bool {
         let (lo, hi) = self.pcs;
-        hi - lo > MAX_BODY_BYTES * 4 || (lo..=hi).any(|pc| breakpoints.contains(pc))
+        breakpoints.any_between(lo, hi)
     }
 }
 
@@ -357,6 +374,13 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[inline]
     pub fn recording(&self) -> bool {
         self.recording.is_some()
+    }
+
+    /// Where the recording under way started, if one is.
+    #[must_use]
+    #[inline]
+    pub fn recording_head(&self) -> Option<u32> {
+        self.recording.as_ref().map(|r| r.head)
     }
 
     /// The log of the recording under way.

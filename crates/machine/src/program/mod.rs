@@ -229,6 +229,22 @@ impl Breakpoints {
             .get((pc >> 6) as usize)
             .is_some_and(|w| w & (1 << (pc & 63)) != 0)
     }
+
+    /// Whether a breakpoint lies in `lo..=hi`, 64 addresses a step.
+    #[must_use]
+    pub fn any_between(&self, lo: u32, hi: u32) -> bool {
+        let (first, last) = ((lo >> 6) as usize, (hi >> 6) as usize);
+        (first..=last).any(|w| {
+            let mut mask = u64::MAX;
+            if w == first {
+                mask &= u64::MAX << (lo & 63);
+            }
+            if w == last {
+                mask &= u64::MAX >> (63 - (hi & 63));
+            }
+            self.bits.get(w).is_some_and(|bits| bits & mask != 0)
+        })
+    }
 }
 
 /// The CPU view of a machine not yet booted with a program: nothing to see.

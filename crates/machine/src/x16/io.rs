@@ -31,6 +31,8 @@ const VIA2: u16 = 0x9F10;
 const ORA: u8 = 0x01;
 const DDRA: u8 = 0x03;
 const ORA_NO_HANDSHAKE: u8 = 0x0F;
+/// The peripheral control register (CA2 and CB2 modes).
+const PCR: u8 = 0x0C;
 /// SDA and SCL on port A.
 const SDA: u8 = 0x01;
 const SCL: u8 = 0x02;
@@ -166,16 +168,67 @@ impl Io {
         }
     }
 
+    /// Whether a read at `addr` ($9F00-$9FFF but VERA's) changes nothing and reads what
+    /// it reads now until the VIAs' next timer event ([`Io::next_event`]) or a write to
+    /// the I/O page: the open bus; a VIA register whose read has no side effect in the
+    /// chip's state (ORA and ORB with their port's CA1/CA2 or CB1/CB2 flags already clear
+    /// and no handshake on the control line, IFR, IER, the direction, control and latch
+    /// registers), but not the timer counters, which count every cycle. Not the YM2151's
+    /// status, whose busy flag falls at a time of its own. An idle loop may poll these
+    /// ([`super::idle`]).
+    #[must_use]
+    pub fn read_is_idle(&self, addr: u16) -> bool {
+        let via_idle = |via: &Via, reg: u8| {
+            let mut after = via.clone();
+            after.read(reg);
+            // T1C-L/H, T2C-L/H count down every cycle.
+            !matches!(reg & 0x0F, 4 | 5 | 8 | 9) && !pulses(via, reg) && after == *via
+        };
+        match addr {
+            VIA1..0x9F10 => via_idle(&self.via1, (addr - VIA1) as u8),
+            VIA2..0x9F20 => via_idle(&self.via2, (addr - VIA2) as u8),
+            YM_DATA => false,
+            _ => true,
+        }
+    }
+
+    /// Whether writing `value` at `addr` ($9F00-$9FFF but VERA's) changes nothing: the
+    /// open bus; a VIA register whose write leaves the chip's state as it is (an output
+    /// register written with the value it holds, its port's flags clear and no handshake
+    /// pulse on the control line: the I2C lines then stay where they are, see
+    /// [`Io::write`]). Not the YM2151's registers.
+    #[must_use]
+    pub fn write_is_idle(&self, addr: u16, value: u8) -> bool {
+        let via_idle = |via: &Via, reg: u8| {
+            let mut after = via.clone();
+            after.write(reg, value);
+            !pulses(via, reg) && after == *via
+        };
+        match addr {
+            VIA1..0x9F10 => via_idle(&self.via1, (addr - VIA1) as u8),
+            VIA2..0x9F20 => via_idle(&self.via2, (addr - VIA2) as u8),
+            YM_ADDRESS | YM_DATA => false,
+            _ => true,
+        }
+    }
+
     /// A write at `addr` at cycle `now`.
     pub fn write(&mut self, addr: u16, value: u8, now: u64) {
         match addr {
             VIA1..0x9F10 => {
                 self.sync(now);
                 let reg = (addr - VIA1) as u8;
-                self.via1.write(reg, value);
                 if matches!(reg, ORA | DDRA | ORA_NO_HANDSHAKE) {
-                    self.i2c.rtc.set_elapsed(now / CYCLES_PER_SECOND);
-                    self.update_port_a();
+                    let outputs = self.port_a_outputs();
+                    self.via1.write(reg, value);
+                    // The I2C lines move only when port A's outputs change; the RTC
+                    // learns the time then, before any transfer that could read it.
+                    if outputs != self.port_a_outputs() {
+                        self.i2c.rtc.set_elapsed(now / CYCLES_PER_SECOND);
+                        self.update_port_a();
+                    }
+                } else {
+                    self.via1.write(reg, value);
                 }
                 self.plan();
             }
@@ -188,6 +241,13 @@ impl Io {
             YM_DATA => self.ym.write_data(value, now),
             _ => {}
         }
+    }
+
+    /// Port A's direction register and its output pins' levels (ORA on the outputs),
+    /// from which [`Io::update_port_a`] drives the I2C lines.
+    fn port_a_outputs(&self) -> (u8, u8) {
+        let ddra = self.via1.peek(DDRA);
+        (ddra, self.via1.port_a() & ddra)
     }
 
     /// Drives the I2C lines from port A and puts the bus's levels on its pins.
@@ -203,6 +263,20 @@ impl Io {
         let pins = 0xFC | u8::from(sda) | if scl { SCL } else { 0 };
         self.via1.set_pins_a(pins);
     }
+}
+
+/// Whether an access to `reg` of `via` drives a handshake on a control line: a read or
+/// write of ORB or ORA (with handshake) with PCR's CB2 or CA2 control in handshake or
+/// pulse output mode (%100, %101) takes the line low (R6522 data sheet, "CA2 control",
+/// "CB2 control"), an event outside the chip's registers.
+fn pulses(via: &Via, reg: u8) -> bool {
+    let pcr = via.peek(PCR);
+    let control = match reg & 0x0F {
+        0 => pcr >> 5,
+        1 => pcr >> 1,
+        _ => return false,
+    };
+    matches!(control & 7, 4 | 5)
 }
 
 #[cfg(test)]
@@ -231,6 +305,38 @@ mod tests {
         assert_eq!(io.read(0x9F12, due), 0xAA, "DDRB");
         assert_eq!(io.read(0x9F40, due), 0x9F);
         assert_eq!(io.read(0x9F42, due), 0x9F, "nothing past the YM2151");
+    }
+
+    #[test]
+    fn an_access_that_changes_nothing_is_idle_by_the_vias_state() {
+        let mut io = Io::new();
+        // The open bus ($9F61: VIA 1's port A on an older board, nothing here).
+        assert!(io.read_is_idle(0x9F61) && io.write_is_idle(0x9F61, 0x00));
+        // VIA 2's ORB ($9F10) holds 0 after RESET: 0 again changes nothing, 5 does.
+        assert!(io.write_is_idle(0x9F10, 0x00));
+        assert!(!io.write_is_idle(0x9F10, 0x05));
+        io.write(0x9F10, 0x05, 10);
+        assert!(io.write_is_idle(0x9F10, 0x05));
+        // ORA's output bits on pins that are inputs are still the register's state.
+        assert!(!io.write_is_idle(0x9F11, 0x80));
+        // A write or read of ORB clears CB1's flag: not idle while it is set. CB1 falls
+        // (PCR bit 4 clear: the falling edge).
+        io.via2.set_cb1(false);
+        assert!(!io.write_is_idle(0x9F10, 0x05) && !io.read_is_idle(0x9F10));
+        assert!(io.read_is_idle(0x9F1D), "IFR reads without a side effect");
+        io.read(0x9F10, 20);
+        assert!(io.write_is_idle(0x9F10, 0x05) && io.read_is_idle(0x9F10));
+        // CB2 in pulse output mode (PCR bits 7-5 = %101): each ORB access pulses it.
+        io.write(0x9F1C, 0xA0, 30);
+        assert!(!io.write_is_idle(0x9F10, 0x05) && !io.read_is_idle(0x9F10));
+        assert!(
+            io.write_is_idle(0x9F1F, 0x00),
+            "ORA without handshake does not pulse"
+        );
+        // The timer counters count every cycle; the YM2151's busy flag falls by itself.
+        assert!(!io.read_is_idle(0x9F14) && !io.read_is_idle(0x9F19));
+        assert!(io.read_is_idle(0x9F16), "T1's latch holds");
+        assert!(!io.read_is_idle(0x9F41) && !io.write_is_idle(0x9F40, 0));
     }
 
     #[test]

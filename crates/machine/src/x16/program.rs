@@ -65,7 +65,7 @@ use vera::Vera;
 use super::bus::{IO, Memory, X16Bus, peek};
 use super::drive::{Drive, NoFolder};
 use super::handover::{self, Handover};
-use super::idle::{Watching, counting_loop, still};
+use super::idle::{Watching, Written, counting_loop, still};
 use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
@@ -105,6 +105,8 @@ pub struct Program {
     display_due: bool,
     /// Loops that only wait, fast-forwarded ([`crate::idle`]).
     skip: IdleSkip<Cpu>,
+    /// The RAM the iteration under recording wrote ([`super::idle::Written`]).
+    written: Written,
     /// The ROM is the project's KERNAL (else the user's `rom.bin`).
     own_kernal: bool,
     /// The keys that hand the program to the user's ROM's BASIC, until all are typed.
@@ -239,6 +241,7 @@ impl Program {
             handling: Vec::new(),
             display_due: true,
             skip: IdleSkip::default(),
+            written: Written::default(),
             own_kernal: true,
             handover: None,
             hooks: false,
@@ -267,6 +270,7 @@ impl Program {
             handling: Vec::new(),
             display_due: true,
             skip: IdleSkip::default(),
+            written: Written::default(),
             own_kernal: false,
             handover: Some(Box::new(Handover::new(sys))),
             hooks: true,
@@ -330,6 +334,29 @@ impl Program {
     /// The first cycle of the line after the beam's.
     fn line_end(&self) -> u64 {
         self.frame_start + (u64::from(self.line) + 1) * CYCLES_PER_FRAME / LINES_PER_FRAME
+    }
+
+    /// The first cycle from which something besides the CPU may change what a loop
+    /// that touches neither VERA nor the YM2151 reads, or whether the CPU takes an
+    /// interrupt: a VIA timer's next event; VERA's IRQ output, which changes by itself only
+    /// when a line starts (`vera::Vera::start_line`): at line 480 (the vblank commit of
+    /// VSYNC and SPRCOL), and at IRQLINE while IEN enables LINE, in which case the
+    /// line's end counts. The lines in between are drawn after the CPU is moved on: a
+    /// line reads VRAM and the attribute table, which the loop does not write. With the
+    /// board's hooks on (the hand-over's typing, the drive) the line's end.
+    fn idle_until(&self, vera: &Vera, line_end: u64) -> u64 {
+        let vera_until = if self.hooks || vera.ien() & vera::isr::LINE != 0 {
+            line_end
+        } else {
+            // Line 480 of this frame, or of the next one when the beam is in vblank.
+            let frame = if self.line < VBLANK_LINE {
+                self.frame_start
+            } else {
+                self.frame_start + CYCLES_PER_FRAME
+            };
+            frame + u64::from(VBLANK_LINE) * CYCLES_PER_FRAME / LINES_PER_FRAME
+        };
+        vera_until.max(line_end).min(self.io.next_event())
     }
 
     /// The word at `addr` in RAM.
@@ -585,7 +612,13 @@ impl Program {
                     now: self.cpu.cycles,
                 };
                 if recording {
-                    step_recorded(&mut self.cpu, &mut bus, self.skip.log(), pc);
+                    step_recorded(
+                        &mut self.cpu,
+                        &mut bus,
+                        self.skip.log(),
+                        &mut self.written,
+                        pc,
+                    );
                 } else {
                     self.cpu.step(&mut bus);
                 }
@@ -594,9 +627,7 @@ impl Program {
                     && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
                 {
                     let breakpoints = watching.then(|| probe.breakpoints());
-                    // A loop that touches no I/O sees a change no earlier than the
-                    // line's end or a VIA timer's next event.
-                    let until = line_end.min(self.io.next_event());
+                    let until = self.idle_until(vera, line_end);
                     self.skip_idle(pc, s, breakpoints, until);
                 }
             }
@@ -626,16 +657,17 @@ impl Program {
 
     /// After an instruction at `pc` (S was `s`): a backward branch that reaches the head
     /// of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
-    /// iterations that end by `line_end`. The loop touches nothing on the I/O page, so
-    /// VERA's IRQ output stays as it is until the line's end, and nothing else writes
-    /// memory before then. A loop that only counts in X or Y (`x16::idle::Counting`,
-    /// recognised from its opcodes) is moved on by its turns that end by `line_end` and
-    /// branch back, but the last. Not after an interrupt entry (S down by three: no instruction
+    /// iterations that end by `until` ([`Self::idle_until`]). The loop touches no chip
+    /// but for accesses that change nothing (`x16::idle`), so VERA's IRQ output and the
+    /// VIAs stay as they are until then, and nothing else writes memory before then. A
+    /// loop that only counts in X or Y (`x16::idle::Counting`, recognised from its
+    /// opcodes) is moved on by its turns that end by `until` and branch back, but the
+    /// last. Not after an interrupt entry (S down by three: no instruction
     /// the board lets run moves it so, BRK being a fault) or a `WAI`, nor a loop with one
     /// of the probe's `breakpoints` among its instructions. A loop may call subroutines
     /// (S moves within the iteration and is back at the head).
     #[inline]
-    fn skip_idle(&mut self, pc: u16, s: u8, breakpoints: Option<&Breakpoints>, line_end: u64) {
+    fn skip_idle(&mut self, pc: u16, s: u8, breakpoints: Option<&Breakpoints>, until: u64) {
         if self.cpu.s == s.wrapping_sub(3) || self.cpu.state() != State::Running {
             self.skip.abort();
             return;
@@ -645,13 +677,18 @@ impl Program {
             self.skip.recorded_step();
             return;
         }
-        let mem = &self.mem;
+        // Back at the head of the recording: the RAM it wrote must be as it found it.
+        if self.skip.recording_head() == Some(u32::from(head)) && !self.written.restored(&self.mem)
+        {
+            self.skip.log().spoil();
+        }
+        let (mem, io) = (&self.mem, &self.io);
         if let Some(skip) = self
             .skip
-            .at_head(u32::from(head), &self.cpu, |r| still(mem, r))
+            .at_head(u32::from(head), &self.cpu, |r| still(mem, io, r))
         {
             if !breakpoints.is_some_and(|b| skip.meets(b)) {
-                let n = iterations(self.cpu.cycles, line_end, skip.period);
+                let n = iterations(self.cpu.cycles, until, skip.period);
                 if n > 0 {
                     self.cpu.skip(n, skip.period, skip.m1);
                     self.skip.count(n * skip.period);
@@ -664,10 +701,10 @@ impl Program {
                 b.contains(u32::from(head)) || b.contains(u32::from(pc))
             })
         {
-            // All but the last whole turn before `line_end`, and none past the last
+            // All but the last whole turn before `until`, and none past the last
             // that branches back: the turns after are stepped, so the DEX (or INX,
             // ...) they run leaves N and Z as stepping every turn would.
-            let n = iterations(self.cpu.cycles, line_end, counting.period);
+            let n = iterations(self.cpu.cycles, until, counting.period);
             let m = n.saturating_sub(1).min(counting.turns_back(&self.cpu));
             if m > 0 {
                 // A recording under way would see the register jump.
@@ -743,9 +780,19 @@ impl Program {
 /// One step on the watching bus of a recording ([`crate::idle`]), kept out of line so
 /// the board's own step loop is compiled as it was.
 #[inline(never)]
-fn step_recorded(cpu: &mut Cpu, bus: &mut X16Bus<'_>, log: &mut crate::idle::ReadLog, pc: u16) {
+fn step_recorded(
+    cpu: &mut Cpu,
+    bus: &mut X16Bus<'_>,
+    log: &mut crate::idle::ReadLog,
+    written: &mut Written,
+    pc: u16,
+) {
+    // A recording's first step: nothing read yet (its opcode fetch is always noted).
+    if log.reads().is_empty() {
+        written.clear();
+    }
     log.at(u32::from(pc));
-    cpu.step(&mut Watching { bus, log });
+    cpu.step(&mut Watching { bus, log, written });
 }
 
 fn unreachable_fault(pc: u16) -> ProgramError {

@@ -317,6 +317,25 @@ fn x16_programs_are_the_same_with_idle_skipping() {
     }
 }
 
+/// The cc65 programs wait in C: hello in `cgetc`, whose `kbhit` saves, clears and
+/// restores $9F61 (the open bus on this board) around its read of the key count, sprites
+/// in `while (clock () == t)`, which pushes its arguments on the C stack and pops them
+/// (cc65's runtime moves the stack pointer at $22 and puts it back) around a call of the
+/// KERNAL's RDTIM (PHP / SEI / PLP). Both turns change nothing the next turn reads, and are
+/// fast-forwarded: most of each frame's 133,466 cycles after the first frames.
+#[test]
+fn the_cc65_programs_waits_are_skipped() {
+    let layout = Layout {
+        ram: 0..0x1_0000,
+        vram: 0x2_0000,
+    };
+    for name in ["hello", "sprites"] {
+        let prg = X16.iter().find(|(n, _)| *n == name).unwrap().1;
+        let skipped = same_both_ways(name, &VeraSettings::default(), prg, &layout, 30);
+        assert!(skipped > 25 * 100_000, "{name}: {skipped} cycles skipped");
+    }
+}
+
 /// The Genesis `lag` program waits for its VINT in `tst.w $FF0006 / beq.s`: a poll of
 /// RAM only the interrupt handler writes, which is fast-forwarded line by line.
 #[test]
