@@ -64,14 +64,22 @@ check() {
     local run_flags=() shot_flags=()
     if [ "$mode" = plain ]; then run_flags=(--no-overlays); else shot_flags=(--overlays); fi
 
-    "$BIN" run "$scene" --exit-after "$frames" --hold-ms "$HOLD_MS" --scale 1 "${run_flags[@]}" >"$out" 2>&1 &
-    local pid=$!
-    local line=""
-    for _ in $(seq 300); do
-        line=$(grep -m1 "presented frame" "$out" || true)
+    local pid line="" attempt
+    # A loaded Xvfb can refuse one connection: hitlab then says so and plays headless,
+    # which is its documented fallback, not what this check is about; try once more.
+    for attempt in 1 2; do
+        "$BIN" run "$scene" --exit-after "$frames" --hold-ms "$HOLD_MS" --scale 1 "${run_flags[@]}" >"$out" 2>&1 &
+        pid=$!
+        for _ in $(seq 300); do
+            line=$(grep -m1 "presented frame" "$out" || true)
+            [ -n "$line" ] && break
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
         [ -n "$line" ] && break
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
+        wait "$pid" || true
+        grep -q "XOpenDisplay failed" "$out" || break
+        echo "     $tag: the X server refused the window (attempt $attempt)"
     done
     if [ -z "$line" ]; then
         echo "FAIL $tag: the window never said which frame it presented; its output:"
