@@ -24,9 +24,21 @@ const COUNT: u32 = 0xFF_0082;
 /// fill with the display off, which runs on into the next) and returns them, result 1
 /// first.
 fn results() -> Vec<u16> {
+    let (r, frames) = rom_results(VDP_PORTS, 98);
+    assert_eq!(
+        frames, 4,
+        "frames to finish (GPGX: 3 after its power-on frame)"
+    );
+    r
+}
+
+/// Boots a results ROM (vdp-ports.s, vdp-prefetch.s), runs it until it writes $600D at
+/// `DONE` (at most 10 frames) and returns its `count` result words, result 1 first, with
+/// the frames it took.
+pub(crate) fn rom_results(rom: &[u8], count: u16) -> (Vec<u16>, u32) {
     let mut m = Genesis::new(&GenesisSettings::default());
     m.boot(&ProgramImage {
-        bytes: VDP_PORTS,
+        bytes: rom,
         ..ProgramImage::default()
     })
     .expect("the test ROM boots");
@@ -44,21 +56,24 @@ fn results() -> Vec<u16> {
             .unwrap();
         frames += 1;
     }
-    assert_eq!(
-        frames, 4,
-        "frames to finish (GPGX: 3 after its power-on frame)"
-    );
     let n = word(&mut m, COUNT);
-    assert_eq!(n, 98, "results");
-    (0..u32::from(n))
+    assert_eq!(n, count, "results");
+    let r = (0..u32::from(n))
         .map(|i| word(&mut m, RESULTS + 2 * i))
-        .collect()
+        .collect();
+    (r, frames)
 }
 
 /// GPGX's results from the recorded run (`tests/crosscheck/gpgx_vdp_ports.txt`).
 fn gpgx() -> Vec<u16> {
-    include_str!("../../../../tests/crosscheck/gpgx_vdp_ports.txt")
-        .lines()
+    recorded(include_str!(
+        "../../../../tests/crosscheck/gpgx_vdp_ports.txt"
+    ))
+}
+
+/// The result words of a recorded run (`number word` per line, `#` comments).
+pub(crate) fn recorded(text: &str) -> Vec<u16> {
+    text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| {
             let word = l.split_whitespace().nth(1).expect("`number word`");

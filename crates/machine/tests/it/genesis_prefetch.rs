@@ -17,16 +17,11 @@
 //! writes its words at cycles 8 and 12 (20). A held access delays the rest of its
 //! instruction by the hold.
 
+use crate::genesis_ports::{recorded, rom_results};
 use genesis::fifo::ACCESS_SLOTS_H40;
-use machine::Machine;
-use machine::genesis::{Genesis, GenesisSettings};
-use machine::program::{NoProbe, ProgramImage};
 
 const VDP_PREFETCH: &[u8] = include_bytes!("../../../../roms/genesis/programs/vdp-prefetch.bin");
 const GPGX: &str = include_str!("../../../../tests/crosscheck/gpgx_vdp_prefetch.txt");
-const RESULTS: u32 = 0xFF_0100;
-const DONE: u32 = 0xFF_0080;
-const COUNT: u32 = 0xFF_0082;
 
 /// Master clocks in a 68000 cycle and in a line.
 const CYCLE: u32 = 7;
@@ -34,42 +29,12 @@ const LINE: u32 = 3_420;
 
 /// Runs the ROM until it marks its results done and returns them, result 1 first.
 fn results() -> Vec<u16> {
-    let mut m = Genesis::new(&GenesisSettings::default());
-    m.boot(&ProgramImage {
-        bytes: VDP_PREFETCH,
-        ..ProgramImage::default()
-    })
-    .expect("the test ROM boots");
-    m.set_frame_output(false);
-    let word = |m: &mut Genesis, a: u32| {
-        let cpu = m.program().unwrap().cpu();
-        u16::from_be_bytes([cpu.peek(a), cpu.peek(a + 1)])
-    };
-    let mut frames = 0;
-    while word(&mut m, DONE) != 0x600D {
-        assert!(frames < 10, "the ROM did not finish in 10 frames");
-        m.program()
-            .unwrap()
-            .run_frame(&mut NoProbe::default())
-            .unwrap();
-        frames += 1;
-    }
-    let n = word(&mut m, COUNT);
-    assert_eq!(n, 42, "results");
-    (0..u32::from(n))
-        .map(|i| word(&mut m, RESULTS + 2 * i))
-        .collect()
+    rom_results(VDP_PREFETCH, 42).0
 }
 
 /// GPGX's results from the recorded run.
 fn gpgx() -> Vec<u16> {
-    GPGX.lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let word = l.split_whitespace().nth(1).expect("`number word`");
-            u16::from_str_radix(word, 16).expect("a hex word")
-        })
-        .collect()
+    recorded(GPGX)
 }
 
 /// Results `first..=last` (1-based, as numbered in vdp-prefetch.s).
