@@ -41,7 +41,7 @@ impl ProgramPlayer {
     /// Keeps the frame shown when it is one of every [`EVERY`] (called after each step).
     pub(super) fn keep_for_rewind(&mut self) {
         let frame = self.record.frame;
-        let Some(rewind) = &self.rewind else {
+        let Some(rewind) = &mut self.rewind else {
             return;
         };
         if !frame.is_multiple_of(EVERY)
@@ -50,9 +50,6 @@ impl ProgramPlayer {
             return;
         }
         let Ok(state) = self.harness.save_state() else {
-            return;
-        };
-        let Some(rewind) = &mut self.rewind else {
             return;
         };
         if rewind.kept.len() == KEPT {
