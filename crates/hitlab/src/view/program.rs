@@ -380,10 +380,16 @@ pub fn render_with(
     let (fw, fh) = (frame.w, frame.h);
     c.blit(&frame, 0, 0);
     // The objects are in screen pixels, from the screen's corner: on a tube, where the
-    // screen lies on the picture.
+    // screen lies on the picture, centred (so its size is the picture's less two margins),
+    // and the overlays stay on it as they do in a scene's view.
     let (ox, oy) = picture.screen_origin_px();
-    let mut screen = Canvas::new(fw.saturating_sub(ox), fh.saturating_sub(oy), 0);
-    screen.blit(&frame, -(ox as i64), -(oy as i64));
+    let mut screen = super::crop(
+        &frame,
+        ox,
+        oy,
+        fw.saturating_sub(2 * ox),
+        fh.saturating_sub(2 * oy),
+    );
     draw_overlays(
         &mut screen,
         r,
