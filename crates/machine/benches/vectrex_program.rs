@@ -11,9 +11,6 @@
 
 use std::hint::black_box;
 use std::sync::Arc;
-use std::time::Instant;
-
-use cpu_time::ThreadTime;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use machine::Machine;
@@ -22,7 +19,7 @@ use machine::vectrex::maze::Labyrinth;
 use machine::vectrex::{VectrexMachine, VectrexSettings};
 
 mod program_rate;
-use program_rate::{frame, measure};
+use program_rate::{frame, measure, measure_units};
 
 const OBJECTS: &[u8] = include_bytes!("../../../roms/vectrex/programs/objects.bin");
 const OVERRUN: &[u8] = include_bytes!("../../../roms/vectrex/programs/overrun.bin");
@@ -73,28 +70,17 @@ fn bench(c: &mut Criterion) {
 /// The Vectrex's 6809 clock (1.5 MHz), what a cycle count is real time against.
 const CPU_HZ: f64 = 1_500_000.0;
 
-/// Runs whole frames (picture off) for a second of CPU time and prints the 6809 cycles they
-/// took per CPU second and per wall second as a multiple of the 1.5 MHz clock: real time for
-/// a program whose frames are not 30,000 cycles long.
+/// Whole frames (picture off) measured by the 6809 cycles they took against the 1.5 MHz
+/// clock: real time for a program whose frames are not 30,000 cycles long.
 fn cycles_rate(name: &str, cart: &[u8]) {
     let mut m = booted(cart);
     m.set_frame_output(false);
     let mut probe = NoProbe::default();
-    let (wall, cpu_clock) = (Instant::now(), ThreadTime::now());
-    let mut cycles = 0u64;
-    let mut frames = 0u64;
-    while cpu_clock.elapsed().as_secs_f64() < 1.0 {
-        cycles += m.program().unwrap().run_frame(&mut probe).unwrap().cycles;
-        frames += 1;
-    }
-    let cpu = cycles as f64 / cpu_clock.elapsed().as_secs_f64();
-    let walls = cycles as f64 / wall.elapsed().as_secs_f64();
-    println!(
-        "vectrex program {name}, by cycles: {} cycles a frame, {:.1}x real time per CPU \
-         second ({:.1}x per wall second)",
-        cycles / frames.max(1),
-        cpu / CPU_HZ,
-        walls / CPU_HZ
+    measure_units(
+        &format!("vectrex program {name}, by cycles"),
+        "cycles",
+        CPU_HZ,
+        || m.program().unwrap().run_frame(&mut probe).unwrap().cycles,
     );
 }
 

@@ -22,18 +22,31 @@ pub fn frame(m: &mut dyn Machine) -> u16 {
 /// Runs `step` for a second of CPU time and prints frames per CPU second and per wall
 /// second against `frame_hz`.
 pub fn measure(label: &str, frame_hz: f64, mut step: impl FnMut()) {
-    let (wall, cpu_clock) = (Instant::now(), ThreadTime::now());
-    let mut frames = 0u64;
-    while cpu_clock.elapsed().as_secs_f64() < 1.0 {
+    measure_units(label, "frames", frame_hz, || {
         step();
-        frames += 1;
+        1
+    });
+}
+
+/// Runs `step` for a second of CPU time, each call doing the `units` it returns, and prints
+/// units per CPU second and per wall second against `real_per_second` (the machine's rate).
+pub fn measure_units(
+    label: &str,
+    units: &str,
+    real_per_second: f64,
+    mut step: impl FnMut() -> u64,
+) {
+    let (wall, cpu_clock) = (Instant::now(), ThreadTime::now());
+    let mut done = 0u64;
+    while cpu_clock.elapsed().as_secs_f64() < 1.0 {
+        done += step();
     }
-    let cpu = frames as f64 / cpu_clock.elapsed().as_secs_f64();
-    let walls = frames as f64 / wall.elapsed().as_secs_f64();
+    let cpu = done as f64 / cpu_clock.elapsed().as_secs_f64();
+    let walls = done as f64 / wall.elapsed().as_secs_f64();
     println!(
-        "{label}: {cpu:.0} frames per CPU second = {:.1}x real time ({walls:.0} frames per \
+        "{label}: {cpu:.0} {units} per CPU second = {:.1}x real time ({walls:.0} {units} per \
          wall second = {:.1}x)",
-        cpu / frame_hz,
-        walls / frame_hz
+        cpu / real_per_second,
+        walls / real_per_second
     );
 }
