@@ -190,6 +190,20 @@ mod tests {
     }
 
     #[test]
+    fn a_frame_promises_by_its_pairs_then_a_chip_flag_apart_from_truth_then_nearness() {
+        // One box pair (256); objects 0 and 1 overlap, no gap (64 - 0); object 2 is 64 px
+        // or more from both (nothing): 320. A chip flag that differs from the truth adds
+        // 128, below one pair more.
+        let mut r = frame(&[]);
+        assert_eq!(promise(&r), 256 + 64);
+        r.chip_reasons = vec!["sprite 4 dropped by the per-line sprite limit".into()];
+        assert_eq!(promise(&r), 256 + 128 + 64);
+        // Object 1 moved 14 px clear of object 0: nearness 64 - 14.
+        r.objects.objects[1] = Object::new(1, PxBox::new(40, 10, 16, 16), Group::Bad);
+        assert_eq!(promise(&r), 256 + 128 + 50);
+    }
+
+    #[test]
     fn a_mark_on_an_object_in_no_true_pair_is_a_false_alarm() {
         // Both of the pair marked, and object 2, which touches nothing: no miss, one false
         // alarm, on object 2, in no pair.
