@@ -6,7 +6,6 @@
 //! two steps is taken before the next instruction. CLI, SEI and PLP change `I` after
 //! their poll, so the instruction after them still sees the old mask.
 
-use crate::opcodes::BASE_CYCLES;
 use crate::{Bus, Cpu, State};
 
 impl Cpu {
@@ -49,8 +48,6 @@ impl Cpu {
         }
         let op = self.fetch(bus);
         self.execute(bus, op);
-        // Counted after the instruction, off the path from the opcode to its code.
-        self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops
@@ -58,35 +55,43 @@ impl Cpu {
     pub fn run<B: Bus>(&mut self, bus: &mut B, budget: u64, trap: Option<u16>) -> u64 {
         let start = self.cycles;
         let end = start.saturating_add(budget);
-        // A PC can never equal u32::MAX: no trap.
-        let trap = trap.map_or(u32::MAX, u32::from);
         if self.state != State::Running {
             return 0;
         }
+        // The loop runs on a copy in locals: `self` is behind a reference the bus's
+        // memory could alias as far as the compiler knows, so every register would be
+        // stored and reloaded around each bus access; a local copy nobody else can see
+        // stays in host registers for the whole run.
+        let mut cpu = self.clone();
         // Interrupt inputs change only between calls (the board drives them) or by the
         // entry that clears a pending NMI: with none asserted at the start, the loop
-        // needs no interrupt poll before each instruction.
-        if self.lines == 0 {
-            self.run_loop::<B, false>(bus, end, trap);
-        } else {
-            self.run_loop::<B, true>(bus, end, trap);
+        // needs no interrupt poll before each instruction. Without a trap it needs no
+        // PC compare either.
+        match (cpu.lines != 0, trap) {
+            (false, None) => cpu.run_loop::<B, false, false>(bus, end, 0),
+            (false, Some(trap)) => cpu.run_loop::<B, false, true>(bus, end, trap),
+            (true, None) => cpu.run_loop::<B, true, false>(bus, end, 0),
+            (true, Some(trap)) => cpu.run_loop::<B, true, true>(bus, end, trap),
         }
+        *self = cpu;
         self.cycles - start
     }
 
-    /// [`Cpu::run`]'s loop, on the running core.
+    /// [`Cpu::run`]'s loop, on the running core; `TRAP` stops it at `trap`.
     #[inline(always)]
-    fn run_loop<B: Bus, const POLL: bool>(&mut self, bus: &mut B, end: u64, trap: u32) {
-        while self.cycles < end && u32::from(self.pc) != trap {
+    fn run_loop<B: Bus, const POLL: bool, const TRAP: bool>(
+        &mut self,
+        bus: &mut B,
+        end: u64,
+        trap: u16,
+    ) {
+        while self.cycles < end && !(TRAP && self.pc == trap) {
             if POLL && self.lines != 0 && self.poll_interrupts(bus) {
                 continue;
             }
             let op = self.fetch(bus);
-            self.execute(bus, op);
-            self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
-            // Only WAI ($CB) and STP ($DB) leave the running state: the one check the
-            // loop needs after an instruction, on the opcode already in a register.
-            if op & 0xEF == 0xCB {
+            // Only WAI and STP leave the running state; their arms say so.
+            if self.execute(bus, op) {
                 break;
             }
         }

@@ -79,6 +79,7 @@ impl Cpu {
 
     /// Interrupt entry through `vector`: push PC and P (B as given), set `I`, clear
     /// `D`. The caller counts the 7 cycles.
+    #[inline(always)]
     pub(crate) fn interrupt<B: Bus>(&mut self, bus: &mut B, vector: u16, brk: bool) {
         let [lo, hi] = self.pc.to_le_bytes();
         self.push(bus, hi);

@@ -77,9 +77,10 @@ impl Cpu {
         );
     }
 
-    /// Executes `op` (already fetched); the caller counts its base cycles after it.
+    /// Executes `op` (already fetched) and counts its cycles; returns whether the core
+    /// left the running state (WAI, STP).
     #[inline(always)]
-    pub(crate) fn execute<B: Bus>(&mut self, bus: &mut B, op: u8) {
+    pub(crate) fn execute<B: Bus>(&mut self, bus: &mut B, op: u8) -> bool {
         macro_rules! lda {
             ($m:expr) => {{
                 let v = self.load(bus, $m);
@@ -177,241 +178,300 @@ impl Cpu {
                 self.a = self.$f(self.a);
             }};
         }
+        // The opcodes of one arm each: the macro adds each one's base cycles as a constant,
+        // so the count costs no table look-up and no opcode kept for after the match.
+        macro_rules! one_op_arms {
+            ($($op:literal => $body:expr),* $(,)?) => {
+                match op {
+                    $($op => {
+                        $body;
+                        self.cycles += u64::from(BASE_CYCLES[$op]);
+                        false
+                    })*
+                    _ => self.execute_grouped(bus, op),
+                }
+            };
+        }
+
+        one_op_arms! {
+                // Loads.
+                0xA9 => lda!(Imm),
+                0xA5 => lda!(Zp),
+                0xB5 => lda!(ZpX),
+                0xAD => lda!(Abs),
+                0xBD => lda!(AbsX),
+                0xB9 => lda!(AbsY),
+                0xA1 => lda!(IzX),
+                0xB1 => lda!(IzY),
+                0xB2 => lda!(Izp),
+                0xA2 => ldx!(Imm),
+                0xA6 => ldx!(Zp),
+                0xB6 => ldx!(ZpY),
+                0xAE => ldx!(Abs),
+                0xBE => ldx!(AbsY),
+                0xA0 => ldy!(Imm),
+                0xA4 => ldy!(Zp),
+                0xB4 => ldy!(ZpX),
+                0xAC => ldy!(Abs),
+                0xBC => ldy!(AbsX),
+                // Stores.
+                0x85 => st!(self.a, Zp),
+                0x95 => st!(self.a, ZpX),
+                0x8D => st!(self.a, Abs),
+                0x9D => st!(self.a, AbsX),
+                0x99 => st!(self.a, AbsY),
+                0x81 => st!(self.a, IzX),
+                0x91 => st!(self.a, IzY),
+                0x92 => st!(self.a, Izp),
+                0x86 => st!(self.x, Zp),
+                0x96 => st!(self.x, ZpY),
+                0x8E => st!(self.x, Abs),
+                0x84 => st!(self.y, Zp),
+                0x94 => st!(self.y, ZpX),
+                0x8C => st!(self.y, Abs),
+                0x64 => st!(0, Zp),
+                0x74 => st!(0, ZpX),
+                0x9C => st!(0, Abs),
+                0x9E => st!(0, AbsX),
+                // Logic and arithmetic.
+                0x09 => ora!(Imm),
+                0x05 => ora!(Zp),
+                0x15 => ora!(ZpX),
+                0x0D => ora!(Abs),
+                0x1D => ora!(AbsX),
+                0x19 => ora!(AbsY),
+                0x01 => ora!(IzX),
+                0x11 => ora!(IzY),
+                0x12 => ora!(Izp),
+                0x29 => and!(Imm),
+                0x25 => and!(Zp),
+                0x35 => and!(ZpX),
+                0x2D => and!(Abs),
+                0x3D => and!(AbsX),
+                0x39 => and!(AbsY),
+                0x21 => and!(IzX),
+                0x31 => and!(IzY),
+                0x32 => and!(Izp),
+                0x49 => eor!(Imm),
+                0x45 => eor!(Zp),
+                0x55 => eor!(ZpX),
+                0x4D => eor!(Abs),
+                0x5D => eor!(AbsX),
+                0x59 => eor!(AbsY),
+                0x41 => eor!(IzX),
+                0x51 => eor!(IzY),
+                0x52 => eor!(Izp),
+                0x69 => adc!(Imm),
+                0x65 => adc!(Zp),
+                0x75 => adc!(ZpX),
+                0x6D => adc!(Abs),
+                0x7D => adc!(AbsX),
+                0x79 => adc!(AbsY),
+                0x61 => adc!(IzX),
+                0x71 => adc!(IzY),
+                0x72 => adc!(Izp),
+                0xE9 => sbc!(Imm),
+                0xE5 => sbc!(Zp),
+                0xF5 => sbc!(ZpX),
+                0xED => sbc!(Abs),
+                0xFD => sbc!(AbsX),
+                0xF9 => sbc!(AbsY),
+                0xE1 => sbc!(IzX),
+                0xF1 => sbc!(IzY),
+                0xF2 => sbc!(Izp),
+                0xC9 => cmp!(a, Imm),
+                0xC5 => cmp!(a, Zp),
+                0xD5 => cmp!(a, ZpX),
+                0xCD => cmp!(a, Abs),
+                0xDD => cmp!(a, AbsX),
+                0xD9 => cmp!(a, AbsY),
+                0xC1 => cmp!(a, IzX),
+                0xD1 => cmp!(a, IzY),
+                0xD2 => cmp!(a, Izp),
+                0xE0 => cmp!(x, Imm),
+                0xE4 => cmp!(x, Zp),
+                0xEC => cmp!(x, Abs),
+                0xC0 => cmp!(y, Imm),
+                0xC4 => cmp!(y, Zp),
+                0xCC => cmp!(y, Abs),
+                0x24 => bit!(Zp),
+                0x34 => bit!(ZpX),
+                0x2C => bit!(Abs),
+                0x3C => bit!(AbsX),
+                0x89 => {
+                    // BIT #imm affects only Z.
+                    let v = self.load(bus, Imm);
+                    self.set_flag(flags::Z, self.a & v == 0);
+                },
+                // Read-modify-write.
+                0x0A => acc!(asl),
+                0x06 => rmw!(asl, Zp),
+                0x16 => rmw!(asl, ZpX),
+                0x0E => rmw!(asl, Abs),
+                0x1E => rmw!(asl, AbsX),
+                0x4A => acc!(lsr),
+                0x46 => rmw!(lsr, Zp),
+                0x56 => rmw!(lsr, ZpX),
+                0x4E => rmw!(lsr, Abs),
+                0x5E => rmw!(lsr, AbsX),
+                0x2A => acc!(rol),
+                0x26 => rmw!(rol, Zp),
+                0x36 => rmw!(rol, ZpX),
+                0x2E => rmw!(rol, Abs),
+                0x3E => rmw!(rol, AbsX),
+                0x6A => acc!(ror),
+                0x66 => rmw!(ror, Zp),
+                0x76 => rmw!(ror, ZpX),
+                0x6E => rmw!(ror, Abs),
+                0x7E => rmw!(ror, AbsX),
+                0x1A => acc!(inc),
+                0xE6 => rmw!(inc, Zp),
+                0xF6 => rmw!(inc, ZpX),
+                0xEE => rmw!(inc, Abs),
+                0xFE => rmw!(inc, AbsX, true),
+                0x3A => acc!(dec),
+                0xC6 => rmw!(dec, Zp),
+                0xD6 => rmw!(dec, ZpX),
+                0xCE => rmw!(dec, Abs),
+                0xDE => rmw!(dec, AbsX, true),
+                0x04 => rmw!(tsb, Zp),
+                0x0C => rmw!(tsb, Abs),
+                0x14 => rmw!(trb, Zp),
+                0x1C => rmw!(trb, Abs),
+                // Register transfers and index arithmetic.
+                0xAA => {
+                    self.x = self.a;
+                    self.set_nz(self.x);
+                },
+                0x8A => {
+                    self.a = self.x;
+                    self.set_nz(self.a);
+                },
+                0xA8 => {
+                    self.y = self.a;
+                    self.set_nz(self.y);
+                },
+                0x98 => {
+                    self.a = self.y;
+                    self.set_nz(self.a);
+                },
+                0xBA => {
+                    self.x = self.s;
+                    self.set_nz(self.x);
+                },
+                0x9A => self.s = self.x,
+                0xE8 => {
+                    self.x = self.x.wrapping_add(1);
+                    self.set_nz(self.x);
+                },
+                0xCA => {
+                    self.x = self.x.wrapping_sub(1);
+                    self.set_nz(self.x);
+                },
+                0xC8 => {
+                    self.y = self.y.wrapping_add(1);
+                    self.set_nz(self.y);
+                },
+                0x88 => {
+                    self.y = self.y.wrapping_sub(1);
+                    self.set_nz(self.y);
+                },
+                // Stack.
+                0x48 => self.push(bus, self.a),
+                0xDA => self.push(bus, self.x),
+                0x5A => self.push(bus, self.y),
+                0x08 => self.push(bus, self.p | flags::B | flags::U),
+                0x68 => {
+                    self.a = self.pull(bus);
+                    self.set_nz(self.a);
+                },
+                0xFA => {
+                    self.x = self.pull(bus);
+                    self.set_nz(self.x);
+                },
+                0x7A => {
+                    self.y = self.pull(bus);
+                    self.set_nz(self.y);
+                },
+                // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
+                0x28 => {
+                    self.delay_i(op);
+                    self.p = self.pull(bus) | flags::B | flags::U;
+                },
+                // Flags.
+                0x18 => self.p &= !flags::C,
+                0x38 => self.p |= flags::C,
+                0x58 => {
+                    self.delay_i(op);
+                    self.p &= !flags::I;
+                },
+                0x78 => {
+                    self.delay_i(op);
+                    self.p |= flags::I;
+                },
+                0xD8 => self.p &= !flags::D,
+                0xF8 => self.p |= flags::D,
+                0xB8 => self.p &= !flags::V,
+                // Branches.
+                0x10 => self.branch(bus, self.p & flags::N == 0),
+                0x30 => self.branch(bus, self.p & flags::N != 0),
+                0x50 => self.branch(bus, self.p & flags::V == 0),
+                0x70 => self.branch(bus, self.p & flags::V != 0),
+                0x90 => self.branch(bus, self.p & flags::C == 0),
+                0xB0 => self.branch(bus, self.p & flags::C != 0),
+                0xD0 => self.branch(bus, self.p & flags::Z == 0),
+                0xF0 => self.branch(bus, self.p & flags::Z != 0),
+                0x80 => self.branch(bus, true),
+                // Jumps, calls, returns.
+                0x4C => self.pc = self.fetch_word(bus),
+                0x6C => {
+                    let ptr = self.fetch_word(bus);
+                    self.pc = Self::read_word(bus, ptr);
+                },
+                0x7C => {
+                    let ptr = self.fetch_word(bus).wrapping_add(u16::from(self.x));
+                    self.pc = Self::read_word(bus, ptr);
+                },
+                0x20 => {
+                    let lo = self.fetch(bus);
+                    let [pcl, pch] = self.pc.to_le_bytes();
+                    self.push(bus, pch);
+                    self.push(bus, pcl);
+                    let hi = bus.read(self.pc);
+                    self.pc = u16::from_le_bytes([lo, hi]);
+                },
+                0x60 => {
+                    let lo = self.pull(bus);
+                    let hi = self.pull(bus);
+                    self.pc = u16::from_le_bytes([lo, hi]).wrapping_add(1);
+                },
+                0x40 => {
+                    self.p = self.pull(bus) | flags::B | flags::U;
+                    let lo = self.pull(bus);
+                    let hi = self.pull(bus);
+                    self.pc = u16::from_le_bytes([lo, hi]);
+                },
+                0x00 => {
+                    // BRK skips a signature byte.
+                    self.pc = self.pc.wrapping_add(1);
+                    self.interrupt(bus, vectors::IRQ, true);
+                },
+                // The documented NOP.
+                0xEA => {}
+        }
+    }
+
+    /// The opcodes [`Cpu::execute`] decodes by their bit fields, WAI and STP; counts the
+    /// base cycles and returns whether the core left the running state.
+    #[inline(always)]
+    fn execute_grouped<B: Bus>(&mut self, bus: &mut B, op: u8) -> bool {
         macro_rules! nop {
             ($bytes:expr) => {{
                 self.pc = self.pc.wrapping_add($bytes);
             }};
         }
-
+        self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
         match op {
-            // Loads.
-            0xA9 => lda!(Imm),
-            0xA5 => lda!(Zp),
-            0xB5 => lda!(ZpX),
-            0xAD => lda!(Abs),
-            0xBD => lda!(AbsX),
-            0xB9 => lda!(AbsY),
-            0xA1 => lda!(IzX),
-            0xB1 => lda!(IzY),
-            0xB2 => lda!(Izp),
-            0xA2 => ldx!(Imm),
-            0xA6 => ldx!(Zp),
-            0xB6 => ldx!(ZpY),
-            0xAE => ldx!(Abs),
-            0xBE => ldx!(AbsY),
-            0xA0 => ldy!(Imm),
-            0xA4 => ldy!(Zp),
-            0xB4 => ldy!(ZpX),
-            0xAC => ldy!(Abs),
-            0xBC => ldy!(AbsX),
-            // Stores.
-            0x85 => st!(self.a, Zp),
-            0x95 => st!(self.a, ZpX),
-            0x8D => st!(self.a, Abs),
-            0x9D => st!(self.a, AbsX),
-            0x99 => st!(self.a, AbsY),
-            0x81 => st!(self.a, IzX),
-            0x91 => st!(self.a, IzY),
-            0x92 => st!(self.a, Izp),
-            0x86 => st!(self.x, Zp),
-            0x96 => st!(self.x, ZpY),
-            0x8E => st!(self.x, Abs),
-            0x84 => st!(self.y, Zp),
-            0x94 => st!(self.y, ZpX),
-            0x8C => st!(self.y, Abs),
-            0x64 => st!(0, Zp),
-            0x74 => st!(0, ZpX),
-            0x9C => st!(0, Abs),
-            0x9E => st!(0, AbsX),
-            // Logic and arithmetic.
-            0x09 => ora!(Imm),
-            0x05 => ora!(Zp),
-            0x15 => ora!(ZpX),
-            0x0D => ora!(Abs),
-            0x1D => ora!(AbsX),
-            0x19 => ora!(AbsY),
-            0x01 => ora!(IzX),
-            0x11 => ora!(IzY),
-            0x12 => ora!(Izp),
-            0x29 => and!(Imm),
-            0x25 => and!(Zp),
-            0x35 => and!(ZpX),
-            0x2D => and!(Abs),
-            0x3D => and!(AbsX),
-            0x39 => and!(AbsY),
-            0x21 => and!(IzX),
-            0x31 => and!(IzY),
-            0x32 => and!(Izp),
-            0x49 => eor!(Imm),
-            0x45 => eor!(Zp),
-            0x55 => eor!(ZpX),
-            0x4D => eor!(Abs),
-            0x5D => eor!(AbsX),
-            0x59 => eor!(AbsY),
-            0x41 => eor!(IzX),
-            0x51 => eor!(IzY),
-            0x52 => eor!(Izp),
-            0x69 => adc!(Imm),
-            0x65 => adc!(Zp),
-            0x75 => adc!(ZpX),
-            0x6D => adc!(Abs),
-            0x7D => adc!(AbsX),
-            0x79 => adc!(AbsY),
-            0x61 => adc!(IzX),
-            0x71 => adc!(IzY),
-            0x72 => adc!(Izp),
-            0xE9 => sbc!(Imm),
-            0xE5 => sbc!(Zp),
-            0xF5 => sbc!(ZpX),
-            0xED => sbc!(Abs),
-            0xFD => sbc!(AbsX),
-            0xF9 => sbc!(AbsY),
-            0xE1 => sbc!(IzX),
-            0xF1 => sbc!(IzY),
-            0xF2 => sbc!(Izp),
-            0xC9 => cmp!(a, Imm),
-            0xC5 => cmp!(a, Zp),
-            0xD5 => cmp!(a, ZpX),
-            0xCD => cmp!(a, Abs),
-            0xDD => cmp!(a, AbsX),
-            0xD9 => cmp!(a, AbsY),
-            0xC1 => cmp!(a, IzX),
-            0xD1 => cmp!(a, IzY),
-            0xD2 => cmp!(a, Izp),
-            0xE0 => cmp!(x, Imm),
-            0xE4 => cmp!(x, Zp),
-            0xEC => cmp!(x, Abs),
-            0xC0 => cmp!(y, Imm),
-            0xC4 => cmp!(y, Zp),
-            0xCC => cmp!(y, Abs),
-            0x24 => bit!(Zp),
-            0x34 => bit!(ZpX),
-            0x2C => bit!(Abs),
-            0x3C => bit!(AbsX),
-            0x89 => {
-                // BIT #imm affects only Z.
-                let v = self.load(bus, Imm);
-                self.set_flag(flags::Z, self.a & v == 0);
-            }
-            // Read-modify-write.
-            0x0A => acc!(asl),
-            0x06 => rmw!(asl, Zp),
-            0x16 => rmw!(asl, ZpX),
-            0x0E => rmw!(asl, Abs),
-            0x1E => rmw!(asl, AbsX),
-            0x4A => acc!(lsr),
-            0x46 => rmw!(lsr, Zp),
-            0x56 => rmw!(lsr, ZpX),
-            0x4E => rmw!(lsr, Abs),
-            0x5E => rmw!(lsr, AbsX),
-            0x2A => acc!(rol),
-            0x26 => rmw!(rol, Zp),
-            0x36 => rmw!(rol, ZpX),
-            0x2E => rmw!(rol, Abs),
-            0x3E => rmw!(rol, AbsX),
-            0x6A => acc!(ror),
-            0x66 => rmw!(ror, Zp),
-            0x76 => rmw!(ror, ZpX),
-            0x6E => rmw!(ror, Abs),
-            0x7E => rmw!(ror, AbsX),
-            0x1A => acc!(inc),
-            0xE6 => rmw!(inc, Zp),
-            0xF6 => rmw!(inc, ZpX),
-            0xEE => rmw!(inc, Abs),
-            0xFE => rmw!(inc, AbsX, true),
-            0x3A => acc!(dec),
-            0xC6 => rmw!(dec, Zp),
-            0xD6 => rmw!(dec, ZpX),
-            0xCE => rmw!(dec, Abs),
-            0xDE => rmw!(dec, AbsX, true),
-            0x04 => rmw!(tsb, Zp),
-            0x0C => rmw!(tsb, Abs),
-            0x14 => rmw!(trb, Zp),
-            0x1C => rmw!(trb, Abs),
-            // Register transfers and index arithmetic.
-            0xAA => {
-                self.x = self.a;
-                self.set_nz(self.x);
-            }
-            0x8A => {
-                self.a = self.x;
-                self.set_nz(self.a);
-            }
-            0xA8 => {
-                self.y = self.a;
-                self.set_nz(self.y);
-            }
-            0x98 => {
-                self.a = self.y;
-                self.set_nz(self.a);
-            }
-            0xBA => {
-                self.x = self.s;
-                self.set_nz(self.x);
-            }
-            0x9A => self.s = self.x,
-            0xE8 => {
-                self.x = self.x.wrapping_add(1);
-                self.set_nz(self.x);
-            }
-            0xCA => {
-                self.x = self.x.wrapping_sub(1);
-                self.set_nz(self.x);
-            }
-            0xC8 => {
-                self.y = self.y.wrapping_add(1);
-                self.set_nz(self.y);
-            }
-            0x88 => {
-                self.y = self.y.wrapping_sub(1);
-                self.set_nz(self.y);
-            }
-            // Stack.
-            0x48 => self.push(bus, self.a),
-            0xDA => self.push(bus, self.x),
-            0x5A => self.push(bus, self.y),
-            0x08 => self.push(bus, self.p | flags::B | flags::U),
-            0x68 => {
-                self.a = self.pull(bus);
-                self.set_nz(self.a);
-            }
-            0xFA => {
-                self.x = self.pull(bus);
-                self.set_nz(self.x);
-            }
-            0x7A => {
-                self.y = self.pull(bus);
-                self.set_nz(self.y);
-            }
-            // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
-            0x28 => {
-                self.delay_i(op);
-                self.p = self.pull(bus) | flags::B | flags::U;
-            }
-            // Flags.
-            0x18 => self.p &= !flags::C,
-            0x38 => self.p |= flags::C,
-            0x58 => {
-                self.delay_i(op);
-                self.p &= !flags::I;
-            }
-            0x78 => {
-                self.delay_i(op);
-                self.p |= flags::I;
-            }
-            0xD8 => self.p &= !flags::D,
-            0xF8 => self.p |= flags::D,
-            0xB8 => self.p &= !flags::V,
-            // Branches.
-            0x10 => self.branch(bus, self.p & flags::N == 0),
-            0x30 => self.branch(bus, self.p & flags::N != 0),
-            0x50 => self.branch(bus, self.p & flags::V == 0),
-            0x70 => self.branch(bus, self.p & flags::V != 0),
-            0x90 => self.branch(bus, self.p & flags::C == 0),
-            0xB0 => self.branch(bus, self.p & flags::C != 0),
-            0xD0 => self.branch(bus, self.p & flags::Z == 0),
-            0xF0 => self.branch(bus, self.p & flags::Z != 0),
-            0x80 => self.branch(bus, true),
             0x0F | 0x1F | 0x2F | 0x3F | 0x4F | 0x5F | 0x6F | 0x7F => {
                 self.branch_bit(bus, op >> 4, false);
             }
@@ -424,57 +484,25 @@ impl Cpu {
             0x87 | 0x97 | 0xA7 | 0xB7 | 0xC7 | 0xD7 | 0xE7 | 0xF7 => {
                 self.bit_rmw(bus, (op >> 4) & 7, true);
             }
-            // Jumps, calls, returns.
-            0x4C => self.pc = self.fetch_word(bus),
-            0x6C => {
-                let ptr = self.fetch_word(bus);
-                self.pc = Self::read_word(bus, ptr);
-            }
-            0x7C => {
-                let ptr = self.fetch_word(bus).wrapping_add(u16::from(self.x));
-                self.pc = Self::read_word(bus, ptr);
-            }
-            0x20 => {
-                let lo = self.fetch(bus);
-                let [pcl, pch] = self.pc.to_le_bytes();
-                self.push(bus, pch);
-                self.push(bus, pcl);
-                let hi = bus.read(self.pc);
-                self.pc = u16::from_le_bytes([lo, hi]);
-            }
-            0x60 => {
-                let lo = self.pull(bus);
-                let hi = self.pull(bus);
-                self.pc = u16::from_le_bytes([lo, hi]).wrapping_add(1);
-            }
-            0x40 => {
-                self.p = self.pull(bus) | flags::B | flags::U;
-                let lo = self.pull(bus);
-                let hi = self.pull(bus);
-                self.pc = u16::from_le_bytes([lo, hi]);
-            }
-            0x00 => {
-                // BRK skips a signature byte.
-                self.pc = self.pc.wrapping_add(1);
-                self.interrupt(bus, vectors::IRQ, true);
-            }
             // WAI and STP.
             0xCB => {
                 self.state = State::Waiting {
                     pc: self.pc.wrapping_sub(1),
-                }
+                };
+                return true;
             }
             0xDB => {
                 self.state = State::Stopped {
                     pc: self.pc.wrapping_sub(1),
-                }
+                };
+                return true;
             }
-            // NOPs: the documented one and the undefined opcodes.
-            0xEA => {}
+            // The undefined opcodes (data sheet NOPs).
             0x02 | 0x22 | 0x42 | 0x62 | 0x82 | 0xC2 | 0xE2 | 0x44 | 0x54 | 0xD4 | 0xF4 => nop!(1),
             0x5C | 0xDC | 0xFC => nop!(2),
             // The remaining opcodes are the one-byte, one-cycle NOPs `x3` and `xB`.
             _ => {}
         }
+        false
     }
 }

@@ -141,7 +141,7 @@ impl Cpu {
     }
 
     /// Sets or clears `flag` (one of [`flags`]) in `P`. B and bit 5 stay set.
-    #[inline]
+    #[inline(always)]
     pub fn set_flag(&mut self, flag: u8, on: bool) {
         if on {
             self.p |= flag;
