@@ -47,7 +47,7 @@ impl Cpu {
             return;
         }
         let op = self.fetch(bus);
-        self.execute(bus, op);
+        self.execute(bus, op, &Once);
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops
@@ -85,15 +85,60 @@ impl Cpu {
         end: u64,
         trap: u16,
     ) {
-        while self.cycles < end && !(TRAP && self.pc == trap) {
-            if POLL && self.lines != 0 && self.poll_interrupts(bus) {
-                continue;
+        let until = Until::<TRAP> { end, trap };
+        if POLL {
+            // An interrupt can be due before any instruction: poll before each.
+            while self.cycles < end && !(TRAP && self.pc == trap) {
+                if self.lines != 0 && self.poll_interrupts(bus) {
+                    continue;
+                }
+                let op = self.fetch(bus);
+                self.execute(bus, op, &Once);
+                if self.state != State::Running {
+                    break;
+                }
             }
-            let op = self.fetch(bus);
-            // Only WAI and STP leave the running state; their arms say so.
-            if self.execute(bus, op) {
-                break;
+        } else {
+            // Each opcode's arm fetches the next opcode itself, so the jump to the next
+            // arm is taken from the end of each arm (the host's branch predictor sees
+            // which arm follows which) rather than from one shared place.
+            let mut next = until.next(self, bus);
+            while let Some(op) = next {
+                next = self.execute(bus, op, &until);
             }
+        }
+    }
+}
+
+/// What [`Cpu::execute`] does after an instruction that leaves the core running.
+pub(crate) trait Then {
+    /// The next opcode, fetched, if the run goes on.
+    fn next<B: Bus>(&self, cpu: &mut Cpu, bus: &mut B) -> Option<u8>;
+}
+
+/// [`Cpu::step`]: one instruction only.
+struct Once;
+
+impl Then for Once {
+    #[inline(always)]
+    fn next<B: Bus>(&self, _cpu: &mut Cpu, _bus: &mut B) -> Option<u8> {
+        None
+    }
+}
+
+/// [`Cpu::run`]: until the cycle count reaches `end` or, with `TRAP`, PC reaches `trap`.
+struct Until<const TRAP: bool> {
+    end: u64,
+    trap: u16,
+}
+
+impl<const TRAP: bool> Then for Until<TRAP> {
+    #[inline(always)]
+    fn next<B: Bus>(&self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+        if cpu.cycles < self.end && !(TRAP && cpu.pc == self.trap) {
+            Some(cpu.fetch(bus))
+        } else {
+            None
         }
     }
 }

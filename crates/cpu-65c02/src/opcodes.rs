@@ -21,6 +21,7 @@
 //! read of BBR/BBS, and the cycles of WAI and STP after their opcode fetch.
 
 use crate::addressing::Mode::{Abs, AbsX, AbsY, Imm, IzX, IzY, Izp, Zp, ZpX, ZpY};
+use crate::execute::Then;
 use crate::{Bus, Cpu, State, flags, vectors};
 
 /// Cycles of each opcode before conditional extras (see the module docs).
@@ -77,10 +78,10 @@ impl Cpu {
         );
     }
 
-    /// Executes `op` (already fetched) and counts its cycles; returns whether the core
-    /// left the running state (WAI, STP).
+    /// Executes `op` (already fetched) and counts its cycles; then, unless the core left
+    /// the running state (WAI, STP), asks `then` for the next opcode.
     #[inline(always)]
-    pub(crate) fn execute<B: Bus>(&mut self, bus: &mut B, op: u8) -> bool {
+    pub(crate) fn execute<B: Bus, T: Then>(&mut self, bus: &mut B, op: u8, then: &T) -> Option<u8> {
         macro_rules! lda {
             ($m:expr) => {{
                 let v = self.load(bus, $m);
@@ -179,16 +180,17 @@ impl Cpu {
             }};
         }
         // The opcodes of one arm each: the macro adds each one's base cycles as a constant,
-        // so the count costs no table look-up and no opcode kept for after the match.
+        // so the count costs no table look-up and no opcode kept for after the match, and
+        // ends each arm with its own fetch of the next opcode (see [`Then`]).
         macro_rules! one_op_arms {
             ($($op:literal => $body:expr),* $(,)?) => {
                 match op {
                     $($op => {
                         $body;
                         self.cycles += u64::from(BASE_CYCLES[$op]);
-                        false
+                        then.next(self, bus)
                     })*
-                    _ => self.execute_grouped(bus, op),
+                    _ => self.execute_grouped(bus, op, then),
                 }
             };
         }
@@ -461,10 +463,10 @@ impl Cpu {
         }
     }
 
-    /// The opcodes [`Cpu::execute`] decodes by their bit fields, WAI and STP; counts the
-    /// base cycles and returns whether the core left the running state.
+    /// The opcodes [`Cpu::execute`] decodes by their bit fields, WAI and STP, as
+    /// [`Cpu::execute`] runs them.
     #[inline(always)]
-    fn execute_grouped<B: Bus>(&mut self, bus: &mut B, op: u8) -> bool {
+    fn execute_grouped<B: Bus, T: Then>(&mut self, bus: &mut B, op: u8, then: &T) -> Option<u8> {
         macro_rules! nop {
             ($bytes:expr) => {{
                 self.pc = self.pc.wrapping_add($bytes);
@@ -489,13 +491,13 @@ impl Cpu {
                 self.state = State::Waiting {
                     pc: self.pc.wrapping_sub(1),
                 };
-                return true;
+                return None;
             }
             0xDB => {
                 self.state = State::Stopped {
                     pc: self.pc.wrapping_sub(1),
                 };
-                return true;
+                return None;
             }
             // The undefined opcodes (data sheet NOPs).
             0x02 | 0x22 | 0x42 | 0x62 | 0x82 | 0xC2 | 0xE2 | 0x44 | 0x54 | 0xD4 | 0xF4 => nop!(1),
@@ -503,6 +505,6 @@ impl Cpu {
             // The remaining opcodes are the one-byte, one-cycle NOPs `x3` and `xB`.
             _ => {}
         }
-        false
+        then.next(self, bus)
     }
 }

@@ -193,3 +193,54 @@ impl Cpu {
             | if value == 0 { flags::Z } else { 0 };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_but_clock_ignores_only_the_clock_and_a_spent_delayed_poll() {
+        let a = Cpu::new();
+        let mut b = Cpu::new();
+        b.cycles = 1234;
+        assert!(a.same_but_clock(&b), "only the cycle count differs");
+
+        let registers: [fn(&mut Cpu); 7] = [
+            |c| c.a = 1,
+            |c| c.x = 1,
+            |c| c.y = 1,
+            |c| c.s = 0xFC,
+            |c| c.pc = 0x0200,
+            |c| c.p |= flags::C,
+            |c| c.state = State::Waiting { pc: 0 },
+        ];
+        for (i, change) in registers.iter().enumerate() {
+            let mut b = a.clone();
+            change(&mut b);
+            assert!(!a.same_but_clock(&b), "change {i} is seen");
+        }
+        let mut b = a.clone();
+        b.set_irq(true);
+        assert!(!a.same_but_clock(&b), "the IRQ input");
+        let mut b = a.clone();
+        b.nmi();
+        assert!(!a.same_but_clock(&b), "a pending NMI");
+
+        // A CLI at the end of a turn: its poll (due at the cycle the turn ends) still
+        // sees I set. Turns 100 cycles apart, each just after its CLI, compare equal.
+        let mut then = Cpu::new();
+        (then.cycles, then.delayed_at, then.delayed_i) = (500, 500, true);
+        let mut now = then.clone();
+        (now.cycles, now.delayed_at) = (600, 600);
+        assert!(now.same_but_clock(&then));
+        // The same turn whose CLI saw I clear polls differently.
+        now.delayed_i = false;
+        assert!(!now.same_but_clock(&then));
+        // A delayed poll already taken (its cycle passed) no longer counts...
+        (now.cycles, now.delayed_at, now.delayed_i) = (600, 590, false);
+        assert!(!now.same_but_clock(&then), "spent against due");
+        // ...whatever the I it recorded.
+        (then.cycles, then.delayed_at, then.delayed_i) = (500, 420, true);
+        assert!(now.same_but_clock(&then), "both spent");
+    }
+}

@@ -214,3 +214,31 @@ fn interrupt_test_reaches_success() {
         );
     }
 }
+
+/// [`Cpu::run`] (its loop without an interrupt poll, stopped by a trap address, each
+/// opcode fetching the next) reaches the tests' success traps, in the cycles and
+/// instructions [`Cpu::step`] takes (whose per-opcode cycles `cycles.rs` checks against
+/// the data sheet), resuming across slices of a million cycles.
+#[test]
+fn run_reaches_success_in_the_cycles_step_takes() {
+    for (name, success) in [
+        ("6502_functional_test.bin", 0x331C),
+        ("65C02_extended_opcodes_test.bin", 0x24F1),
+    ] {
+        // Stepping runs the success `JMP *` (3 cycles) once to see PC stay; the trap
+        // stops `run` before it.
+        let expected = run(name, success).1 - 3;
+        let mut ram = load(name);
+        let mut cpu = Cpu::new();
+        cpu.pc = 0x0400;
+        while cpu.pc != success && cpu.cycles <= expected {
+            cpu.run(&mut ram, 1_000_000, Some(success));
+            assert_eq!(cpu.state(), State::Running, "{name}: WAI/STP");
+        }
+        assert_eq!(
+            cpu.pc, success,
+            "{name}: no success after {expected} cycles"
+        );
+        assert_eq!(cpu.cycles, expected, "{name}: cycles to success");
+    }
+}

@@ -6,3 +6,4 @@ mod cycles;
 mod disasm;
 mod klaus;
 mod ops;
+mod run;
