@@ -1,6 +1,15 @@
 //! The per-instruction loop: interrupt polling, opcode fetch, base cycle count and
 //! dispatch ([`crate::opcodes`]), and the run states of WAI and STP.
 //!
+//! [`Cpu::run`] is the hot path, written as an interpreter for the host: the registers
+//! are copied into a local for the run (so they live in host registers, not behind a
+//! reference reloaded after every bus access), each opcode is one arm of one `match`
+//! (a jump table) with its addressing mode inlined and its base cycles a constant, and
+//! each arm ends by checking the budget and trap and fetching the next opcode itself
+//! ([`Then`]), so nothing is shared between one arm and the next dispatch. The bus
+//! accesses, their order and the cycle count are those of [`Cpu::step`], which runs
+//! the same arms for one instruction.
+//!
 //! Interrupt inputs are sampled once between instructions. That stands for the poll
 //! the W65C02S makes in the last cycle of each instruction: a line asserted between
 //! two steps is taken before the next instruction. CLI, SEI and PLP change `I` after
