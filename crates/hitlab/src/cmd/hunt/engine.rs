@@ -262,6 +262,6 @@ mod tests {
         assert!(!t.attempt(|| false));
         assert!(!t.attempt(|| true), "no play left");
         assert!(!t.take(), "no play left");
-        assert_eq!(t.made, 2);
+        assert_eq!(t.made, 3, "the take and the two attempts");
     }
 }
