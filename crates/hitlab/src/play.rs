@@ -5,7 +5,6 @@
 use std::path::Path;
 
 use collide::MethodId;
-use machine::Display;
 use scene::loaded::LoadedScene;
 use scene::motion::Dirs;
 use scene::session::{FrameReport, Session, machine_for};
@@ -100,21 +99,10 @@ impl Player {
                 session.machine().flag_name().to_owned()
             },
         };
-        let tube = match session.machine().display() {
-            Display::Raster => None,
-            Display::Vector {
-                keep_num,
-                keep_den,
-                tube_w_px,
-                tube_h_px,
-            } => {
-                let s = session.machine().screen();
-                let mut tube =
-                    Tube::new((tube_w_px, tube_h_px), (s.w_px, s.h_px), keep_num, keep_den);
-                tube.expose(session.machine().strokes());
-                Some(tube)
-            }
-        };
+        let tube = Tube::dark(session.machine()).map(|mut tube| {
+            tube.expose(session.machine().strokes());
+            tube
+        });
         Ok(Self {
             loaded,
             methods,

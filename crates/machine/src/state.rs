@@ -7,6 +7,11 @@
 //! thread, without copying it again. Restoring replaces the machine's structures with a
 //! copy of the state's; whatever the machine derives from them (decode tables, caches)
 //! comes with the copy, consistent with it.
+//!
+//! A machine whose memory is large keeps a cheaper copy: the X16's state shares its ROMs
+//! and the RAM banks nobody wrote with the states before it, and restores into the
+//! machine's own buffers (`x16::banked`), since a hunt saves and restores every few frames
+//! and a whole copy of its 2 MB of banked RAM cost more than the frames between.
 
 use std::any::Any;
 use std::sync::Arc;

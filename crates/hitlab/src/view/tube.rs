@@ -47,6 +47,29 @@ pub struct Tube {
 }
 
 impl Tube {
+    /// A dark tube for `m`'s vector display, its size and persistence as the machine
+    /// states them; `None` on a raster display.
+    #[must_use]
+    pub fn dark(m: &dyn Machine) -> Option<Self> {
+        match m.display() {
+            Display::Raster => None,
+            Display::Vector {
+                keep_num,
+                keep_den,
+                tube_w_px,
+                tube_h_px,
+            } => {
+                let s = m.screen();
+                Some(Self::new(
+                    (tube_w_px, tube_h_px),
+                    (s.w_px, s.h_px),
+                    keep_num,
+                    keep_den,
+                ))
+            }
+        }
+    }
+
     /// A dark tube of `tube_px` around a screen of `screen_px`, keeping `keep_num /
     /// keep_den` of its light per frame.
     #[must_use]
@@ -208,21 +231,14 @@ impl FramePicture {
     /// shown before this one, if any).
     #[must_use]
     pub fn of_machine(m: &dyn Machine, before: Option<&Self>) -> Self {
-        match m.display() {
-            Display::Raster => Self::Raster(Picture::of_machine(m)),
-            Display::Vector {
-                keep_num,
-                keep_den,
-                tube_w_px,
-                tube_h_px,
-            } => {
-                let mut tube = match before {
-                    Some(Self::Tube(t)) => t.clone(),
-                    _ => {
-                        let s = m.screen();
-                        Tube::new((tube_w_px, tube_h_px), (s.w_px, s.h_px), keep_num, keep_den)
-                    }
-                };
+        let tube = match (m.display(), before) {
+            (Display::Raster, _) => None,
+            (Display::Vector { .. }, Some(Self::Tube(t))) => Some(t.clone()),
+            (Display::Vector { .. }, _) => Tube::dark(m),
+        };
+        match tube {
+            None => Self::Raster(Picture::of_machine(m)),
+            Some(mut tube) => {
                 tube.expose(m.strokes());
                 Self::Tube(tube)
             }

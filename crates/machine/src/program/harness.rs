@@ -68,6 +68,13 @@ pub struct HarnessConfig {
 }
 
 impl HarnessConfig {
+    /// The pads set before call `call`: `input[call]`, the last entry holding on past the
+    /// end; `None` without input (the board's pads are left as they are).
+    #[must_use]
+    pub fn input_at(&self, call: usize) -> Option<Input> {
+        self.input.get(call).or(self.input.last()).copied()
+    }
+
     /// What is set on the board before call `call`: the pads (`input[call]`, the last one
     /// holding on) and the text typed at that call. Every replay of a run goes through
     /// this, so it meets the run's own inputs.
@@ -79,8 +86,8 @@ impl HarnessConfig {
         board: &mut dyn ProgramBoard,
         call: u32,
     ) -> Result<(), HarnessError> {
-        if let Some(input) = self.input.get(call as usize).or(self.input.last()) {
-            board.set_input(*input);
+        if let Some(input) = self.input_at(call as usize) {
+            board.set_input(input);
         }
         for (_, text) in self.keys.iter().filter(|(k, _)| *k == call) {
             board

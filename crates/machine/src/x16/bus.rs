@@ -22,10 +22,17 @@
 //!
 //! The banks are resolved when $0000 or $0001 is written, so a read of banked RAM or ROM
 //! is one offset added to the address.
+//!
+//! Save states: the ROM is shared by every copy of the memory (it is never written once
+//! built); banked RAM keeps per-bank write marks so a state copies only the banks a program
+//! wrote ([`super::banked`]).
+
+use std::sync::Arc;
 
 use cpu_65c02::Bus;
 use vera::Vera;
 
+use super::banked::BankedRam;
 use super::io::Io;
 
 /// The RAM bank register.
@@ -56,8 +63,9 @@ pub const OPEN_BUS: u8 = 0x9F;
 pub struct Memory {
     /// $0000-$9EFF; $0000 and $0001 hold the two bank registers.
     low: Box<[u8; IO as usize]>,
-    banked: Box<[u8]>,
-    rom: Box<[u8]>,
+    banked: BankedRam,
+    /// Shared by every copy (a save state's included): built once, then only read.
+    rom: Arc<[u8]>,
     /// ROM banks in `rom`.
     rom_banks: usize,
     /// Where the banked window starts in `banked` with the bank register's value: the
@@ -81,11 +89,12 @@ impl std::fmt::Debug for Memory {
 impl Memory {
     /// RAM zero, both bank registers 0, the given ROM (a non-zero multiple of 16 KB).
     #[must_use]
-    pub fn new(rom: Box<[u8]>) -> Self {
+    pub fn new(rom: impl Into<Arc<[u8]>>) -> Self {
+        let rom = rom.into();
         debug_assert!(!rom.is_empty() && rom.len().is_multiple_of(ROM_BANK_BYTES));
         Self {
             low: Box::new([0; IO as usize]),
-            banked: vec![0; RAM_BANKS * RAM_BANK_BYTES].into_boxed_slice(),
+            banked: BankedRam::new(),
             rom_banks: (rom.len() / ROM_BANK_BYTES).max(1),
             rom,
             banked_base: 0,
@@ -118,7 +127,7 @@ impl Memory {
             // The bank registers included: they are kept at $0000 and $0001.
             a if a < IO => self.low[usize::from(a)],
             a if a < BANK_WINDOW => OPEN_BUS,
-            a if a < ROM => self.banked[self.banked_index(a)],
+            a if a < ROM => self.banked.read(self.banked_index(a)),
             a => self.rom[self.rom_index(a)],
         }
     }
@@ -138,7 +147,7 @@ impl Memory {
             a if a < BANK_WINDOW => {}
             a if a < ROM => {
                 let at = self.banked_index(a);
-                self.banked[at] = value;
+                self.banked.write(at, value);
             }
             _ => {}
         }
@@ -148,7 +157,8 @@ impl Memory {
     pub fn write_rom(&mut self, addr: u16, value: u8) {
         let index = usize::from(addr.wrapping_sub(ROM));
         if addr >= ROM {
-            self.rom[index] = value;
+            // Copied only if a saved copy shares it already (the ROM is built before).
+            Arc::make_mut(&mut self.rom)[index] = value;
         }
     }
 
@@ -156,7 +166,7 @@ impl Memory {
     /// KERNAL's own variables).
     pub fn write_bank0(&mut self, addr: u16, value: u8) {
         if (BANK_WINDOW..ROM).contains(&addr) {
-            self.banked[usize::from(addr - BANK_WINDOW)] = value;
+            self.banked.write(usize::from(addr - BANK_WINDOW), value);
         }
     }
 
@@ -165,10 +175,44 @@ impl Memory {
     #[must_use]
     pub fn read_bank0(&self, addr: u16) -> u8 {
         if (BANK_WINDOW..ROM).contains(&addr) {
-            self.banked[usize::from(addr - BANK_WINDOW)]
+            self.banked.read(usize::from(addr - BANK_WINDOW))
         } else {
             0xFF
         }
+    }
+
+    /// A copy for a save state: fixed RAM copied, the ROM shared, banked RAM as shared
+    /// per-bank blocks ([`BankedRam::saved`]). Only [`Self::restore`] reads it back.
+    #[must_use]
+    pub(super) fn saved(&self) -> Self {
+        Self {
+            low: self.low.clone(),
+            banked: self.banked.saved(),
+            rom: Arc::clone(&self.rom),
+            rom_banks: self.rom_banks,
+            banked_base: self.banked_base,
+            rom_base: self.rom_base,
+        }
+    }
+
+    /// Puts back a [`Self::saved`] copy into this memory's own buffers.
+    pub(super) fn restore(&mut self, saved: &Self) {
+        let Self {
+            low,
+            banked,
+            rom,
+            rom_banks,
+            banked_base,
+            rom_base,
+        } = saved;
+        self.low.copy_from_slice(&low[..]);
+        self.banked.restore(banked);
+        if !Arc::ptr_eq(&self.rom, rom) {
+            self.rom = Arc::clone(rom);
+        }
+        self.rom_banks = *rom_banks;
+        self.banked_base = *banked_base;
+        self.rom_base = *rom_base;
     }
 
     /// The RAM bank register.

@@ -14,6 +14,7 @@ use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
 use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
+use crate::state::{MachineState, StateError};
 use crate::view::{
     HwSprite, LineSpan, Lines, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols,
 };
@@ -34,6 +35,34 @@ pub struct X16 {
 }
 
 impl X16 {
+    /// A copy for a save state: the boards' memories as [`super::bus::Memory::saved`]
+    /// keeps them (no 2 MB buffer of their own); only [`Self::restore`] reads it back.
+    fn saved(&self) -> Self {
+        Self {
+            vera: self.vera.clone(),
+            quirks: self.quirks,
+            target: self.target.saved(),
+            program: self.program.as_ref().map(|p| Box::new(p.saved())),
+        }
+    }
+
+    /// Puts back a [`Self::saved`] copy, into this machine's own buffers where it has them.
+    fn restore(&mut self, saved: &Self) {
+        let Self {
+            vera,
+            quirks,
+            target,
+            program,
+        } = saved;
+        self.vera.clone_from(vera);
+        self.quirks = *quirks;
+        self.target.restore(target);
+        match (&mut self.program, program) {
+            (Some(ours), Some(theirs)) => ours.restore(theirs),
+            (ours, theirs) => *ours = theirs.as_deref().map(|p| Box::new(Program::from_saved(p))),
+        }
+    }
+
     /// A chip set up by register writes: sprites on (or off), VGA output, 1:1 scale, IEN.
     #[must_use]
     pub fn new(settings: &VeraSettings) -> Self {
@@ -324,7 +353,17 @@ impl Machine for X16 {
             })
             .collect()
     }
-    crate::state::whole_machine_states!();
+    /// Saved as [`X16::saved`] keeps it: the ROMs shared, only the RAM banks written
+    /// copied ([`super::banked`]).
+    fn save_state(&self) -> Result<MachineState, StateError> {
+        Ok(MachineState::of(self.key(), self.saved()))
+    }
+
+    fn restore_state(&mut self, state: &MachineState) -> Result<(), StateError> {
+        let saved: &Self = state.get(self.key())?;
+        self.restore(saved);
+        Ok(())
+    }
 }
 
 /// ISR as a verdict: bits 7-4 the collision nibble.

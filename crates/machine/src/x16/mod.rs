@@ -3,6 +3,7 @@
 //! Rules come from `specs/vera.md` and, beneath it, the `vera` chip crate's module docs
 //! (the VERA FPGA source, x16-emulator); the scene chooses whose behaviour to follow.
 
+mod banked;
 pub mod bus;
 pub mod code;
 pub mod drive;

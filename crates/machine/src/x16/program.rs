@@ -156,6 +156,68 @@ struct Hooked {
 }
 
 impl Program {
+    /// A copy for a save state, its memory as [`Memory::saved`] keeps it.
+    pub(super) fn saved(&self) -> Self {
+        Self {
+            cpu: self.cpu.clone(),
+            mem: self.mem.saved(),
+            io: self.io.clone(),
+            drive: self.drive.clone(),
+            line: self.line,
+            frame_start: self.frame_start,
+            handling: self.handling.clone(),
+            display_due: self.display_due,
+            skip: self.skip.clone(),
+            written: self.written.clone(),
+            own_kernal: self.own_kernal,
+            handover: self.handover.clone(),
+            hooks: self.hooks,
+            start: self.start,
+        }
+    }
+
+    /// A working board from a [`Self::saved`] copy.
+    pub(super) fn from_saved(saved: &Self) -> Self {
+        let mut board = saved.clone();
+        board.restore(saved);
+        board
+    }
+
+    /// Puts back a [`Self::saved`] copy, into this board's own buffers where it has them.
+    pub(super) fn restore(&mut self, saved: &Self) {
+        // Every field named, so that a field added is restored too.
+        let Self {
+            cpu,
+            mem,
+            io,
+            drive,
+            line,
+            frame_start,
+            handling,
+            display_due,
+            skip,
+            written,
+            own_kernal,
+            handover,
+            hooks,
+            start,
+        } = saved;
+        self.cpu.clone_from(cpu);
+        self.mem.restore(mem);
+        self.io.clone_from(io);
+        self.drive.clone_from(drive);
+        self.line = *line;
+        self.frame_start = *frame_start;
+        self.handling.clone_from(handling);
+        self.display_due = *display_due;
+        self.skip.clone_from(skip);
+        self.written.clone_from(written);
+        self.own_kernal = *own_kernal;
+        self.handover.clone_from(handover);
+        self.hooks = *hooks;
+        self.start = *start;
+    }
+
     /// Loads a `.PRG` and sets the state the KERNAL leaves (see the module docs); the
     /// caller resets the chip.
     ///

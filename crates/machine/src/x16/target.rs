@@ -148,6 +148,30 @@ const fn writable(addr: u16) -> bool {
 }
 
 impl X16Target {
+    /// A copy for a save state, its memory as [`Memory::saved`] keeps it.
+    pub(super) fn saved(&self) -> Self {
+        Self {
+            cpu: self.cpu.clone(),
+            mem: self.mem.saved(),
+            io: self.io.clone(),
+            image_len: self.image_len,
+        }
+    }
+
+    /// Puts back a [`Self::saved`] copy into this board's own buffers.
+    pub(super) fn restore(&mut self, saved: &Self) {
+        let Self {
+            cpu,
+            mem,
+            io,
+            image_len,
+        } = saved;
+        self.cpu.clone_from(cpu);
+        self.mem.restore(mem);
+        self.io.clone_from(io);
+        self.image_len = *image_len;
+    }
+
     /// A board at power-on: RAM zero, no image, the harness's ROM (stub, vectors, STP
     /// elsewhere).
     #[must_use]

@@ -39,7 +39,7 @@ fn check(p: &LoadedProgram, before: u32, after: u32) {
         .unwrap_or_else(|e| panic!("{}: {e}", p.path.display()));
     let mut config = p.config.clone();
     config.input = pads((before + after + 2) as usize);
-    let mut h = Harness::owning(machine, config).unwrap();
+    let mut h = Harness::owning(machine, config.clone()).unwrap();
     for _ in 0..before {
         h.next_frame().unwrap();
     }
@@ -51,12 +51,27 @@ fn check(p: &LoadedProgram, before: u32, after: u32) {
     }
     h.restore_state(&state).unwrap();
     assert_eq!(h.calls_run(), state.calls_run());
+    replays(p, &mut h, &first, before, "again");
+    // A machine that never ran a program (as each of a hunt's workers starts), restored.
+    let settings = machine::registry::with_default_settings(p.target).unwrap();
+    let mut blank = settings
+        .settings()
+        .build(&machine::Resources::default())
+        .unwrap();
+    blank.restore_state(state.machine()).unwrap();
+    let mut fresh = Harness::owning(blank, config).unwrap();
+    fresh.restore_state(&state).unwrap();
+    replays(p, &mut fresh, &first, before, "fresh");
+}
+
+/// Plays the frames of `first` again on `h`, restored to the state of frame `before`.
+fn replays(p: &LoadedProgram, h: &mut Harness<'_>, first: &[String], before: u32, how: &str) {
     for (i, want) in first.iter().enumerate() {
         let r = h.next_frame().unwrap();
-        let got = seen(&mut h, &r);
+        let got = seen(h, &r);
         assert!(
             got == *want,
-            "{}: frame {} after restoring the state of frame {before} differs:\nfirst  {want}\nagain  {got}",
+            "{}: frame {} after restoring the state of frame {before} differs:\nfirst  {want}\n{how:6} {got}",
             p.path.display(),
             i
         );
@@ -72,6 +87,7 @@ fn every_program_board_restores_to_the_same_frames() {
         ("tests/genesis_lag.prg.ron", 5, 10),
         ("tests/genesis_vint_dma.prg.ron", 5, 10),
         ("tests/vera_demo.prg.ron", 60, 40),
+        ("tests/x16_hunt_edge.prg.ron", 30, 30),
     ] {
         let p = program::load(&root().join(file)).unwrap();
         check(&p, before, after);

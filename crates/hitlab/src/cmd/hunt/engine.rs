@@ -174,13 +174,18 @@ impl Tries {
         self.made < self.limit && !crate::long_run::stopped()
     }
 
-    /// Plays `fails` when a play is left: whether the candidate still fails.
-    pub fn attempt(&mut self, fails: impl FnOnce() -> bool) -> bool {
+    /// Counts a play when one is left: whether it may be made.
+    pub fn take(&mut self) -> bool {
         if !self.left() {
             return false;
         }
         self.made += 1;
-        fails()
+        true
+    }
+
+    /// Plays `fails` when a play is left: whether the candidate still fails.
+    pub fn attempt(&mut self, fails: impl FnOnce() -> bool) -> bool {
+        self.take() && fails()
     }
 }
 
@@ -251,10 +256,12 @@ mod tests {
 
     #[test]
     fn tries_stop_at_the_limit() {
-        let mut t = Tries::new(2);
+        let mut t = Tries::new(3);
+        assert!(t.take(), "a play left, counted");
         assert!(t.attempt(|| true));
         assert!(!t.attempt(|| false));
         assert!(!t.attempt(|| true), "no play left");
-        assert_eq!(t.made, 2);
+        assert!(!t.take(), "no play left");
+        assert_eq!(t.made, 3, "the take and the two attempts");
     }
 }

@@ -279,14 +279,7 @@ fn start_at(p: &LoadedProgram, from: u32, horizon: u32) -> Result<Start, Fault> 
     drop(h);
     Ok(Start {
         prefix: (0..state.calls_run() as usize)
-            .map(|k| {
-                p.config
-                    .input
-                    .get(k)
-                    .or(p.config.input.last())
-                    .copied()
-                    .unwrap_or_default()
-            })
+            .map(|k| p.config.input_at(k).unwrap_or_default())
             .collect(),
         state,
         calls: horizon as usize + 1,

@@ -92,18 +92,14 @@ pub(crate) fn shrink(
 ) -> Shrunk {
     let mut tries = Tries::new(limit);
     // The first play keeps the states every later try branches from.
-    let mut first = None;
-    tries.attempt(|| {
-        first = Some(runner.play(start, &suffix, None, true));
-        true
-    });
-    let Some(first) = first else {
+    if !tries.take() {
         return Shrunk {
             suffix,
             end,
             plays: tries.made,
         };
-    };
+    }
+    let first = runner.play(start, &suffix, None, true);
     let Some(e) = first.end.clone().filter(|e| same(e, &end)) else {
         return Shrunk {
             suffix,

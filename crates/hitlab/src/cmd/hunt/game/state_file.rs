@@ -404,7 +404,7 @@ pub(crate) fn harness_at(path: &Path, p: &LoadedProgram) -> Result<Harness<'stat
     // without input) holds on as it does in a run from power-on.
     match own.get(at..) {
         Some(rest) if !rest.is_empty() => input.extend_from_slice(rest),
-        _ => input.push(own.last().copied().unwrap_or_default()),
+        _ => input.push(p.config.input_at(at).unwrap_or_default()),
     }
     h.set_input(input);
     Ok(h)
@@ -421,13 +421,14 @@ pub(crate) fn at(
     m.set_frame_output(false);
     let mut config = p.config.clone();
     config.input = input[..calls.min(input.len())].to_vec();
+    // The pads each call is played with, as the harness sets them.
+    let log: Vec<Input> = (0..calls)
+        .map(|k| config.input_at(k).unwrap_or_default())
+        .collect();
     let mut h = Harness::owning(m, config).map_err(|e| e.to_string())?;
     for _ in 0..calls {
         h.call().map_err(|e| e.to_string())?;
     }
-    let log: Vec<Input> = (0..calls)
-        .map(|k| input.get(k).or(input.last()).copied().unwrap_or_default())
-        .collect();
     Ok(StateFile::new(p, log, fingerprint(&mut h)).encode())
 }
 
