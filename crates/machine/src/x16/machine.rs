@@ -157,7 +157,7 @@ impl Machine for X16 {
             Program::reset_chip(&mut self.vera);
             program.start_kernal(&mut self.vera)?;
         } else {
-            Program::power_on_chip(&mut self.vera);
+            program.power_on(&mut self.vera);
         }
         self.program = Some(Box::new(program));
         Ok(())
