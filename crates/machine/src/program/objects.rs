@@ -148,7 +148,10 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
         keyed.push((key, group, s));
     }
     // Stable: a key's members keep their order; keys in order, as a map's would be.
-    keyed.sort_by_key(|&(key, ..)| key);
+    // (Sprites in number order under one rule per sprite come sorted already.)
+    if !keyed.is_sorted_by_key(|&(key, ..)| key) {
+        keyed.sort_by_key(|&(key, ..)| key);
+    }
     let mut built: Vec<(Object, Vec<u32>)> = Vec::new();
     let mut members: Vec<&SpriteView> = Vec::new();
     for run in keyed.chunk_by(|a, b| a.0 == b.0) {
@@ -157,7 +160,9 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
         // The group of the key's first sprite.
         built.push(merge(&members, run[0].1));
     }
-    built.sort_by_key(|(o, _)| o.id);
+    if !built.is_sorted_by_key(|(o, _)| o.id) {
+        built.sort_by_key(|(o, _)| o.id);
+    }
     let (objects, sprites) = built.into_iter().unzip();
     Ok(FrameObjects { objects, sprites })
 }
