@@ -624,7 +624,17 @@ impl Program {
                 } else {
                     self.cpu.step(&mut bus);
                 }
-                self.events(pc, s, was_running, probe);
+                // Only an instruction that moved S (an interrupt taken, a return), began a
+                // wait or reached the interrupted PC can be an event.
+                if self.cpu.s != s
+                    || self.cpu.state() != State::Running
+                    || self
+                        .handling
+                        .last()
+                        .is_some_and(|&(back, _)| back == self.cpu.pc)
+                {
+                    self.events(pc, s, was_running, probe);
+                }
                 if self.skip.enabled()
                     && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
                 {
