@@ -134,6 +134,29 @@ impl OpaqueMask {
         }
     }
 
+    /// ORs `other` into this mask with its top-left corner at (`dx`, `dy`) pixels from
+    /// this mask's: pixel (col, row) becomes opaque where `other.get(col - dx, row - dy)`
+    /// is; what falls outside this mask is dropped. Word by word, 64 columns at a time.
+    pub fn or_mask_at(&mut self, other: &OpaqueMask, dx: i64, dy: i64) {
+        let row0 = dy.max(0);
+        let row1 = i64::from(self.h_px).min(dy + i64::from(other.h_px));
+        let wpr = self.words_per_row;
+        for row in row0..row1 {
+            let src = (row - dy) as usize;
+            for wi in 0..wpr {
+                let col = wi as i64 * 64;
+                // Columns past this mask's width stay clear.
+                let left = i64::from(self.w_px) - col;
+                let keep = if left >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << left) - 1
+                };
+                self.words[row as usize * wpr + wi] |= other.bits_at(src, col - dx) & keep;
+            }
+        }
+    }
+
     /// True when pixel (col, row) is opaque; pixels outside the mask are transparent.
     #[must_use]
     pub fn get(&self, col: i64, row: i64) -> bool {
@@ -305,6 +328,30 @@ mod tests {
         assert!(!a.overlaps_at(&b, 65, 0));
         assert!(b.overlaps_at(&a, -65, -1));
         assert_eq!(a.count_opaque(), 1);
+    }
+
+    #[test]
+    fn or_mask_at_matches_pixel_by_pixel_reference() {
+        let mut s = 0x51_7CC1_B727_220Au64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let base = OpaqueMask::from_fn(70, 9, |_, _| next() % 9 == 0);
+        let other = OpaqueMask::from_fn(67, 11, |_, _| next() % 4 == 0);
+        for dy in -12..11 {
+            for dx in -70..72 {
+                let mut got = base.clone();
+                got.or_mask_at(&other, dx, dy);
+                let want = OpaqueMask::from_fn(70, 9, |c, r| {
+                    let (c, r) = (i64::from(c), i64::from(r));
+                    base.get(c, r) || other.get(c - dx, r - dy)
+                });
+                assert_eq!(got, want, "dx {dx} dy {dy}");
+            }
+        }
     }
 
     #[test]

@@ -207,10 +207,10 @@ impl SpriteRenderer {
             self.place(vram, attr, 0, None);
             self.file(number, true);
         }
-        for line in 0..SPRITE_LINES {
-            self.set_may_collide(line);
-        }
-        self.may_collide_stale = [0; SPRITE_LINES / 64];
+        // Worked out for a line when it is rendered and only if it is (`render_line`):
+        // a frame whose table is rewritten while it is drawn would work most lines out
+        // twice, and the lines past the display never.
+        self.may_collide_stale = [u64::MAX; SPRITE_LINES / 64];
     }
 
     /// Sprite line `line` is about to be rendered and the attribute entries `written`

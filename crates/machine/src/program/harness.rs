@@ -21,7 +21,7 @@
 use std::collections::BTreeSet;
 
 use collide::Pair;
-use collide::truth::{Scope, box_pairs, pixel_pairs};
+use collide::truth::{Scope, box_and_pixel_pairs};
 use thiserror::Error;
 
 use super::judging::{JudgeFrom, Judged, Overrun, PairRule};
@@ -590,9 +590,9 @@ impl<'m> Harness<'m> {
         };
         let rule = self.config.pairs;
         let counts = |p: &Pair| rule.counts(&objects.objects, *p);
-        let mut box_pairs = box_pairs(&objects.objects, Scope::Game);
+        // One sweep for both truths: the pixel pairs are among the box pairs.
+        let (mut box_pairs, chip_pairs) = box_and_pixel_pairs(&objects.objects, Scope::Game);
         box_pairs.retain(counts);
-        let chip_pairs = pixel_pairs(&objects.objects, Scope::Game);
         let pixel_pairs: Vec<Pair> = match rule {
             PairRule::All => chip_pairs.clone(),
             PairRule::GoodVsBad => chip_pairs.iter().copied().filter(counts).collect(),

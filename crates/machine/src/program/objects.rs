@@ -5,7 +5,6 @@
 //! The chip's sprite view ([`SpriteView`]) is the only input, so the objects are what the
 //! chip drew, in the chip's own numbering: an object's id is its lowest sprite number.
 
-use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -126,8 +125,8 @@ fn visible(s: &SpriteView) -> bool {
 /// # Errors
 /// [`ObjectsError`] when a rule chooses by an attribute the sprites of the view lack.
 pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects, ObjectsError> {
-    // Key: (rule index or usize::MAX, merge key) -> members; ordered by first sprite later.
-    let mut groups: BTreeMap<(usize, u32), (Group, Vec<&SpriteView>)> = BTreeMap::new();
+    // Key: (rule index or usize::MAX, merge key); a key's members in sprite order.
+    let mut keyed: Vec<((usize, u32), Group, &SpriteView)> = Vec::with_capacity(sprites.len());
     for s in sprites.iter().filter(|s| visible(s)) {
         let mut rule = None;
         for (i, r) in rules.rules.iter().enumerate() {
@@ -146,13 +145,24 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
                 None => continue,
             },
         };
-        groups.entry(key).or_insert((group, Vec::new())).1.push(s);
+        keyed.push((key, group, s));
     }
-    let mut built: Vec<(Object, Vec<u32>)> = groups
-        .into_values()
-        .map(|(group, members)| merge(&members, group))
-        .collect();
-    built.sort_by_key(|(o, _)| o.id);
+    // Stable: a key's members keep their order; keys in order, as a map's would be.
+    // (Sprites in number order under one rule per sprite come sorted already.)
+    if !keyed.is_sorted_by_key(|&(key, ..)| key) {
+        keyed.sort_by_key(|&(key, ..)| key);
+    }
+    let mut built: Vec<(Object, Vec<u32>)> = Vec::new();
+    let mut members: Vec<&SpriteView> = Vec::new();
+    for run in keyed.chunk_by(|a, b| a.0 == b.0) {
+        members.clear();
+        members.extend(run.iter().map(|&(.., s)| s));
+        // The group of the key's first sprite.
+        built.push(merge(&members, run[0].1));
+    }
+    if !built.is_sorted_by_key(|(o, _)| o.id) {
+        built.sort_by_key(|(o, _)| o.id);
+    }
     let (objects, sprites) = built.into_iter().unzip();
     Ok(FrameObjects { objects, sprites })
 }
@@ -173,15 +183,15 @@ fn merge(members: &[&SpriteView], group: Group) -> (Object, Vec<u32>) {
     let y1 = members.iter().map(|s| s.bbox.y_end()).max().unwrap_or(0);
     let w = u16::try_from(x1 - i64::from(x0)).unwrap_or(u16::MAX);
     let h = u16::try_from(y1 - i64::from(y0)).unwrap_or(u16::MAX);
-    let mask = OpaqueMask::from_fn(w, h, |col, row| {
-        let (x, y) = (
-            i64::from(x0) + i64::from(col),
-            i64::from(y0) + i64::from(row),
+    // Each member's opaque pixels laid over the union at its place, a word at a time.
+    let mut mask = OpaqueMask::new(w, h);
+    for s in members {
+        mask.or_mask_at(
+            &s.mask,
+            i64::from(s.bbox.x) - i64::from(x0),
+            i64::from(s.bbox.y) - i64::from(y0),
         );
-        members
-            .iter()
-            .any(|s| s.mask.get(x - i64::from(s.bbox.x), y - i64::from(s.bbox.y)))
-    });
+    }
     let mut o = Object::new(id, PxBox::new(x0, y0, w, h), group).with_mask(Arc::new(mask));
     o.collision_mask = members.iter().fold(0, |m, s| m | s.collision_mask);
     (o, numbers)

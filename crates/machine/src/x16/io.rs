@@ -87,6 +87,14 @@ impl Io {
     /// Runs the VIAs to cycle `now`.
     #[inline]
     pub fn sync(&mut self, now: u64) {
+        self.run_to(now);
+        self.plan();
+    }
+
+    /// Runs the VIAs to cycle `now`, leaving the plan to the caller: an access plans
+    /// once, after it (what it reads or writes may change the next event).
+    #[inline]
+    fn run_to(&mut self, now: u64) {
         if now > self.synced {
             let mut n = now - self.synced;
             while n > 0 {
@@ -97,7 +105,6 @@ impl Io {
             }
             self.synced = now;
         }
-        self.plan();
     }
 
     /// Counts the cycles from 0 again (the CPU's clock restarted), the devices' state
@@ -139,14 +146,14 @@ impl Io {
     pub fn read(&mut self, addr: u16, now: u64) -> u8 {
         match addr {
             VIA1..0x9F10 => {
-                self.sync(now);
+                self.run_to(now);
                 let value = self.via1.read((addr - VIA1) as u8);
                 // A read may clear a flag (T1C-L, T2C-L, ORA, ORB, SR).
                 self.plan();
                 value
             }
             VIA2..0x9F20 => {
-                self.sync(now);
+                self.run_to(now);
                 let value = self.via2.read((addr - VIA2) as u8);
                 self.plan();
                 value
@@ -216,7 +223,7 @@ impl Io {
     pub fn write(&mut self, addr: u16, value: u8, now: u64) {
         match addr {
             VIA1..0x9F10 => {
-                self.sync(now);
+                self.run_to(now);
                 let reg = (addr - VIA1) as u8;
                 if matches!(reg, ORA | DDRA | ORA_NO_HANDSHAKE) {
                     let outputs = self.port_a_outputs();
@@ -233,7 +240,7 @@ impl Io {
                 self.plan();
             }
             VIA2..0x9F20 => {
-                self.sync(now);
+                self.run_to(now);
                 self.via2.write((addr - VIA2) as u8, value);
                 self.plan();
             }

@@ -186,7 +186,7 @@ impl Machine for X16 {
             Program::reset_chip(&mut self.vera);
             program.start_kernal(&mut self.vera)?;
         } else {
-            Program::power_on_chip(&mut self.vera);
+            program.power_on(&mut self.vera);
         }
         self.program = Some(Box::new(program));
         Ok(())
@@ -386,7 +386,8 @@ pub fn verdict(isr: u8) -> Verdict {
 #[must_use]
 pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
     // Sprites showing the same pattern share one mask (a program's enemies usually do).
-    let mut masks: Vec<(u16, u16, Vec<u64>, std::sync::Arc<OpaqueMask>)> = Vec::new();
+    // The rows are borrowed from the chip's view, not copied.
+    let mut masks: Vec<(u16, u16, &[u64], std::sync::Arc<OpaqueMask>)> = Vec::new();
     vera.sprites()
         .iter()
         .filter_map(|v| {
@@ -411,12 +412,12 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
             let h_px = rows.len() as u16;
             let mask = if let Some((.., mask)) = masks
                 .iter()
-                .find(|(w, h, seen, _)| (*w, *h) == (v.w_px, h_px) && seen[..] == *rows)
+                .find(|(w, h, seen, _)| (*w, *h) == (v.w_px, h_px) && *seen == rows)
             {
                 std::sync::Arc::clone(mask)
             } else {
                 let mask = std::sync::Arc::new(mask_from_rows(v.w_px, h_px, rows));
-                masks.push((v.w_px, h_px, rows.to_vec(), std::sync::Arc::clone(&mask)));
+                masks.push((v.w_px, h_px, rows, std::sync::Arc::clone(&mask)));
                 mask
             };
             let cut: Vec<u16> = v

@@ -111,9 +111,6 @@ pub struct Program {
     own_kernal: bool,
     /// The keys that hand the program to the user's ROM's BASIC, until all are typed.
     handover: Option<Box<Handover>>,
-    /// Whether an instruction may be the board's to answer (the drive's calls, the
-    /// handover's typing): checked before each instruction only when set.
-    hooks: bool,
     /// Where the program starts (its `SYS` or the given start), when known.
     start: Option<u16>,
 }
@@ -260,14 +257,14 @@ impl Program {
                 })
             })
             .transpose()?;
-        if let (Some(rom), Some(reset)) = (image.system_rom, reset) {
+        if let (Some(rom), Some(_)) = (image.system_rom, reset) {
             // BASIC's RUN starts a program with no SYS as BASIC: then no start is known.
             let start = given.or_else(|| {
                 (load == BASIC_START)
                     .then(|| sys_address(body).ok())
                     .flatten()
             });
-            return Ok(Self::on_rom(rom, reset, bytes, given, start));
+            return Ok(Self::on_rom(rom, bytes, given, start));
         }
         let start = match given {
             Some(s) => s,
@@ -306,20 +303,15 @@ impl Program {
             written: Written::default(),
             own_kernal: true,
             handover: None,
-            hooks: false,
             start: Some(start),
         })
     }
 
-    /// The board at power-on with the user's `rom` (RESET vector `reset`), the program
-    /// `prg` held by unit 8 for the handover (see the module docs).
-    fn on_rom(rom: &[u8], reset: u16, prg: &[u8], sys: Option<u16>, start: Option<u16>) -> Self {
-        let mut cpu = Cpu::new();
-        // The RESET sequence (7 cycles, I set, D clear) ends at the vector's address.
-        cpu.pc = reset;
-        cpu.cycles = 7;
-        cpu.set_flag(flags::I, true);
-        cpu.set_flag(flags::D, false);
+    /// The board with the user's `rom`, the program `prg` held by unit 8 for the
+    /// handover (see the module docs); the CPU at power-on, its RESET sequence run by
+    /// [`Self::power_on`] once the chip is there.
+    fn on_rom(rom: &[u8], prg: &[u8], sys: Option<u16>, start: Option<u16>) -> Self {
+        let cpu = Cpu::new();
         let mut drive = Drive::new(Box::new(NoFolder));
         drive.hold_program(prg.to_vec());
         Self {
@@ -335,7 +327,6 @@ impl Program {
             written: Written::default(),
             own_kernal: false,
             handover: Some(Box::new(Handover::new(sys))),
-            hooks: true,
             start,
         }
     }
@@ -352,25 +343,36 @@ impl Program {
         self.start
     }
 
-    /// The chip at power-on, for the user's ROM: every register at its reset value and
-    /// the FPGA's palette RAM holding the default colours (VERA Programmer's Reference,
-    /// "Palette": the palette at power-on).
-    pub fn power_on_chip(vera: &mut Vera) {
+    /// The chip at reset, keeping its quirks and whether it writes the picture, with
+    /// the default palette in its palette RAM: the FPGA's palette RAM holds it at
+    /// power-on (VERA Programmer's Reference, "Palette"), and the KERNAL's screen_init
+    /// uploads the same colours (x16-rom `graphics/palette.s`).
+    fn fresh_chip(vera: &mut Vera) {
         let frame_output = vera.frame_output();
         *vera = Vera::new(vera.quirks());
         vera.set_frame_output(frame_output);
         vera.write_default_palette();
+    }
+
+    /// The machine at power-on, for the user's ROM: the chip with every register at its
+    /// reset value and the default palette, then the CPU's RESET sequence
+    /// ([`Cpu::reset`]: S lowered by three, I set, D clear, VPB asserted for the vector
+    /// fetch, which maps ROM bank 0) through the board's bus.
+    pub fn power_on(&mut self, vera: &mut Vera) {
+        Self::fresh_chip(vera);
         vera.start_line(0);
+        let mut bus = X16Bus {
+            mem: &mut self.mem,
+            vera,
+            io: &mut self.io,
+            now: self.cpu.cycles,
+        };
+        self.cpu.reset(&mut bus);
     }
 
     /// The chip as the KERNAL's init leaves it (see the module docs).
     pub fn reset_chip(vera: &mut Vera) {
-        let frame_output = vera.frame_output();
-        *vera = Vera::new(vera.quirks());
-        vera.set_frame_output(frame_output);
-        // The KERNAL's screen_init uploads the default palette (x16-rom
-        // `graphics/palette.s`), the same colours the FPGA's palette RAM starts with.
-        vera.write_default_palette();
+        Self::fresh_chip(vera);
         vera.write_reg(vera::registers::DC_VIDEO, 0x21);
         vera.write_reg(vera::registers::IEN, 0x01);
         vera.start_line(0);
@@ -404,10 +406,12 @@ impl Program {
     /// when a line starts (`vera::Vera::start_line`): at line 480 (the vblank commit of
     /// VSYNC and SPRCOL), and at IRQLINE while IEN enables LINE, in which case the
     /// line's end counts. The lines in between are drawn after the CPU is moved on: a
-    /// line reads VRAM and the attribute table, which the loop does not write. With the
-    /// board's hooks on (the hand-over's typing, the drive) the line's end.
+    /// line reads VRAM and the attribute table, which the loop does not write. While the
+    /// hand-over still types into the keyboard buffer, the line's end. The drive needs
+    /// no such bound: it answers only calls at its jump-table entries, and an answer ends
+    /// any recording ([`Self::hook`]), so no loop that reaches one is skipped.
     fn idle_until(&self, vera: &Vera, line_end: u64) -> u64 {
-        let vera_until = if self.hooks || vera.ien() & vera::isr::LINE != 0 {
+        let vera_until = if self.handover.is_some() || vera.ien() & vera::isr::LINE != 0 {
             line_end
         } else {
             // Line 480 of this frame, or of the next one when the beam is in vblank.
@@ -492,7 +496,6 @@ impl Program {
             Some(drive) => drive.set_folder(fs),
             None => self.drive = Some(Box::new(Drive::new(fs))),
         }
-        self.hooks = true;
     }
 
     /// Before the instruction at `pc`: the handover's typing, then the drive's calls.
@@ -505,7 +508,6 @@ impl Program {
             typed = h.step(pc, self.cpu.flag(flags::I), &mut self.mem);
             if h.done() {
                 self.handover = None;
-                self.hooks = self.drive.is_some();
             }
         }
         Hooked {
@@ -638,7 +640,7 @@ impl Program {
                     }
                 }
                 let pc = self.cpu.pc;
-                if self.hooks && (pc >= SERIAL_FIRST || self.handover.is_some()) {
+                if self.handover.is_some() || (pc >= SERIAL_FIRST && self.drive.is_some()) {
                     // The hand-over types into RAM and the host's drive answers calls:
                     // effects a loop recording's bus never saw, so none survives them.
                     let hooked = self.hook(pc);
@@ -684,7 +686,17 @@ impl Program {
                 } else {
                     self.cpu.step(&mut bus);
                 }
-                self.events(pc, s, was_running, probe);
+                // Only an instruction that moved S (an interrupt taken, a return), began a
+                // wait or reached the interrupted PC can be an event.
+                if self.cpu.s != s
+                    || self.cpu.state() != State::Running
+                    || self
+                        .handling
+                        .last()
+                        .is_some_and(|&(back, _)| back == self.cpu.pc)
+                {
+                    self.events(pc, s, was_running, probe);
+                }
                 if self.skip.enabled()
                     && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
                 {
@@ -1027,8 +1039,19 @@ mod tests {
         })
         .unwrap();
         assert!(!p.own_kernal());
+        let mut p = p;
+        let mut vera = Vera::new(vera::Quirks::Hardware);
+        // The ROM bank register left at 3: the vector fetch (VPB) maps bank 0.
+        p.mem.write(super::super::bus::ROM_BANK, 3);
+        let before = p.cpu().clone();
+        p.power_on(&mut vera);
         assert_eq!((p.cpu().pc, p.start()), (0xE123, Some(2061)));
         assert!(p.cpu().flag(flags::I), "RESET sets I");
+        assert!(!p.cpu().flag(flags::D), "RESET clears D");
+        // W65C02S data sheet, "Reset": the sequence's three stack reads lower S by three.
+        assert_eq!(p.cpu().s, before.s.wrapping_sub(3));
+        assert_eq!(p.cpu().cycles, before.cycles + 7, "RESET takes 7 cycles");
+        assert_eq!(p.memory().rom_bank(), 0, "the vector came from ROM bank 0");
         assert_eq!(p.memory().read(0x0801), 0, "BASIC loads it, not the board");
         let short = vec![0u8; 0x4000 + 1];
         let e = Program::boot(&ProgramImage {
@@ -1038,6 +1061,31 @@ mod tests {
         })
         .unwrap_err();
         assert!(matches!(e, ProgramError::SystemRom { .. }), "{e}");
+    }
+
+    #[test]
+    fn a_skip_waits_for_vblank_once_the_handover_is_typed_even_with_the_drive_on() {
+        // A rom.bin of NOPs: the board holds the program on unit 8 and types the handover.
+        let mut rom = vec![0xEAu8; 0x4000];
+        rom[0x3FFC..0x3FFE].copy_from_slice(&0xC000u16.to_le_bytes());
+        let prg = [0x01, 0x08, 0, 0];
+        let mut p = Program::boot(&ProgramImage {
+            bytes: &prg,
+            start: Some(0x0801),
+            system_rom: Some(&rom),
+            ..ProgramImage::default()
+        })
+        .unwrap();
+        let mut vera = Vera::new(vera::Quirks::Hardware);
+        p.power_on(&mut vera);
+        let line_end = p.line_end();
+        // Line 1 begins at floor(133,466 / 525) = 254; line 480 at floor(480 x 133,466 /
+        // 525) = 122,026. IEN is 0 at power-on and the VIAs' timers are stopped.
+        assert_eq!(line_end, 254);
+        assert_eq!(p.idle_until(&vera, line_end), 254, "typing: line by line");
+        p.handover = None;
+        assert!(p.drive.is_some(), "unit 8 still answers");
+        assert_eq!(p.idle_until(&vera, line_end), 122_026, "then to vblank");
     }
 
     #[test]

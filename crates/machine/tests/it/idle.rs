@@ -54,9 +54,15 @@ fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
 }
 
 fn boot(settings: &dyn Settings, image: &[u8]) -> Box<dyn Machine> {
+    boot_on(settings, image, None)
+}
+
+/// [`boot`] under a system ROM of the user's when `rom` is given.
+fn boot_on(settings: &dyn Settings, image: &[u8], rom: Option<&[u8]>) -> Box<dyn Machine> {
     let mut m = settings.build(&Resources::default()).expect("machine");
     m.boot(&ProgramImage {
         bytes: image,
+        system_rom: rom,
         ..ProgramImage::default()
     })
     .expect("the test program boots");
@@ -73,7 +79,17 @@ fn trace(
     on: bool,
     breakpoints: &[u32],
 ) -> (Vec<String>, u64) {
-    let mut m = boot(settings, image);
+    trace_booted(boot(settings, image), layout, frames, on, breakpoints)
+}
+
+/// [`trace`] of a machine booted already.
+fn trace_booted(
+    mut m: Box<dyn Machine>,
+    layout: &Layout,
+    frames: usize,
+    on: bool,
+    breakpoints: &[u32],
+) -> (Vec<String>, u64) {
     m.program().expect("booted").set_idle_skip(on);
     let mut lines = Vec::new();
     for _ in 0..frames {
@@ -398,6 +414,34 @@ fn an_x16_poll_of_the_handlers_counter_is_skipped() {
     assert_eq!(board.cpu().peek(label("hit_frame")), 93);
     let skipped = board.idle_skipped_cycles();
     assert!(skipped > 90 * 100_000, "{skipped}");
+}
+
+/// Under a `rom.bin` of the user's (the project's test ROM, roms/vera/testrom/testrom.s)
+/// the board holds the program on unit 8 and types the handover; once typed, with the
+/// drive still answering, the RAM poll of ramwait.s is fast-forwarded to vblank as under
+/// the project's KERNAL, and every frame is as stepped.
+#[test]
+fn an_x16_poll_under_a_rom_of_the_users_is_skipped_as_stepped() {
+    const TEST_ROM: &[u8] = include_bytes!("../../../../roms/vera/testrom/testrom.bin");
+    let layout = Layout {
+        ram: 0..0x9F00,
+        vram: 0x2_0000,
+    };
+    let settings = VeraSettings::default();
+    let frames = 100;
+    let run = |on| {
+        let m = boot_on(&settings, X16_RAMWAIT, Some(TEST_ROM));
+        trace_booted(m, &layout, frames, on, &[])
+    };
+    let (stepped, none) = run(false);
+    let (skipped, cycles) = run(true);
+    assert_eq!(none, 0);
+    for (i, (a, b)) in stepped.iter().zip(&skipped).enumerate() {
+        assert_eq!(a, b, "frame {i} differs with idle skipping on");
+    }
+    assert_eq!(stepped.len(), frames, "every frame runs");
+    // The poll is most of each of the frames after the handover (133,466 cycles).
+    assert!(cycles > 90 * 100_000, "{cycles}");
 }
 
 /// Breakpoints are told at every arrival either way: a loop with one among its

@@ -105,13 +105,12 @@ pub fn evaluate(
     hardware: Hardware,
     methods: &mut [Box<dyn Method>],
 ) -> Evaluation {
-    let box_truth = truth::box_pairs(objects, Scope::Game);
+    let (box_truth, pixel_truth) = truth::box_and_pixel_pairs(objects, Scope::Game);
     let good_bad_truth: Vec<Pair> = box_truth
         .iter()
         .copied()
         .filter(|p| objects[p.a as usize].group != objects[p.b as usize].group)
         .collect();
-    let pixel_truth = truth::pixel_pairs(objects, Scope::Game);
     let frame_in = Frame {
         objects,
         screen,
