@@ -41,7 +41,8 @@ impl Vdp {
     /// The first master clock after `at` at which a read of `port` can differ, in the bits
     /// of `mask`, from a read at `at`, the line being run having begun at master clock
     /// `line_start`, provided no port is accessed and no line event comes in between (the
-    /// caller stops at the line's events). `at` itself when a read at `at` would change the
+    /// caller stops at the line's start; [`Vdp::hblank`] moves only the HINT counter,
+    /// which neither word shows). `at` itself when a read at `at` would change the
     /// chip (a status read clears bits 5 and 6 and a half-written command) or when it
     /// cannot say (a DMA running); `u64::MAX` when nothing but a line event changes it.
     #[must_use]
