@@ -173,15 +173,27 @@ fn merge(members: &[&SpriteView], group: Group) -> (Object, Vec<u32>) {
     let y1 = members.iter().map(|s| s.bbox.y_end()).max().unwrap_or(0);
     let w = u16::try_from(x1 - i64::from(x0)).unwrap_or(u16::MAX);
     let h = u16::try_from(y1 - i64::from(y0)).unwrap_or(u16::MAX);
-    let mask = OpaqueMask::from_fn(w, h, |col, row| {
-        let (x, y) = (
-            i64::from(x0) + i64::from(col),
-            i64::from(y0) + i64::from(row),
+    // Each member's opaque pixels set where they fall in the union's box: the members'
+    // areas, not the union's (two sprites far apart leave most of it empty).
+    let mut mask = OpaqueMask::new(w, h);
+    for s in members {
+        let (dx, dy) = (
+            i64::from(s.bbox.x) - i64::from(x0),
+            i64::from(s.bbox.y) - i64::from(y0),
         );
-        members
-            .iter()
-            .any(|s| s.mask.get(x - i64::from(s.bbox.x), y - i64::from(s.bbox.y)))
-    });
+        for row in 0..s.mask.h_px() {
+            for col in 0..s.mask.w_px() {
+                if s.mask.get(i64::from(col), i64::from(row))
+                    && let (Ok(c), Ok(r)) = (
+                        u16::try_from(dx + i64::from(col)),
+                        u16::try_from(dy + i64::from(row)),
+                    )
+                {
+                    mask.set(c, r);
+                }
+            }
+        }
+    }
     let mut o = Object::new(id, PxBox::new(x0, y0, w, h), group).with_mask(Arc::new(mask));
     o.collision_mask = members.iter().fold(0, |m, s| m | s.collision_mask);
     (o, numbers)
