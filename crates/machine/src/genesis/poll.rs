@@ -284,11 +284,14 @@ impl PollSkip {
         let changes_at = l.changes_at(vdp, master, line_start);
         let mut skip = 0;
         let mut at = now;
-        if let Some(p) = self.proven
+        if let Some(p) = self.proven.as_mut()
             && p.carried == carried
             && changes_at > master
             && (p.values == values || l.goes_round_unchanged(&carried, &values, mem))
         {
+            // The turn run on these values is the proven one: it stands for them too
+            // (the next arrivals in the line compare instead of running it again).
+            p.values = values;
             // Every read of a skipped turn and of the stepped one after it falls before the
             // change: a read at cycle c is at master clock 7c.
             let limit = match changes_at {
