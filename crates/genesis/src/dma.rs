@@ -309,17 +309,17 @@ impl Vdp {
         let s = self.dma.source_68k;
         self.dma.source_68k = (s & 0xFE_0000) | (s.wrapping_add(2) & 0x1_FFFE);
         self.dma.words_due = self.dma.words_due.saturating_sub(1);
-        let entry = (self.port.code, self.port.address, word);
+        let (code, address) = (self.port.code, self.port.address);
         self.advance_address();
         if self.dma.slotted > 0 {
             self.dma.slotted -= 1;
-            self.store_68k_word(entry);
+            self.store_word_as(code, address, word);
         } else if self.dma.queued < crate::fifo::FIFO_ENTRIES {
-            self.dma.queue[self.dma.queued] = entry;
+            self.dma.queue[self.dma.queued] = (code, address, word);
             self.dma.queued += 1;
         } else {
             // Not reached: a transfer lets the 68000 go with at most four words left.
-            self.store_68k_word(entry);
+            self.store_word_as(code, address, word);
         }
     }
 
@@ -327,21 +327,16 @@ impl Vdp {
     /// next the board supplies.
     fn slot_68k_word(&mut self) {
         if self.dma.queued > 0 {
-            let entry = self.dma.queue[0];
+            let (code, address, word) = self.dma.queue[0];
             self.dma.queue.copy_within(1..self.dma.queued, 0);
             self.dma.queued -= 1;
-            self.store_68k_word(entry);
+            self.store_word_as(code, address, word);
         } else {
             self.dma.slotted += 1;
             if !self.dma.released {
                 self.dma.words_due += 1;
             }
         }
-    }
-
-    /// Writes a 68000 word where it entered the FIFO for.
-    fn store_68k_word(&mut self, (code, address, word): (u8, u16, u16)) {
-        self.store_word_as(code, address, word);
     }
 
     /// Writes the 68000 words waiting in the FIFO at once (a data-port access or a new
@@ -416,15 +411,17 @@ impl Vdp {
             return 0;
         };
         let now = self.dma.clock;
-        let f = &self.fifo;
-        let ahead = || f.done_at[..f.len].iter().filter(move |&&d| d > now);
-        let waiting = ahead().count() as u32;
+        let waiting = self.fifo.waiting_at(now).count() as u32;
         let excess = (r.units_left + waiting).saturating_sub(crate::fifo::FIFO_ENTRIES as u32);
         if excess == 0 {
             0
         } else if excess <= waiting {
             // The FIFO's own words make room before any of the transfer's is written.
-            let out = ahead().nth(excess as usize - 1).copied().unwrap_or(now);
+            let out = self
+                .fifo
+                .waiting_at(now)
+                .nth(excess as usize - 1)
+                .unwrap_or(now);
             (out - now).min(u64::from(u32::MAX)) as u32
         } else {
             self.clocks_to_units(r, excess - waiting)

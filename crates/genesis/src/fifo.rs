@@ -80,6 +80,15 @@ impl FifoState {
         self.done_at[..self.len].last().copied().unwrap_or(0)
     }
 
+    /// When each entry still waiting at master clock `t` is read out, oldest first: how
+    /// many wait (status bits 9 and 8), which comes out next.
+    pub(crate) fn waiting_at(&self, t: u64) -> impl Iterator<Item = u64> + '_ {
+        self.done_at[..self.len]
+            .iter()
+            .copied()
+            .filter(move |&d| d > t)
+    }
+
     pub(crate) fn drain(&mut self, t: u64) {
         let done = self.done_at[..self.len]
             .iter()
@@ -204,12 +213,5 @@ impl Vdp {
         }
         f.done_at[f.len] = done;
         f.len += 1;
-    }
-
-    /// Entries still waiting at the current time: (empty, full) for status bits 9 and 8.
-    pub(crate) fn fifo_flags(&self) -> (bool, bool) {
-        let f = &self.fifo;
-        let waiting = f.done_at[..f.len].iter().filter(|&&d| d > f.now).count();
-        (waiting == 0, waiting == FIFO_ENTRIES)
     }
 }

@@ -193,6 +193,14 @@ impl Vdp {
         }
     }
 
+    /// Whether register 0 bit 4 (IE1) lets a pending HINT request level 4: without it the
+    /// line's [`Vdp::hblank`] changes nothing a 68000 that only reads the status word or
+    /// the HV counter can see.
+    #[must_use]
+    pub fn hint_enabled(&self) -> bool {
+        self.registers.read(0) & REG0_IE1 != 0
+    }
+
     /// The 68000 acknowledged an interrupt of `level`: 6 clears bit 7, 4 the pending HINT.
     pub fn acknowledge_interrupt(&mut self, level: u8) {
         match level {

@@ -34,34 +34,15 @@ impl Vdp {
                 .port
                 .hv_latch
                 .unwrap_or_else(|| self.hv_counter(in_line)),
-            PolledPort::Status => {
-                let mut word = self.status.word();
-                if self.dma_busy() {
-                    word |= STATUS_DMA_BUSY;
-                }
-                if self.fifo.timed && crate::status::hblank(in_line, self.registers.h_mode()) {
-                    word |= STATUS_HBLANK;
-                }
-                if !self.registers.display_enabled() {
-                    word |= crate::STATUS_VBLANK;
-                }
-                let f = &self.fifo;
-                let waiting = f.done_at[..f.len].iter().filter(|&&d| d > at).count();
-                if waiting == crate::fifo::FIFO_ENTRIES {
-                    word |= STATUS_FIFO_FULL;
-                }
-                if waiting > 0 {
-                    word &= !STATUS_FIFO_EMPTY;
-                }
-                word
-            }
+            PolledPort::Status => self.status_at(at, line_start),
         }
     }
 
     /// The first master clock after `at` at which a read of `port` can differ, in the bits
     /// of `mask`, from a read at `at`, the line being run having begun at master clock
     /// `line_start`, provided no port is accessed and no line event comes in between (the
-    /// caller stops at the line's events). `at` itself when a read at `at` would change the
+    /// caller stops at the line's start; [`Vdp::hblank`] moves only the HINT counter,
+    /// which neither word shows). `at` itself when a read at `at` would change the
     /// chip (a status read clears bits 5 and 6 and a half-written command) or when it
     /// cannot say (a DMA running); `u64::MAX` when nothing but a line event changes it.
     #[must_use]
@@ -94,8 +75,7 @@ impl Vdp {
                 let mut next = u64::MAX;
                 if mask & (STATUS_FIFO_EMPTY | STATUS_FIFO_FULL) != 0 {
                     // Bits 8 and 9 change only as an entry is read out.
-                    let f = &self.fifo;
-                    if let Some(&out) = f.done_at[..f.len].iter().find(|&&d| d > at) {
+                    if let Some(out) = self.fifo.waiting_at(at).next() {
                         next = out;
                     }
                 }

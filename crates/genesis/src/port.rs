@@ -206,47 +206,50 @@ impl Vdp {
     /// Reads the status word from the control port: clears bits 5 and 6 and abandons a
     /// half-written command.
     pub fn read_status(&mut self) -> u16 {
+        let word = self.peek_status();
         self.port.pending = false;
-        let live = self.live_status_bits();
-        let word = self.status.read() | live;
-        self.fifo_empty_mask(word)
+        self.status.read();
+        word
     }
 
     /// The status word without the read's side effects (for the harness, not the CPU).
     #[must_use]
     pub fn peek_status(&self) -> u16 {
-        self.fifo_empty_mask(self.status.word() | self.live_status_bits())
+        self.status_at(self.fifo.now, self.fifo.line_start)
     }
 
-    /// Clears bit 9 (FIFO empty) while writes wait in the FIFO.
-    fn fifo_empty_mask(&self, word: u16) -> u16 {
-        if self.fifo_flags().0 {
-            word
-        } else {
-            word & !crate::status::STATUS_FIFO_EMPTY
-        }
-    }
-
-    /// The bits the chip reads from its state at the moment: 1 (DMA busy, a fill armed
-    /// included), 2 (HBlank, [`crate::status::hblank`]), 3 while the display is off
-    /// (register 1 bit 6 clear), whatever line it is (GPGX `vdp_68k_ctrl_r`), and 8
-    /// (FIFO full, [`crate::fifo`]).
-    fn live_status_bits(&self) -> u16 {
-        let mut bits = 0;
+    /// The status word a read at master clock `at` returns, the line being run having
+    /// begun at master clock `line_start`, without the read's side effects: the flags
+    /// behind it ([`crate::status`]) and the bits the chip reads from its state at that
+    /// moment: 1 (DMA busy, a fill armed included), 2 (HBlank, [`crate::status::hblank`],
+    /// only when the board keeps time), 3 while the display is off (register 1 bit 6
+    /// clear), whatever line it is (GPGX `vdp_68k_ctrl_r`), 9 and 8 (FIFO empty and full,
+    /// the entries not yet read out at `at`, [`crate::fifo`]).
+    #[must_use]
+    pub fn status_at(&self, at: u64, line_start: u64) -> u16 {
+        let mut word = self.status.word();
         if self.dma_busy() {
-            bits |= crate::STATUS_DMA_BUSY;
+            word |= crate::STATUS_DMA_BUSY;
         }
-        if self.fifo.timed && crate::status::hblank(self.master_in_line(), self.registers.h_mode())
-        {
-            bits |= crate::status::STATUS_HBLANK;
+        if self.fifo.timed {
+            let in_line = at
+                .saturating_sub(line_start)
+                .min(u64::from(crate::line::MASTER_PER_LINE - 1)) as u32;
+            if crate::status::hblank(in_line, self.registers.h_mode()) {
+                word |= crate::status::STATUS_HBLANK;
+            }
         }
         if !self.registers.display_enabled() {
-            bits |= crate::STATUS_VBLANK;
+            word |= crate::STATUS_VBLANK;
         }
-        if self.fifo_flags().1 {
-            bits |= crate::status::STATUS_FIFO_FULL;
+        let waiting = self.fifo.waiting_at(at).count();
+        if waiting == crate::fifo::FIFO_ENTRIES {
+            word |= crate::status::STATUS_FIFO_FULL;
         }
-        bits
+        if waiting > 0 {
+            word &= !crate::status::STATUS_FIFO_EMPTY;
+        }
+        word
     }
 
     /// The 68000's interrupt acknowledge for the vertical interrupt: clears bit 7.

@@ -289,3 +289,56 @@ fn the_h40_counter_slows_during_horizontal_sync() {
     assert_eq!(h_counter(3_419, HMode::H40), 0xFF);
     assert_eq!(h_counter(3_420, HMode::H40), 0x00);
 }
+
+/// The transfer of `a_68000_dma_takes_its_words_as_the_slots_come_and_lets_the_68000_go_four_early`
+/// (display off, 6 VRAM words from $FF0100 to $C000) up to the 68000's release: words 0
+/// and 1 written, words 2-5 ($2222, $3333, $4444, $5555) in the FIFO waiting for their
+/// slots.
+fn released_with_four_words_queued() -> Vdp {
+    let mut vdp = Vdp::new();
+    regs(
+        &mut vdp,
+        &[
+            0x8114, 0x8F02, 0x9306, 0x9400, 0x9580, 0x9680, 0x977F, 0x4000, 0x0083,
+        ],
+    );
+    vdp.take_dma_68k().expect("a 68000 DMA");
+    // 41 clocks: 2 slots, word 0; 82: 4 slots, word 1, and the 68000 goes.
+    vdp.advance_dma(41);
+    vdp.dma_write(0x0000);
+    vdp.advance_dma(41);
+    for k in 1..6 {
+        vdp.dma_write(0x1111 * k);
+    }
+    assert!(vdp.dma_active() && !vdp.dma_holds_68k());
+    assert_eq!(&vdp.vram()[0xC004..0xC006], &[0, 0], "word 2 still waits");
+    vdp
+}
+
+#[test]
+fn a_data_port_write_behind_queued_dma_words_stores_them_first() {
+    let mut vdp = released_with_four_words_queued();
+    // The FIFO writes in order: the four transfer words ahead of the port's word reach
+    // VRAM first, at $C004-$C00B (the addresses they entered with), and the port's word
+    // lands where the transfer left the address: $C000 + 6 words x 2 = $C00C. The
+    // transfer is then over.
+    vdp.write_data(0xBEEF);
+    assert_eq!(
+        &vdp.vram()[0xC004..0xC00E],
+        &[0x22, 0x22, 0x33, 0x33, 0x44, 0x44, 0x55, 0x55, 0xBE, 0xEF]
+    );
+    assert!(!vdp.dma_active());
+    assert_eq!(vdp.dma_clocks_to_finish(), 0);
+}
+
+#[test]
+fn a_data_port_read_behind_queued_dma_words_sees_them() {
+    let mut vdp = released_with_four_words_queued();
+    // A VRAM read command at $C006 (first word CD1-0 = 00 and A13-0 = $0006, second
+    // word A15-14 = 3): the read comes behind the queued words, so it returns word 3 as
+    // the transfer wrote it, then word 4 at $C008 (auto-increment 2).
+    regs(&mut vdp, &[0x0006, 0x0003]);
+    assert_eq!(vdp.read_data(), 0x3333);
+    assert_eq!(vdp.read_data(), 0x4444);
+    assert!(!vdp.dma_active());
+}

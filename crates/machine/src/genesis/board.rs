@@ -311,7 +311,9 @@ fn exception_fault(cpu: &Cpu, kind: ExceptionKind, pc: u32, mem: &Memory) -> Opt
 }
 
 /// Runs the 68000 until its clock reaches `until` (an instruction that crosses it
-/// finishes), in the line that started at cycle `line_start`.
+/// finishes), in the line that started at cycle `line_start`. A loop polling the status
+/// word or the HV counter may be fast-forwarded up to `poll_until` instead (the end of
+/// the line, when `until` is its [`Vdp::hblank`]; see [`skip_idle`]).
 ///
 /// Each instruction is run in one of two ways with the same outcome. The full way
 /// presents the VDP's interrupt level, lets a running DMA hold the 68000 or progress
@@ -330,6 +332,7 @@ fn run_cpu(
     st: &mut ProgramState,
     probe: &mut dyn Probe,
     until: u64,
+    poll_until: u64,
 ) -> Result<(), ProgramError> {
     let watch = probe.breakpoints().any();
     let rom_len = bus.mem.rom.len();
@@ -370,7 +373,7 @@ fn run_cpu(
                 }
                 if st.skip.enabled() && (recording || backward(pc, cpu.pc())) {
                     let breakpoints = watch.then(|| probe.breakpoints());
-                    skip_idle(cpu, bus, st, breakpoints, pc, until);
+                    skip_idle(cpu, bus, st, breakpoints, pc, (until, poll_until));
                 }
                 continue;
             }
@@ -440,9 +443,11 @@ fn run_cpu(
 /// accesses, which the short way leaves), so the loop runs those iterations unchanged.
 /// A loop that only counts (`genesis::idle::Counting`, recognised from its opcodes) is
 /// moved on by all but its last whole turn before `until`; a loop polling the status
-/// word or the HV counter by all but its last whole turn before `until` or before the
-/// chip says the bits it looks at can change ([`super::poll`]). A loop with one of the
-/// probe's `breakpoints` among its instructions is stepped.
+/// word or the HV counter by all but its last whole turn before `until` (`poll_until`
+/// when the line's hblank event between them cannot reach the 68000: the HINT it may
+/// raise is masked or disabled) or before the chip says the bits it looks at can change
+/// ([`super::poll`]). A loop with one of the probe's `breakpoints` among its
+/// instructions is stepped.
 #[inline]
 fn skip_idle(
     cpu: &mut Cpu,
@@ -450,7 +455,7 @@ fn skip_idle(
     st: &mut ProgramState,
     breakpoints: Option<&Breakpoints>,
     pc: u32,
-    until: u64,
+    (until, poll_until): (u64, u64),
 ) {
     let head = cpu.pc();
     if !backward(pc, head) {
@@ -466,7 +471,8 @@ fn skip_idle(
                 st.skip.count(n * skip.period);
             }
         }
-    } else if let Some(counting) = counting_loop(mem, head, pc)
+    } else if !st.poll.found_at(head, pc)
+        && let Some(counting) = counting_loop(mem, head, pc)
         && !breakpoints.is_some_and(|b| (head..=pc).any(|a| b.contains(a)))
     {
         // All but the last whole turn before `until`, and none past the last that
@@ -482,14 +488,24 @@ fn skip_idle(
             st.skip.count(m * counting.period);
         }
     } else if let HvClock::Line { line_start } = bus.hv {
-        // A loop polling the status word or the HV counter.
+        // A loop polling the status word or the HV counter. Past `until` when that is the
+        // line's hblank event and the event can change nothing the loop sees: it sets
+        // the HINT pending (genesis `line`), which neither port reads, and the 68000
+        // takes no level 4 interrupt when IE1 is off or its mask is 4 or more (neither
+        // changes while the loop runs: it writes no port and no SR).
         let now = cpu.cycles() + st.idle;
+        let mask = (cpu.sr() >> 8) & 7;
+        let reach = if mask >= 4 || !bus.vdp.hint_enabled() {
+            poll_until
+        } else {
+            until
+        };
         let skip = st.poll.arrive(
             cpu,
             mem,
             bus.vdp,
             (head, pc),
-            (now, until, line_start * MASTER_PER_CYCLE),
+            (now, reach, line_start * MASTER_PER_CYCLE),
             |a| breakpoints.is_some_and(|b| b.contains(a)),
         );
         if skip > 0 {
@@ -623,6 +639,7 @@ fn run_frame(
             st,
             probe,
             hblank,
+            line_end,
         )?;
         vdp.hblank();
         run_cpu(
@@ -630,6 +647,7 @@ fn run_frame(
             &mut GenesisBus::program(mem, vdp, line_start),
             st,
             probe,
+            line_end,
             line_end,
         )?;
         mem.z80

@@ -42,11 +42,21 @@
 //! and steps the last, which leaves the registers and flags the loop overwrites (the
 //! bits that do not matter) as the last turn's reads set them. So the state at the end
 //! of the stepped turn is the one stepping every turn gives.
+//!
+//! A proven turn also stands for a turn whose reads give other values, if that turn,
+//! run on the decoded instructions rather than on the 68000 (`turn`), takes no exit and
+//! leaves the carried state as it was: it runs the same instructions, which take the
+//! same cycles whatever their operands. So a wait for a V counter value (`cmp.b #N` on
+//! the V byte, `bne` back), whose reads change at every line, is not stepped a turn
+//! again at each line to be proven for the line's value: the lines before the one it
+//! waits for are skipped at their first arrival at `head`.
 
 use cpu_m68k::Cpu;
 use genesis::{PolledPort, Vdp};
 
 use super::bus::{Memory, ROM_SPACE};
+
+mod turn;
 
 /// Instructions a polling loop may have.
 const MAX_INSNS: usize = 16;
@@ -64,8 +74,10 @@ const C: u8 = 0x01;
 enum Src {
     /// A data register.
     D(usize),
-    /// An immediate or memory that does not change while the loop runs.
-    Fixed,
+    /// An immediate.
+    Imm(u32),
+    /// ROM or work RAM at this address, which do not change while the loop runs.
+    Mem(u32),
     /// Port read `i` of the loop, a byte (`Some(high)`: the word's high half) or the
     /// word.
     Port(usize, Option<bool>),
@@ -94,8 +106,8 @@ enum Insn {
     Cmp { src: Src, n: usize, mask: u32 },
     /// `tst`: N, Z from `src`'s low `mask` bits, V, C cleared.
     Tst { src: Src, mask: u32 },
-    /// A branch: its condition's flags (none for `bra`).
-    Branch { flags: u8 },
+    /// A branch: its condition code (`bra` 0) and the flags it reads (none for `bra`).
+    Branch { cc: u16, flags: u8 },
     /// `nop`.
     Nop,
 }
@@ -121,6 +133,8 @@ struct PollLoop {
     back: u32,
     /// Where each instruction starts, `head` first, `back` last.
     pcs: [u32; MAX_INSNS],
+    /// The instructions, decoded.
+    insns: [Insn; MAX_INSNS],
     len: usize,
     reads: [PortRead; MAX_READS],
     nreads: usize,
@@ -182,6 +196,16 @@ impl PollSkip {
     #[inline]
     pub fn armed(&self) -> bool {
         self.armed.is_some()
+    }
+
+    /// Whether the loop last found runs from `head` to the branch at `back`: a polling
+    /// loop in the ROM, which so cannot be the board's counting loop (that was looked for
+    /// first, on the same unchanging code, and not found).
+    #[inline]
+    pub fn found_at(&self, head: u32, back: u32) -> bool {
+        self.found
+            .as_ref()
+            .is_some_and(|l| l.head == head && l.back == back)
     }
 
     /// Forgets the turn being stepped (a line event, an instruction off the short way).
@@ -260,11 +284,14 @@ impl PollSkip {
         let changes_at = l.changes_at(vdp, master, line_start);
         let mut skip = 0;
         let mut at = now;
-        if let Some(p) = self.proven
+        if let Some(p) = self.proven.as_mut()
             && p.carried == carried
-            && p.values == values
             && changes_at > master
+            && (p.values == values || l.goes_round_unchanged(&carried, &values, mem))
         {
+            // The turn run on these values is the proven one: it stands for them too
+            // (the next arrivals in the line compare instead of running it again).
+            p.values = values;
             // Every read of a skipped turn and of the stepped one after it falls before the
             // change: a read at cycle c is at master clock 7c.
             let limit = match changes_at {
@@ -360,6 +387,7 @@ fn analyse(mem: &Memory, cpu: &Cpu, head: u32, back: u32) -> Option<PollLoop> {
         head,
         back,
         pcs: [0; MAX_INSNS],
+        insns: [Insn::Nop; MAX_INSNS],
         len: 0,
         reads: [PortRead {
             port: PolledPort::Status,
@@ -371,7 +399,6 @@ fn analyse(mem: &Memory, cpu: &Cpu, head: u32, back: u32) -> Option<PollLoop> {
         a: std::array::from_fn(|i| cpu.a(i)),
         reads_ram: false,
     };
-    let mut insns = [Insn::Nop; MAX_INSNS];
     let mut at = head;
     while at <= back {
         if l.len == MAX_INSNS {
@@ -393,7 +420,7 @@ fn analyse(mem: &Memory, cpu: &Cpu, head: u32, back: u32) -> Option<PollLoop> {
         } else if at == back {
             return None;
         }
-        insns[l.len] = insn;
+        l.insns[l.len] = insn;
         l.len += 1;
         at = next;
     }
@@ -405,7 +432,7 @@ fn analyse(mem: &Memory, cpu: &Cpu, head: u32, back: u32) -> Option<PollLoop> {
     let masks = loop {
         let mut need = l.live;
         let mut masks = [0u16; MAX_READS];
-        for insn in insns[..l.len].iter().rev() {
+        for insn in l.insns[..l.len].iter().rev() {
             trace_back(insn, &mut need, &mut masks);
         }
         if need == l.live {
@@ -461,10 +488,10 @@ fn memory_src(
     let rom_len = mem.rom.len() as u32;
     if addr >= 0xE0_0000 {
         l.reads_ram = true;
-        return Some((Src::Fixed, words));
+        return Some((Src::Mem(addr), words));
     }
     if addr.checked_add(bytes)? <= rom_len {
-        return Some((Src::Fixed, words));
+        return Some((Src::Mem(addr), words));
     }
     if addr & 0xE7_00E0 != 0xC0_0000 || bytes > 2 {
         return None;
@@ -495,7 +522,12 @@ fn source(
     let (mode, reg) = (ea >> 3 & 7, usize::from(ea & 7));
     match (mode, reg) {
         (0, d) => Some((Src::D(d), 0)),
-        (7, 4) => Some((Src::Fixed, if bytes == 4 { 2 } else { 1 })),
+        (7, 4) if bytes == 4 => Some((
+            Src::Imm((u32::from(word(ext)) << 16) | u32::from(word(ext + 2))),
+            2,
+        )),
+        // A byte immediate is the extension word's low byte.
+        (7, 4) => Some((Src::Imm(u32::from(word(ext))), 1)),
         _ => memory_src(word, mode, reg, ext, bytes, l, mem),
     }
 }
@@ -521,15 +553,17 @@ fn decode(
             let len = if op & 0xFF == 0 { 4 } else { 2 };
             return Some((
                 Insn::Branch {
+                    cc,
                     flags: condition_flags(cc),
                 },
                 at + len,
             ));
         }
         0x7 if op & 0x100 == 0 => {
+            // moveq: the byte sign-extended to 32 bits.
             return Some((
                 Insn::Move {
-                    src: Src::Fixed,
+                    src: Src::Imm(op as u8 as i8 as u32),
                     n,
                     mask: 0xFFFF_FFFF,
                 },
@@ -568,7 +602,7 @@ fn decode(
             };
             let insn = if op & 0x0C00 == 0x0C00 {
                 Insn::Cmp {
-                    src: Src::Fixed,
+                    src: Src::Imm(imm),
                     n: d,
                     mask,
                 }
@@ -627,7 +661,7 @@ fn decode(
 fn need_src(src: Src, bits: u32, need: &mut Need, masks: &mut [u16; MAX_READS]) {
     match src {
         Src::D(d) => need.d[d] |= bits,
-        Src::Fixed => {}
+        Src::Imm(_) | Src::Mem(_) => {}
         Src::Port(i, None) => masks[i] |= bits as u16,
         Src::Port(i, Some(true)) => masks[i] |= ((bits & 0xFF) as u16) << 8,
         Src::Port(i, Some(false)) => masks[i] |= (bits & 0xFF) as u16,
@@ -639,7 +673,7 @@ fn trace_back(insn: &Insn, need: &mut Need, masks: &mut [u16; MAX_READS]) {
     let msb = |mask: u32| mask ^ (mask >> 1);
     match *insn {
         Insn::Nop => {}
-        Insn::Branch { flags } => need.ccr |= flags,
+        Insn::Branch { flags, .. } => need.ccr |= flags,
         Insn::Move { src, n, mask } => {
             let mut bits = need.d[n] & mask;
             if need.ccr & (N | Z) != 0 {
