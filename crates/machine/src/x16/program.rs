@@ -168,7 +168,6 @@ impl Program {
             written: self.written.clone(),
             own_kernal: self.own_kernal,
             handover: self.handover.clone(),
-            hooks: self.hooks,
             start: self.start,
         }
     }
@@ -196,7 +195,6 @@ impl Program {
             written,
             own_kernal,
             handover,
-            hooks,
             start,
         } = saved;
         self.cpu.clone_from(cpu);
@@ -211,7 +209,6 @@ impl Program {
         self.written.clone_from(written);
         self.own_kernal = *own_kernal;
         self.handover.clone_from(handover);
-        self.hooks = *hooks;
         self.start = *start;
     }
 
