@@ -69,8 +69,10 @@ const MAX_STEPS: u32 = 128;
 const MAX_READS: usize = 256;
 /// The most arrivals at a failed head that start no recording.
 pub const MAX_COOLDOWN: u32 = 1024;
-/// Heads whose failures are remembered (direct-mapped by address).
-const COOL_SLOTS: usize = 16;
+/// Heads whose failures are remembered (direct-mapped by address): enough for the busy
+/// loops of a frame's interrupt handler and game code to sit apart (two heads sharing a
+/// slot reset each other's failures and record a turn every other arrival).
+const COOL_SLOTS: usize = 64;
 
 /// Whether skipping is on for boards created from now on: the environment's
 /// `HITLAB_IDLE_SKIP` (off for `off`, `0`, `false`), on when unset.

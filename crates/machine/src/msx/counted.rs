@@ -42,8 +42,11 @@ use crate::idle::{Cooldown, MAX_BODY_BYTES, ReadLog};
 
 /// Instructions a recorded turn may take.
 const MAX_PATH: usize = 16;
-/// Heads whose failures are remembered.
-const COOL_SLOTS: usize = 8;
+/// Heads whose failures are remembered. A BIOS's interrupt handler and a game's frame
+/// hook pass many busy loops' heads every frame: two heads sharing a slot reset each
+/// other's failures, and each then records a turn every other arrival, so the table is
+/// large enough for a frame's loops to sit apart.
+const COOL_SLOTS: usize = 64;
 
 /// Register bits of [`touches`].
 const A: u16 = 1;
