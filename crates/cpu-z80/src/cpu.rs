@@ -170,6 +170,40 @@ impl Cpu {
         [self.h, self.l] = v.to_be_bytes();
     }
 
+    /// An 8-bit register by the 3-bit field the opcodes name it with (0 B, 1 C, 2 D, 3 E,
+    /// 4 H, 5 L, 7 A; UM0080, "r" in the instruction tables); `None` for 6, which names the
+    /// memory operand (HL), not a register. Only the low three bits of `field` count.
+    #[inline]
+    #[must_use]
+    pub fn reg_field(&self, field: u8) -> Option<u8> {
+        (field & 7 != 6).then(|| self.reg::<0>(field))
+    }
+
+    /// Sets the register [`Cpu::reg_field`] names; field 6 (the memory operand) changes
+    /// nothing and gives false.
+    #[inline]
+    pub fn set_reg_field(&mut self, field: u8, v: u8) -> bool {
+        let is_reg = field & 7 != 6;
+        if is_reg {
+            self.set_reg::<0>(field, v);
+        }
+        is_reg
+    }
+
+    /// A register pair by the 2-bit field of the 16-bit loads and arithmetic (0 BC, 1 DE,
+    /// 2 HL, 3 SP; UM0080, "ss"). Only the low two bits of `field` count.
+    #[inline]
+    #[must_use]
+    pub fn pair_field(&self, field: u8) -> u16 {
+        self.rp::<0>(field)
+    }
+
+    /// Sets the pair [`Cpu::pair_field`] names.
+    #[inline]
+    pub fn set_pair_field(&mut self, field: u8, v: u16) {
+        self.set_rp::<0>(field, v);
+    }
+
     /// Q as it was when the instruction before began: what `SCF` and `CCF` would take
     /// their bits 3 and 5 from. An idle-loop skip that leaves a turn's scratch flags stale
     /// compares states without it.

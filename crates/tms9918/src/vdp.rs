@@ -77,6 +77,12 @@ pub struct Vdp {
     line_r1: u8,
     /// Something the sprite check reads has changed since the last read of the tables.
     dirty: bool,
+    /// The last read of the tables was line 0's: the lines, drops and history it left
+    /// are the whole frame's, and a frame whose tables did not change since gets the same
+    /// from them ([`Vdp::check_line`]).
+    read_at_line_0: bool,
+    /// The sprite views are made from the history and drops as they are now.
+    views_current: bool,
     /// The index of the `Y = 208` entry at the last read, or 32.
     end_index: u8,
     /// The display line whose check set C in this frame.
@@ -124,6 +130,8 @@ impl Vdp {
             frame_output: true,
             line_r1: 0,
             dirty: true,
+            read_at_line_0: false,
+            views_current: false,
             end_index: 0,
             collision_line: None,
             fifth_line: None,
@@ -303,11 +311,11 @@ impl Vdp {
         }
     }
 
-    /// Starts a frame: the sprite check of line 0 ([`Vdp::check_line`]) reads the tables
-    /// afresh and the frame's sprite history starts over. Nothing in S#0 changes.
-    pub fn begin_frame(&mut self) {
-        self.dirty = true;
-    }
+    /// Starts a frame: the sprite check of line 0 ([`Vdp::check_line`]) starts the
+    /// frame's sprite history over. Nothing in S#0 changes. Nothing else is to do: line
+    /// 0's check reads the tables again unless nothing it reads changed since the last
+    /// frame's line 0 was the last to read them (then that read stands for this frame).
+    pub fn begin_frame(&mut self) {}
 
     /// R1's display enable (BL) and text-mode bit (M1) as the line now starting takes them:
     /// a write takes effect at the start of the next line (openMSX `syncAtNextLine`). A
@@ -352,8 +360,15 @@ impl Vdp {
             self.collision_line = None;
             self.fifth_line = None;
         }
-        if self.dirty || d == 0 {
+        // Line 0 of a frame whose tables, registers and sprite plane are as the last
+        // frame's line 0 read them, with no read since: the scan, every line's sprites,
+        // the drops and the history (one state per entry, from line 0) would come out as
+        // they are, so they stand (the common frame of a program that moves nothing).
+        let unchanged_frame = d == 0 && !self.dirty && self.read_at_line_0;
+        if (self.dirty || d == 0) && !unchanged_frame {
             self.dirty = false;
+            self.read_at_line_0 = d == 0;
+            self.views_current = false;
             match layout {
                 Some(layout) => self.scan.scan(&self.vram, layout),
                 None => self.scan.clear(),
@@ -428,7 +443,11 @@ impl Vdp {
     pub fn end_frame(&mut self) {
         self.s0 |= status::F;
         self.frames = self.frames.wrapping_add(1);
-        view::update_views(&mut self.views, &self.history, &self.dropped);
+        // Views made from the same history and drops would be the same.
+        if !self.views_current {
+            view::update_views(&mut self.views, &self.history, &self.dropped);
+            self.views_current = true;
+        }
     }
 
     /// Whether some sprite changed during the last frame's display, so that its view is

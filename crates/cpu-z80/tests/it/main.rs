@@ -5,5 +5,6 @@ mod bus_hooks;
 mod common;
 mod disasm;
 mod interrupts;
+mod register_fields;
 mod single_step;
 mod timing_table;

@@ -69,8 +69,10 @@ const MAX_STEPS: u32 = 128;
 const MAX_READS: usize = 256;
 /// The most arrivals at a failed head that start no recording.
 pub const MAX_COOLDOWN: u32 = 1024;
-/// Heads whose failures are remembered (direct-mapped by address).
-const COOL_SLOTS: usize = 16;
+/// Heads whose failures are remembered (direct-mapped by address): enough for the busy
+/// loops of a frame's interrupt handler and game code to sit apart (two heads sharing a
+/// slot reset each other's failures and record a turn every other arrival).
+const COOL_SLOTS: usize = 64;
 
 /// Whether skipping is on for boards created from now on: the environment's
 /// `HITLAB_IDLE_SKIP` (off for `off`, `0`, `false`), on when unset.
@@ -162,6 +164,17 @@ impl ReadLog {
         } else {
             self.spoiled = true;
         }
+    }
+
+    /// Empties the log for a new recording. The reads' storage is left as it is: only the
+    /// first `len` count, and rewriting the whole array for every turn recorded would cost
+    /// more than the turn.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spoiled = false;
+        self.m1 = 0;
+        self.pcs = None;
     }
 
     /// Notes an access the loop may not make (a write that changes memory, a port, a
@@ -315,8 +328,11 @@ pub struct IdleSkip<C> {
     enabled: bool,
     skipped: u64,
     // Held in place, not boxed: a recording starts many times a frame in busy code, and
-    // a frame's work allocates nothing.
+    // a frame's work allocates nothing. Once made it stays, reset for each new turn
+    // (`recording_on` tells whether one is under way): its read log is kilobytes, which
+    // moving in and out of an `Option` for every turn copied.
     recording: Option<Recording<C>>,
+    recording_on: bool,
     confirmed: Option<Loop<C>>,
     cool: Cooldown<COOL_SLOTS>,
 }
@@ -327,6 +343,7 @@ impl<C> Default for IdleSkip<C> {
             enabled: enabled_by_env(),
             skipped: 0,
             recording: None,
+            recording_on: false,
             confirmed: None,
             cool: Cooldown::default(),
         }
@@ -364,7 +381,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// Turns skipping on or off (off: every instruction is stepped).
     pub fn set_enabled(&mut self, on: bool) {
         self.enabled = on;
-        self.recording = None;
+        self.recording_on = false;
         self.confirmed = None;
     }
 
@@ -373,14 +390,20 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[must_use]
     #[inline]
     pub fn recording(&self) -> bool {
-        self.recording.is_some()
+        self.recording_on
+    }
+
+    /// The recording under way, if one is.
+    #[inline]
+    fn under_way(&self) -> Option<&Recording<C>> {
+        self.recording.as_ref().filter(|_| self.recording_on)
     }
 
     /// Where the recording under way started, if one is.
     #[must_use]
     #[inline]
     pub fn recording_head(&self) -> Option<u32> {
-        self.recording.as_ref().map(|r| r.head)
+        self.under_way().map(|r| r.head)
     }
 
     /// The log of the recording under way.
@@ -389,6 +412,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// Without a recording (check [`IdleSkip::recording`] first).
     #[inline]
     pub fn log(&mut self) -> &mut ReadLog {
+        debug_assert!(self.recording_on);
         &mut self.recording.as_mut().expect("a recording").log
     }
 
@@ -396,8 +420,9 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// recorded: an exception, a chip access), counting it as a failure.
     #[inline]
     pub fn abort(&mut self) {
-        if let Some(rec) = self.recording.take() {
-            self.cool.fail(rec.head);
+        if let Some(head) = self.under_way().map(|r| r.head) {
+            self.recording_on = false;
+            self.cool.fail(head);
         }
     }
 
@@ -405,7 +430,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// recording up if it was spoiled or ran too long.
     #[inline]
     pub fn recorded_step(&mut self) {
-        if let Some(rec) = self.recording.as_mut() {
+        if let Some(rec) = self.recording.as_mut().filter(|_| self.recording_on) {
             rec.steps += 1;
             if rec.log.spoiled || rec.steps > MAX_STEPS {
                 self.abort();
@@ -420,7 +445,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[inline]
     pub fn at_head(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
         // The common case in busy code: a counting loop's head, cooling down.
-        if self.recording.is_none() && !self.cool.cooled(head) {
+        if !self.recording_on && !self.cool.cooled(head) {
             return None;
         }
         self.arrive(head, cpu, still)
@@ -434,14 +459,14 @@ impl<C: LoopCpu> IdleSkip<C> {
             && l.log.reads().iter().all(&still)
         {
             // A recording under way would count the skipped time in its iteration.
-            self.recording = None;
+            self.recording_on = false;
             return Some(Skip {
                 period: l.period,
                 m1: l.log.m1,
                 pcs: l.log.pcs.unwrap_or((head, head)),
             });
         }
-        if let Some(rec) = self.recording.as_ref()
+        if let Some(rec) = self.under_way()
             && rec.head != head
         {
             // A backward branch inside the iteration (a subroutine's return to just
@@ -449,37 +474,58 @@ impl<C: LoopCpu> IdleSkip<C> {
             self.recorded_step();
             return None;
         }
-        if let Some(rec) = self.recording.take() {
+        if let Some(rec) = self.under_way() {
             let period = cpu.clock().saturating_sub(rec.state.clock());
-            if rec.head == head
+            let repeats = rec.head == head
                 && !rec.log.spoiled
                 && period > 0
-                && cpu.repeats(&rec.state, rec.log.m1)
-            {
-                let skip = Skip {
-                    period,
-                    m1: rec.log.m1,
-                    pcs: rec.log.pcs.unwrap_or((head, head)),
-                };
+                && cpu.repeats(&rec.state, rec.log.m1);
+            let (failed, m1, pcs) = (rec.head, rec.log.m1, rec.log.pcs);
+            self.recording_on = false;
+            if repeats {
                 self.cool.forgive(head);
-                let Recording { state, log, .. } = rec;
-                self.confirmed = Some(Loop {
+                // The confirmed loop takes the recording's storage; the old loop's is
+                // reused by the next recording.
+                let Recording { state, log, .. } =
+                    self.recording.take().expect("the recording under way");
+                let old = self.confirmed.replace(Loop {
                     head,
                     state,
                     period,
                     log,
                 });
-                return Some(skip);
+                self.recording = old.map(|l| Recording {
+                    head: l.head,
+                    state: l.state,
+                    steps: 0,
+                    log: l.log,
+                });
+                return Some(Skip {
+                    period,
+                    m1,
+                    pcs: pcs.unwrap_or((head, head)),
+                });
             }
-            self.cool.fail(rec.head);
+            self.cool.fail(failed);
         }
         if self.cool.cooled(head) {
-            self.recording = Some(Recording {
-                head,
-                state: cpu.clone(),
-                steps: 0,
-                log: ReadLog::default(),
-            });
+            self.recording_on = true;
+            match self.recording.as_mut() {
+                Some(rec) => {
+                    rec.head = head;
+                    rec.state.clone_from(cpu);
+                    rec.steps = 0;
+                    rec.log.clear();
+                }
+                None => {
+                    self.recording = Some(Recording {
+                        head,
+                        state: cpu.clone(),
+                        steps: 0,
+                        log: ReadLog::default(),
+                    });
+                }
+            }
         }
         None
     }

@@ -35,6 +35,19 @@
 //! checks S#0 again before it skips on. A skip never passes the frame's end: there the
 //! remaining instructions are stepped, so the frame ends on the same instruction as
 //! stepping.
+//!
+//! # Beside the generic detector
+//! The board runs both: at a backward branch this one is asked first, and while it records
+//! a turn the generic one ([`crate::idle::IdleSkip`]) records none. A loop only the generic
+//! one takes (a turn longer than 16 instructions, an inner loop, an IX/IY or ED
+//! instruction) fails here once; this detector's cooldown then passes the next 2, 4, ...
+//! arrivals at that head to the generic one, which records and skips it. One recording
+//! for both would save little: sampled on release `hitlab compare` runs of 3,600
+//! frames, the two detectors' own work (arrivals, resumes, recorded steps)
+//! is 3-5% of the user time of fifth, mover and hunt_edge, the generic one's part of it
+//! 0.1% or less; on s0poll, whose poll is skipped a few turns at a time between the chip's
+//! line steps, 18%, nearly all of it this detector's resumes, which one recording would
+//! not remove.
 
 use cpu_z80::Cpu;
 
@@ -42,8 +55,11 @@ use crate::idle::{Cooldown, MAX_BODY_BYTES, ReadLog};
 
 /// Instructions a recorded turn may take.
 const MAX_PATH: usize = 16;
-/// Heads whose failures are remembered.
-const COOL_SLOTS: usize = 8;
+/// Heads whose failures are remembered. A BIOS's interrupt handler and a game's frame
+/// hook pass many busy loops' heads every frame: two heads sharing a slot reset each
+/// other's failures, and each then records a turn every other arrival, so the table is
+/// large enough for a frame's loops to sit apart.
+const COOL_SLOTS: usize = 64;
 
 /// Register bits of [`touches`].
 const A: u16 = 1;
@@ -148,9 +164,12 @@ enum Shape {
     CountDown(Counter),
 }
 
-/// One turn under way.
-#[derive(Clone, Debug)]
+/// One turn under way, or none (`on` clear). Held in place and reset for each turn, not
+/// made anew: a recording starts many times a frame in busy code, and its read log is
+/// larger than the rest of the board's state.
+#[derive(Clone, Debug, Default)]
 struct Recording {
+    on: bool,
     head: u16,
     state: Cpu,
     /// Each instruction's address and start, in T-states from the head.
@@ -195,15 +214,16 @@ impl Turns {
             Shape::Counts { pairs, n } => {
                 for &(p, delta) in &pairs[..usize::from(n)] {
                     let step = (u64::from(delta) * k) as u16;
-                    set_pair(cpu, p, pair(cpu, p).wrapping_add(step));
+                    cpu.set_pair_field(p, cpu.pair_field(p).wrapping_add(step));
                 }
             }
             Shape::CountDown(Counter::Reg(r)) => {
-                let v = reg(cpu, r).wrapping_sub(k as u8);
-                set_reg(cpu, r, v);
+                if let Some(v) = cpu.reg_field(r) {
+                    cpu.set_reg_field(r, v.wrapping_sub(k as u8));
+                }
             }
             Shape::CountDown(Counter::Pair(p)) => {
-                set_pair(cpu, p, pair(cpu, p).wrapping_sub(k as u16));
+                cpu.set_pair_field(p, cpu.pair_field(p).wrapping_sub(k as u16));
             }
         }
     }
@@ -212,52 +232,10 @@ impl Turns {
 /// The board's detector of counting loops (see the module docs).
 #[derive(Clone, Debug, Default)]
 pub(super) struct CountedLoops {
-    recording: Option<Recording>,
+    recording: Recording,
     known: Option<Known>,
     /// Heads whose recordings failed ([`Cooldown`]).
     cool: Cooldown<COOL_SLOTS>,
-}
-
-fn pair(cpu: &Cpu, p: u8) -> u16 {
-    match p {
-        0 => cpu.bc(),
-        1 => cpu.de(),
-        2 => cpu.hl(),
-        _ => cpu.sp,
-    }
-}
-
-fn set_pair(cpu: &mut Cpu, p: u8, v: u16) {
-    match p {
-        0 => cpu.set_bc(v),
-        1 => cpu.set_de(v),
-        2 => cpu.set_hl(v),
-        _ => cpu.sp = v,
-    }
-}
-
-fn reg(cpu: &Cpu, r: u8) -> u8 {
-    match r {
-        0 => cpu.b,
-        1 => cpu.c,
-        2 => cpu.d,
-        3 => cpu.e,
-        4 => cpu.h,
-        5 => cpu.l,
-        _ => cpu.a,
-    }
-}
-
-fn set_reg(cpu: &mut Cpu, r: u8, v: u8) {
-    match r {
-        0 => cpu.b = v,
-        1 => cpu.c = v,
-        2 => cpu.d = v,
-        3 => cpu.e = v,
-        4 => cpu.h = v,
-        5 => cpu.l = v,
-        _ => cpu.a = v,
-    }
 }
 
 /// Whether `now` is `then` but for the clock, R, the `ignore` registers and, with
@@ -277,8 +255,10 @@ fn same_except(now: &Cpu, then: &Cpu, ignore: u16, ignore_q: bool) -> bool {
         a.f = then.f;
     }
     for (bit, r) in [(B, 0), (C, 1), (D, 2), (E, 3), (H, 4), (L, 5)] {
-        if ignore & bit != 0 {
-            set_reg(&mut a, r, reg(then, r));
+        if ignore & bit != 0
+            && let Some(v) = then.reg_field(r)
+        {
+            a.set_reg_field(r, v);
         }
     }
     if ignore & SP != 0 {
@@ -322,8 +302,8 @@ fn analyse(rec: &Recording, cpu: &Cpu, peek: impl Fn(u16) -> u8) -> Option<Known
     let (shape, ignore) = match count_down(insns) {
         Some((counter, ignore)) => {
             let (now, was) = match counter {
-                Counter::Reg(r) => (u16::from(reg(cpu, r)), u16::from(reg(then, r))),
-                Counter::Pair(p) => (pair(cpu, p), pair(then, p)),
+                Counter::Reg(r) => (u16::from(cpu.reg_field(r)?), u16::from(then.reg_field(r)?)),
+                Counter::Pair(p) => (cpu.pair_field(p), then.pair_field(p)),
             };
             let width_mask = if matches!(counter, Counter::Reg(_)) {
                 0xFF
@@ -343,7 +323,7 @@ fn analyse(rec: &Recording, cpu: &Cpu, peek: impl Fn(u16) -> u8) -> Option<Known
             let mut n = 0;
             let mut ignore = 0;
             for p in 0..3u8 {
-                let delta = pair(cpu, p).wrapping_sub(pair(then, p));
+                let delta = cpu.pair_field(p).wrapping_sub(then.pair_field(p));
                 if delta == 0 {
                     continue;
                 }
@@ -424,20 +404,19 @@ impl CountedLoops {
     /// with [`CountedLoops::log`], after [`CountedLoops::note`].
     #[inline]
     pub fn recording(&self) -> bool {
-        self.recording.is_some()
+        self.recording.on
     }
 
-    /// The recording's log.
-    ///
-    /// # Panics
-    /// Without a recording.
+    /// The recording's log (only meaningful while [`CountedLoops::recording`]).
     pub fn log(&mut self) -> &mut ReadLog {
-        &mut self.recording.as_mut().expect("a recording").log
+        debug_assert!(self.recording.on);
+        &mut self.recording.log
     }
 
     /// Notes that the recorded turn's next instruction starts at `pc` at clock `t`.
     pub fn note(&mut self, pc: u16, t: u64) {
-        if let Some(rec) = self.recording.as_mut() {
+        let rec = &mut self.recording;
+        if rec.on {
             match rec.path.get_mut(rec.len) {
                 Some(slot) => {
                     *slot = (pc, u32::try_from(t - rec.state.t).unwrap_or(u32::MAX));
@@ -450,14 +429,15 @@ impl CountedLoops {
 
     /// Gives the recording up (an interrupt taken, a HALT), counting a failure.
     pub fn abort(&mut self) {
-        if let Some(rec) = self.recording.take() {
-            self.cool.fail(u32::from(rec.head));
+        if self.recording.on {
+            self.recording.on = false;
+            self.cool.fail(u32::from(self.recording.head));
         }
     }
 
     /// After a recorded step that did not arrive at a head.
     pub fn recorded_step(&mut self) {
-        if self.recording.as_ref().is_some_and(|r| r.log.spoiled()) {
+        if self.recording.on && self.recording.log.spoiled() {
             self.abort();
         }
     }
@@ -483,9 +463,11 @@ impl CountedLoops {
         frame_end: u64,
         may_record: bool,
     ) -> Option<Turns> {
-        if let Some(rec) = self.recording.take() {
+        if self.recording.on {
+            self.recording.on = false;
+            let rec = &self.recording;
             match (rec.head == head)
-                .then(|| analyse(&rec, cpu, peek))
+                .then(|| analyse(rec, cpu, peek))
                 .flatten()
             {
                 Some(known) => {
@@ -494,7 +476,7 @@ impl CountedLoops {
                     return self.resume(cpu, still, end, frame_end);
                 }
                 None => {
-                    self.cool.fail(u32::from(rec.head));
+                    self.cool.fail(u32::from(self.recording.head));
                     return None;
                 }
             }
@@ -503,13 +485,12 @@ impl CountedLoops {
             return Some(turns);
         }
         if may_record && self.cool.cooled(u32::from(head)) {
-            self.recording = Some(Recording {
-                head,
-                state: cpu.clone(),
-                path: [(0, 0); MAX_PATH],
-                len: 0,
-                log: ReadLog::default(),
-            });
+            let rec = &mut self.recording;
+            rec.on = true;
+            rec.head = head;
+            rec.state.clone_from(cpu);
+            rec.len = 0;
+            rec.log.clear();
         }
         None
     }
@@ -525,7 +506,7 @@ impl CountedLoops {
     ) -> Option<Turns> {
         let k = self.known.as_ref()?;
         if k.head != cpu.pc
-            || self.recording.is_some()
+            || self.recording.on
             || !same_except(
                 cpu,
                 &k.state,
@@ -549,8 +530,8 @@ impl CountedLoops {
                 // Turns that take the branch back, less one: the turn after a skip is
                 // stepped, so the scratch registers are exact again.
                 let taken = match counter {
-                    Counter::Reg(r) => u64::from(reg(cpu, r).wrapping_sub(1)),
-                    Counter::Pair(p) => u64::from(pair(cpu, p).wrapping_sub(1)),
+                    Counter::Reg(r) => u64::from(cpu.reg_field(r)?.wrapping_sub(1)),
+                    Counter::Pair(p) => u64::from(cpu.pair_field(p).wrapping_sub(1)),
                 };
                 taken.min(whole.saturating_sub(1))
             }

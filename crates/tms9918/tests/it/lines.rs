@@ -273,3 +273,74 @@ fn the_sat_written_on_every_line_and_a_display_blanked_forever_are_defined() {
     assert_eq!(frame_status(&mut vdp), 0x80);
     assert!(vdp.sprites().is_empty());
 }
+
+/// What a frame left for the collision layer and the program: S#0, the lines its flags
+/// came from, the sprite views and every checked line's sprites.
+fn frame_result(vdp: &Vdp) -> String {
+    let lines: Vec<_> = (0..=192).map(|l| vdp.line_sprites(l).to_vec()).collect();
+    format!(
+        "{:02X} {:?} {:?} {:?} {:?}",
+        vdp.peek_status(),
+        vdp.collision_line(),
+        vdp.fifth_line(),
+        vdp.sprites(),
+        lines
+    )
+}
+
+#[test]
+fn a_frame_that_changes_nothing_is_checked_as_one_that_reads_the_tables_again() {
+    // Five solid sprites on lines 60-67 (a fifth, and overlaps), sprite 0 moved during
+    // line 62 of frame 1 only, sprite 3 moved to the top before frame 3. Frames 2 and 4 change
+    // nothing on one chip; on its twin the
+    // program writes an attribute byte with the value it holds before each frame (the
+    // chip reads the tables again at line 0). Each frame both must show the same flags,
+    // views and line sprites: frame 2 one whole view per sprite again, as the first test.
+    let setup = |vdp: &mut Vdp| {
+        write_pattern(vdp, 0, &SOLID8);
+        let mut sat: Vec<[u8; 4]> = (0..5u8)
+            .map(|n| entry(59, 20 + 4 * n, 0, 15, false))
+            .collect();
+        sat.push([208, 0, 0, 0]);
+        write_sat(vdp, &sat);
+    };
+    let mut quiet = chip(false, false, 1);
+    let mut twin = chip(false, false, 1);
+    setup(&mut quiet);
+    setup(&mut twin);
+    for frame in 1..=4 {
+        for vdp in [&mut quiet, &mut twin] {
+            vdp.read_status();
+        }
+        let x0 = twin.peek_vram(SAT + 1);
+        out_vram(&mut twin, SAT + 1, &[x0]);
+        if frame == 3 {
+            // In vertical blanking, before line 0: sprite 3 to the top (Y = 255: lines
+            // 0-7), which both chips must see from line 0 on.
+            out_vram(&mut quiet, SAT + 12, &[255, 100]);
+            out_vram(&mut twin, SAT + 12, &[255, 100]);
+        }
+        for vdp in [&mut quiet, &mut twin] {
+            vdp.begin_frame();
+            lines(vdp, 0, 63);
+            if frame == 1 {
+                out_vram(vdp, SAT + 1, &[200]);
+            }
+            lines(vdp, 63, 193);
+        }
+        assert_eq!(frame_result(&quiet), frame_result(&twin), "frame {frame}");
+        if frame > 1 {
+            assert_eq!(quiet.sprites().len(), 5, "frame {frame}");
+            assert!(quiet.sprites().iter().all(|v| v.lines.is_none()));
+            assert_eq!(quiet.collision_line(), Some(60));
+            let (fifth, y3) = if frame >= 3 {
+                (None, 0)
+            } else {
+                (Some(60), 60)
+            };
+            assert_eq!(quiet.fifth_line(), fifth, "frame {frame}");
+            assert_eq!(quiet.sprites()[3].y_px, y3, "frame {frame}");
+            assert_eq!(quiet.line_sprites(0).len(), usize::from(frame >= 3));
+        }
+    }
+}
