@@ -14,6 +14,7 @@ Wait_Recal      equ $F192
 Intensity_a     equ $F2AB
 Reset0Ref       equ $F354
 Mov_Draw_VLc_a  equ $F3AD
+Mov_Draw_VL     equ $F3BC
 Mov_Draw_VL_b   equ $F3B1
 Mov_Draw_VLcs   equ $F3B5
 Mov_Draw_VL_ab  equ $F3B7
