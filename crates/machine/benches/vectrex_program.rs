@@ -1,7 +1,8 @@
 //! A Vectrex program frame headless: `roms/vectrex/programs/objects.bin` on the project's
 //! BIOS, one `run_frame` and the verdict read after it per iteration (the 6809 through
 //! Wait_Recal, two objects drawn with Moveto_d and Draw_VLc, the Obj_Hit test; the VIA's
-//! timers and the analog integrators every instruction). Also measured: `overrun` (busy
+//! timers and the analog integrators caught up at each access, event and change of the
+//! pins, as the board runs them). Also measured: `overrun` (busy
 //! all frame). The line printed first gives frames per CPU second (thread CPU time) beside
 //! frames per wall second, as a multiple of real time (50 frames a second), with the
 //! picture off (segments kept, not rasterised) and on. A frame of `overrun` is longer than

@@ -347,6 +347,26 @@ impl Via {
         [t1, t2, sr].into_iter().flatten().min()
     }
 
+    /// Cycles the chip can run from now with no event of its own: up to a timer's
+    /// flagged timeout (Timer 2 when it counts Φ2), or 1 while the shift register moves
+    /// bits on Φ2 (CB2 follows every bit shifted out); `u32::MAX` when nothing is due. A
+    /// board may let that many cycles pass unticked: nothing it can see changes in them
+    /// but the counters, which a read catches up.
+    #[inline]
+    #[must_use]
+    pub fn quiet_cycles(&self) -> u32 {
+        if self.sr.shifting_phi2() {
+            return 1;
+        }
+        let t1 = self.t1.cycles_to_timeout().unwrap_or(u32::MAX);
+        let t2 = if self.acr & regs::acr::T2_PULSE_COUNT == 0 {
+            self.t2.cycles_to_timeout().unwrap_or(u32::MAX)
+        } else {
+            u32::MAX
+        };
+        t1.min(t2)
+    }
+
     /// Reading or writing ORA clears CA1 and (unless CA2 is an independent input) CA2;
     /// ORB likewise CB1 and CB2 (data sheet, "Interrupt flag register" table).
     fn clear_port_flags(&mut self, port_a: bool) {

@@ -97,6 +97,12 @@ impl ShiftRegister {
         self.shifted == 8
     }
 
+    /// Whether bits move on Φ2 (modes 2 and 6, not yet eight shifted).
+    #[inline]
+    pub(crate) const fn shifting_phi2(&self) -> bool {
+        matches!(self.mode, 2 | 6) && self.shifted < 8
+    }
+
     pub(crate) fn cycles_to_done(&self) -> Option<u32> {
         if !matches!(self.mode, 2 | 6) || self.shifted >= 8 {
             return None;

@@ -97,6 +97,7 @@ impl Timer1 {
     }
 
     /// Cycles until the next flagged timeout.
+    #[inline]
     pub(crate) fn cycles_to_timeout(&self) -> Option<u32> {
         if !self.armed {
             return None;
@@ -162,6 +163,7 @@ impl Timer2 {
         self.counter == 0 && std::mem::take(&mut self.armed)
     }
 
+    #[inline]
     pub(crate) fn cycles_to_timeout(&self) -> Option<u32> {
         self.armed.then(|| u32::from(self.counter) + 1)
     }

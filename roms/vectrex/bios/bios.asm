@@ -10,8 +10,10 @@
 ; (Wait_Recal, Set_Refresh, Recalibrate), the direct page (DP_to_D0, DP_to_C8), the pen
 ; (Reset0Ref, Reset0Ref_D0, Reset0Int, Moveto_d, Moveto_d_7F, Moveto_ix), brightness
 ; (Intensity_1F/3F/5F/7F/a), vector lists (Draw_VLc, Draw_VL_b, Draw_VLcs, Draw_VL_ab,
-; Draw_VL_a, Draw_VL, Draw_Line_d), buttons (Read_Btns, Read_Btns_Mask) and the collision
-; routines (Obj_Will_Hit_u, Obj_Will_Hit, Obj_Hit). Every other address in $E000-$FFFF
+; Draw_VL_a, Draw_VL, Draw_Line_d and the Mov_Draw_VL forms), buttons (Read_Btns,
+; Read_Btns_Mask), memory (the Clear_x family, Dec_Counters' three forms), the delays
+; (Delay_0-3, Delay_b, Delay_RTS), Abs_a_b and Abs_b, and the collision routines
+; (Obj_Will_Hit_u, Obj_Will_Hit, Obj_Hit). Every other address in $E000-$FFFF
 ; is not an entry: the board refuses a call there, naming it (machine::vectrex::bios).
 ;
 ; Cycles: each routine's cost, from the caller's JSR (extended, 8 cycles) to its RTS, is
@@ -204,10 +206,19 @@ dot_list
         bra dot_list
 dt_end  rts
 
-; Mov_Draw_VL_d's body: a move by D (y, x) with the beam off, then Draw_VL.
+; Mov_Draw_VL_d's body: X past the list's first pair, a move by D (y, x) with the beam
+; off, then Draw_VL for the rest: the move is the list's first item, so $C823 = n draws n
+; vectors after it (0: the move alone), as the annotated BIOS's Mov_Draw_VL runs the move
+; as the first round of its vector loop. Exit $C823 = 0, X after the list.
 mov_draw_vl
+        leax 2,x
         jsr Moveto_d
+        lda vl_count
+        deca
+        bmi mdv_end
+        sta vl_count
         jmp Draw_VL
+mdv_end rts
 
 ; Print_Str_d's body: A = y, B = x of the string's top left at scale $7F; U -> the text,
 ; ended by $80. Seven rows, from the top, each $C82A / 4 units below the last (the
@@ -682,11 +693,34 @@ Print_List_hw
 Print_List
         jmp print_list
 
-; $F3BC Mov_Draw_VL: X -> a move (y, x), then Draw_VL's pairs ($C823 = vectors - 1);
-; $F3BE Mov_Draw_VL_d: D = the move, X -> the pairs. The move is Moveto_d's, beam off.
+; $F3AD-$F3BB Mov_Draw_VL's forms, as Draw_VL's (below) for the same arguments, with a
+; move before the pairs: Mov_Draw_VLc_a X -> count, move, pairs; Mov_Draw_VL_b B =
+; scale, X -> move, pairs, $C823 = count; Mov_Draw_VLcs X -> count, scale, move, pairs;
+; Mov_Draw_VL_ab A = count, B = scale; Mov_Draw_VL_a A = count, X -> move, pairs (count
+; = the vectors after the move, the scale Timer 1's latch). Entry DP = $D0; exit as Mov_Draw_VL. Cost
+; over Mov_Draw_VL's (6809 data sheet): Mov_Draw_VL_a STA 5; Mov_Draw_VL_ab STB 4 + 5;
+; Mov_Draw_VLcs LDD ,X++ 8 + 9; Mov_Draw_VLc_a LDA ,X+ 6 + BRA 3 + 5; Mov_Draw_VL_b STB
+; 4 + BRA 3.
+        org $F3AD
+Mov_Draw_VLc_a
+        lda ,x+
+        bra Mov_Draw_VL_a
+Mov_Draw_VL_b
+        stb <via_t1cl
+        bra Mov_Draw_VL
+Mov_Draw_VLcs
+        ldd ,x++
+Mov_Draw_VL_ab
+        stb <via_t1cl
+Mov_Draw_VL_a
+        sta vl_count
+
+; $F3BC Mov_Draw_VL: X -> a move (y, x), then $C823 pairs drawn; $F3BE Mov_Draw_VL_d:
+; D = the move, X -> the list, whose first pair it skips. The move is Moveto_d's, beam
+; off. Entry DP = $D0; exit X after the list, $C823 = 0; D trashed.
         org $F3BC
 Mov_Draw_VL
-        ldd ,x++
+        ldd ,x
 Mov_Draw_VL_d
         jmp mov_draw_vl
 
@@ -765,6 +799,82 @@ Clear_x_d
         subd #$0001
         bpl Clear_x_d
         rts
+
+; $F550 Clear_x_b_80: B + 1 bytes from X set to $80; $F552 Clear_x_b_a: to A. From
+; X + B down to X + 1 (B counted down to 0, the index signed), then X itself. Exit
+; B = 0; A, X kept. With the JSR: Clear_x_b_a 17 + 10 B (STA B,X 5, DECB 2, BNE 3 a
+; byte, STA ,X 4, RTS 5); Clear_x_b_80 2 more (LDA #).
+        org $F550
+Clear_x_b_80
+        lda #$80
+Clear_x_b_a
+        sta b,x
+        decb
+        bne Clear_x_b_a
+        sta ,x
+        rts
+
+; $F55A Dec_3_Counters: the counters $C82E-$C830, $F55E Dec_6_Counters: $C82E-$C833,
+; $F563 Dec_Counters: B + 1 counters from X; each not already 0 is decremented, the
+; last first. Exit B = $FF, X -> the counters; A kept. With the JSR, per counter 22
+; (TST B,X 7, BEQ 3, DEC B,X 7, DECB 2, BPL 3) or 15 if it is 0, plus RTS 5 and
+; Dec_Counters' 8, Dec_6_Counters' 13 (LDB 2, LDX 3), Dec_3_Counters' 16 (and BRA 3).
+        org $F55A
+Dec_3_Counters
+        ldb #2
+        bra dc_three
+Dec_6_Counters
+        ldb #5
+dc_three
+        ldx #$C82E
+Dec_Counters
+        tst b,x
+        beq dc_next
+        dec b,x
+dc_next decb
+        bpl Dec_Counters
+        rts
+
+; $F56D-$F57D the delays: B counted down past 0 (DECB 2, BPL 3 a round), then RTS 5.
+; Delay_b B + 1 rounds: 5 B + 10 cycles, Delay_3 30, Delay_2 25, Delay_1 20 (LDB # 2,
+; BRA 3 first), Delay_0 12 (CLRB 2), Delay_RTS 5; the JSR's 8 besides. Exit B = $FF
+; (Delay_RTS: nothing changed).
+        org $F56D
+Delay_3
+        ldb #3
+        bra Delay_b
+Delay_2
+        ldb #2
+        bra Delay_b
+Delay_1
+        ldb #1
+        bra Delay_b
+Delay_0
+        clrb
+Delay_b
+        decb
+        bpl Delay_b
+Delay_RTS
+        rts
+
+; $F584 Abs_a_b: A and B made their absolute values; $F58B Abs_b: B only. -128 ($80),
+; whose negation overflows, gives $7F. Other registers kept. With the JSR: Abs_b 18 for
+; B >= 0, 23 for B < 0 ($80: 25); Abs_a_b 5 (TSTA 2, BPL 3) more for A >= 0, else 10
+; ($80: 12) more.
+        org $F584
+Abs_a_b
+        tsta
+        bpl Abs_b
+        nega
+        bvc Abs_b
+        deca
+Abs_b
+        tstb
+        bpl ab_done
+        negb
+        bvc ab_done
+        decb
+ab_done rts
 
 ; ---------------------------------------------------------------------------------------
 ; $F8E5 Obj_Will_Hit_u, $F8F3 Obj_Will_Hit, $F8FF Obj_Hit: the box test, byte for byte the

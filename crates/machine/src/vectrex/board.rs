@@ -33,7 +33,14 @@
 //! The 6809 runs at 1.5 MHz and is instruction-stepped: an instruction's bus accesses reach
 //! the VIA at its first cycle and its cycles then tick the VIA's timers and the analog
 //! integrators with the pins as the instruction left them, so a VIA write moves by up to
-//! one instruction's cycles (2-20) against the hardware. The board's frame is the BIOS's:
+//! one instruction's cycles (2-20) against the hardware.
+//!
+//! Both are caught up lazily, with the same result as ticking them every instruction:
+//! the VIA counts the cycles run since it was last ticked just before each access and
+//! when its next event falls due ([`Via::quiet_cycles`]: a timeout, or every instruction
+//! while the shift register moves /BLANK); the analog board is given the cycles run with
+//! one set of pins when the pins next change, since the integrators' motion is linear
+//! while they stand still (one [`Analog::run`] of n cycles is n runs of one). The board's frame is the BIOS's:
 //! Timer 2 timing out (`Wait_Recal` reloads it with 30,000 every frame). A program that
 //! never arms Timer 2 (or lets it run out) gets frames of 30,000 cycles.
 //!
@@ -137,22 +144,73 @@ pub(super) struct Devices {
     ram: Box<[u8; RAM_SIZE]>,
     via: Via,
     psg: Psg,
-    bios: Box<[u8]>,
+    bios: Box<[u8; BIOS_SIZE]>,
     /// The joystick pots, as unsigned bytes: stick 1 X, Y, stick 2 X, Y.
     pots: [u8; 4],
+    /// Where the cartridge window starts in `cart`: the bank PB6 picks (0 or 32 KB).
+    bank_base: usize,
+    /// Cycles the CPU has run that the VIA has not yet counted: it is caught up before
+    /// every access and at its next event, so its flags, pins and counters are the same
+    /// as if it were ticked every instruction.
+    via_pending: u32,
+    /// The pending cycles at which the VIA must be caught up: its next timer or shift
+    /// event (a flag or PB7 changes), 1 while the shift register moves CB2 bit by bit.
+    via_deadline: u32,
+    /// The VIA was accessed or caught up since the analog board's pins were last looked
+    /// at: they may have changed.
+    pins_changed: bool,
 }
 
 impl Devices {
+    #[inline]
     fn cart_byte(&self, addr: u16) -> u8 {
-        let bank = if self.cart.len() > CART_WINDOW && self.via.port_b() & 0x40 == 0 {
+        self.cart
+            .get(self.bank_base + usize::from(addr))
+            .copied()
+            .unwrap_or(0xFF)
+    }
+
+    /// The bank PB6 picks, looked up again after anything that may move PB6.
+    #[inline]
+    fn update_bank(&mut self) {
+        self.bank_base = if self.cart.len() > CART_WINDOW && self.via.port_b() & 0x40 == 0 {
             CART_WINDOW
         } else {
             0
         };
-        self.cart
-            .get(bank + usize::from(addr))
-            .copied()
-            .unwrap_or(0xFF)
+    }
+
+    /// Counts `cycles` the CPU ran towards the VIA, catching it up at its next event.
+    #[inline]
+    fn run_via(&mut self, cycles: u32) {
+        self.via_pending += cycles;
+        if self.via_pending >= self.via_deadline {
+            self.catch_up_via();
+        }
+    }
+
+    /// Ticks the VIA by the cycles pending and finds its next event.
+    fn catch_up_via(&mut self) {
+        if self.via_pending > 0 {
+            self.via.tick(std::mem::take(&mut self.via_pending));
+            // PB7 or CB2 may have moved with a timeout or a shift.
+            self.pins_changed = true;
+            self.update_bank();
+        }
+        self.via_deadline = self.via.quiet_cycles();
+    }
+
+    /// A bus access to the VIA: caught up first, its next event looked up again after.
+    #[inline]
+    fn via_access<R>(&mut self, access: impl FnOnce(&mut Self) -> R) -> R {
+        if self.via_pending > 0 {
+            self.via.tick(std::mem::take(&mut self.via_pending));
+        }
+        let r = access(self);
+        self.pins_changed = true;
+        self.update_bank();
+        self.via_deadline = self.via.quiet_cycles();
+        r
     }
 
     /// A byte as the CPU would read it, without the VIA's read side effects.
@@ -160,13 +218,19 @@ impl Devices {
         match addr {
             0x0000..=0x7FFF => self.cart_byte(addr),
             0xC800..=0xCFFF => self.ram[usize::from(addr) & (RAM_SIZE - 1)],
-            0xD000..=0xD7FF => self.via.peek((addr & 0x0F) as u8),
-            0xD800..=0xDFFF => {
-                self.via.peek((addr & 0x0F) as u8) & self.ram[usize::from(addr) & (RAM_SIZE - 1)]
-            }
+            0xD000..=0xD7FF => self.via_peek(addr),
+            0xD800..=0xDFFF => self.via_peek(addr) & self.ram[usize::from(addr) & (RAM_SIZE - 1)],
             0xE000..=0xFFFF => self.bios[usize::from(addr - 0xE000)],
             _ => 0xFF,
         }
+    }
+
+    /// The VIA register at `addr` as a read would find it now, the pending cycles
+    /// counted, without side effects.
+    fn via_peek(&self, addr: u16) -> u8 {
+        let mut via = self.via.clone();
+        via.tick(self.via_pending);
+        via.read((addr & 0x0F) as u8)
     }
 
     /// After a write to the VIA: the AY sees the new port B strobes, and the comparator
@@ -190,27 +254,35 @@ impl Devices {
 }
 
 impl Bus for Devices {
+    #[inline]
     fn read(&mut self, addr: u16) -> u8 {
         match addr {
-            0xD000..=0xD7FF => self.via.read((addr & 0x0F) as u8),
+            0x0000..=0x7FFF => self.cart_byte(addr),
+            0xC800..=0xCFFF => self.ram[usize::from(addr) & (RAM_SIZE - 1)],
+            0xE000..=0xFFFF => self.bios[usize::from(addr - 0xE000)],
+            0xD000..=0xD7FF => self.via_access(|d| d.via.read((addr & 0x0F) as u8)),
             0xD800..=0xDFFF => {
-                self.via.read((addr & 0x0F) as u8) & self.ram[usize::from(addr) & (RAM_SIZE - 1)]
+                self.via_access(|d| d.via.read((addr & 0x0F) as u8))
+                    & self.ram[usize::from(addr) & (RAM_SIZE - 1)]
             }
-            _ => self.peek(addr),
+            _ => 0xFF,
         }
     }
 
+    #[inline]
     fn write(&mut self, addr: u16, value: u8) {
         match addr {
             0xC800..=0xCFFF => self.ram[usize::from(addr) & (RAM_SIZE - 1)] = value,
-            0xD000..=0xD7FF => {
-                self.via.write((addr & 0x0F) as u8, value);
-                self.psg_cycle();
-            }
+            0xD000..=0xD7FF => self.via_access(|d| {
+                d.via.write((addr & 0x0F) as u8, value);
+                d.psg_cycle();
+            }),
             0xD800..=0xDFFF => {
                 self.ram[usize::from(addr) & (RAM_SIZE - 1)] = value;
-                self.via.write((addr & 0x0F) as u8, value);
-                self.psg_cycle();
+                self.via_access(|d| {
+                    d.via.write((addr & 0x0F) as u8, value);
+                    d.psg_cycle();
+                });
             }
             _ => {}
         }
@@ -223,14 +295,19 @@ pub struct VectrexBoard {
     cpu: Cpu,
     dev: Devices,
     analog: Analog,
+    /// The pins the analog board runs with, and the cycles run with them not yet given
+    /// to it: the integrators' motion is linear while the pins stand still, so a run of
+    /// instructions with the same pins is one [`Analog::run`], the same as one per
+    /// instruction.
+    analog_pins: Pins,
+    analog_pending: u32,
     nested: Vec<Nested>,
     /// The segments of the last frame.
     frame: Vec<Segment>,
     /// The project's BIOS is in the socket (not the user's): its entry points are checked.
     own_bios: bool,
-    /// The last instruction ran in the BIOS ($E000-$FFFF).
-    was_in_bios: bool,
-    /// Where the last instruction began.
+    /// Where the last instruction began (at power-on, the reset vector's target, as if
+    /// the BIOS had run there): whether it ran in the BIOS follows from it.
     last_pc: u16,
     /// Wait_Recal is polling Timer 2 again: the program waits for the frame's end.
     polling: bool,
@@ -321,16 +398,17 @@ impl VectrexBoard {
                         ),
                     });
                 }
-                b.to_vec().into_boxed_slice()
+                socket(b)
             }
             None => {
                 code_start(cart)?;
-                super::bios::IMAGE.to_vec().into_boxed_slice()
+                socket(super::bios::IMAGE)
             }
         };
-        let own_bios = bios.as_ref() == super::bios::IMAGE;
+        let own_bios = bios[..] == super::bios::IMAGE[..];
         let mut board = Self::assemble(cart.to_vec(), bios, own_bios);
         board.cpu.reset(&mut board.dev);
+        board.last_pc = board.cpu.pc;
         Ok(board)
     }
 
@@ -340,16 +418,16 @@ impl VectrexBoard {
     /// (every call sets its registers).
     #[must_use]
     pub fn for_routines() -> Self {
-        Self::assemble(Vec::new(), vec![0xFF; BIOS_SIZE].into_boxed_slice(), false)
+        Self::assemble(Vec::new(), Box::new([0xFF; BIOS_SIZE]), false)
     }
 
     /// The board with `cart` and `bios` in their sockets, at power-on but for the CPU's
     /// reset.
-    fn assemble(cart: Vec<u8>, bios: Box<[u8]>, own_bios: bool) -> Self {
+    fn assemble(cart: Vec<u8>, bios: Box<[u8; BIOS_SIZE]>, own_bios: bool) -> Self {
         let mut via = Via::new();
         // PB5 low: a centred pot ($80) is not above the DAC's power-on 0 ($80 unsigned).
         via.set_pins_b(0xDF);
-        Self {
+        let mut board = Self {
             cpu: Cpu::new(),
             dev: Devices {
                 cart,
@@ -361,19 +439,33 @@ impl VectrexBoard {
                 },
                 bios,
                 pots: [0x80; 4],
+                bank_base: 0,
+                via_pending: 0,
+                via_deadline: 0,
+                pins_changed: true,
             },
             analog: Analog::new(),
+            analog_pins: Pins {
+                port_a: 0,
+                port_b: 0,
+                ca2: true,
+                cb2: true,
+            },
+            analog_pending: 0,
             nested: Vec::new(),
             frame: Vec::new(),
             own_bios,
-            was_in_bios: true,
             last_pc: 0,
             polling: false,
             obj_hit_calls: Vec::new(),
             obj_hit_open: None,
             idle_skip: crate::idle::enabled_by_env(),
             idle_skipped: 0,
-        }
+        };
+        board.dev.update_bank();
+        board.dev.catch_up_via();
+        board.analog_pins = board.pins();
+        board
     }
 
     /// Turns the fast-forwarding of Wait_Recal's poll on or off (on by default unless
@@ -396,6 +488,7 @@ impl VectrexBoard {
         cart.clear();
         cart.resize(at, 0xFF);
         cart.extend_from_slice(image);
+        self.dev.update_bank();
     }
 
     /// The 6809.
@@ -433,16 +526,47 @@ impl VectrexBoard {
     #[inline]
     pub(super) fn step_routine(&mut self) -> Result<u32, cpu_6809::Fault> {
         self.cpu.set_irq(self.dev.via.irq());
-        let pins = self.pins();
+        self.look_at_pins();
         let cycles = self.cpu.step(&mut self.dev)?;
-        self.dev.via.tick(cycles);
-        self.analog.run(pins, cycles);
+        self.ran(cycles);
         Ok(cycles)
+    }
+
+    /// An instruction's start: the analog board is given the cycles it ran with the pins
+    /// before, if the pins have moved since.
+    #[inline]
+    fn look_at_pins(&mut self) {
+        if !self.dev.pins_changed {
+            return;
+        }
+        self.dev.pins_changed = false;
+        let pins = self.pins();
+        if pins != self.analog_pins {
+            self.run_analog();
+            self.analog_pins = pins;
+        }
+    }
+
+    /// `cycles` run with the pins as the instruction found them (the VIA's accesses at
+    /// its first cycle, its cycles after them).
+    #[inline]
+    fn ran(&mut self, cycles: u32) {
+        self.dev.run_via(cycles);
+        self.analog_pending += cycles;
+    }
+
+    /// Gives the analog board the cycles it has not yet run.
+    fn run_analog(&mut self) {
+        if self.analog_pending > 0 {
+            self.analog
+                .run(self.analog_pins, std::mem::take(&mut self.analog_pending));
+        }
     }
 
     /// Forgets what the beam drew since the last frame (a routine call's start: calls
     /// have no frames to show it in).
     pub(super) fn drop_segments(&mut self) {
+        self.run_analog();
         drop(self.analog.take_segments());
     }
 
@@ -475,7 +599,7 @@ impl VectrexBoard {
         };
         self.dev.pots[0] = axis(Input::LEFT, Input::RIGHT);
         self.dev.pots[1] = axis(Input::DOWN, Input::UP);
-        self.dev.compare();
+        self.dev.via_access(Devices::compare);
         let mut b = 0xFF;
         for (bit, mask) in [Input::A, Input::B, Input::C, Input::START]
             .into_iter()
@@ -515,7 +639,7 @@ impl VectrexBoard {
             let taking = irq && self.cpu.cc & cc::I == 0;
             let pc = self.cpu.pc;
             let in_bios = pc >= 0xE000;
-            if in_bios != self.was_in_bios || (0x8000..0xC800).contains(&pc) {
+            if in_bios != (self.last_pc >= 0xE000) || (0x8000..0xC800).contains(&pc) {
                 self.check_pc(pc)?;
             }
             if watch && !taking && probe.breakpoints().contains(u32::from(pc)) {
@@ -529,7 +653,7 @@ impl VectrexBoard {
                 });
                 self.nested.push(Nested { pc, s: self.cpu.s });
             }
-            let pins = self.pins();
+            self.look_at_pins();
             // Wait_Recal polling again after a first look found Timer 2 still counting: the
             // program is waiting for the frame's end (a first look that finds it run out
             // is no wait: the frame overran).
@@ -550,7 +674,7 @@ impl VectrexBoard {
             if self.idle_skip && self.polling && pc == *WAIT_RECAL_POLL.start() && !irq {
                 let bp = probe.breakpoints();
                 let watched = watch && WAIT_RECAL_POLL.clone().any(|a| bp.contains(a.into()));
-                idle += self.skip_polls(pins, watched);
+                idle += self.skip_polls(watched);
             }
             let waiting = self.cpu.state != State::Running || self.polling;
             let t2_before = self.dev.via.ifr() & 0x20 != 0;
@@ -571,8 +695,7 @@ impl VectrexBoard {
                     pc: u32::from(pc),
                 });
             }
-            self.dev.via.tick(cycles);
-            self.analog.run(pins, cycles);
+            self.ran(cycles);
             if let Some(n) = self.nested.last()
                 && !taking
                 && self.cpu.pc == n.pc
@@ -588,6 +711,9 @@ impl VectrexBoard {
                 break;
             }
         }
+        // Everything caught up at the frame's end: the VIA and the beam as they stand.
+        self.dev.catch_up_via();
+        self.run_analog();
         self.frame = self.analog.take_segments();
         probe.on_event(BoardEvent::Vblank {
             cycle: self.cpu.cycles,
@@ -614,8 +740,9 @@ impl VectrexBoard {
     /// them (the pins stand still, every read finds the flag clear), so the cycles are
     /// counted in one step, exactly as round by round. Returns the cycles run. Off with
     /// [`VectrexBoard::set_idle_skip`], as [`crate::idle`]'s skipping is.
-    fn skip_polls(&mut self, pins: Pins, watched: bool) -> u64 {
+    fn skip_polls(&mut self, watched: bool) -> u64 {
         const ROUND_CYCLES: u32 = 4 + 3;
+        self.dev.catch_up_via();
         let Some(n) = self.dev.via.cycles_to_next_event() else {
             return 0;
         };
@@ -630,8 +757,7 @@ impl VectrexBoard {
         }
         self.cpu.cycles += u64::from(skip);
         self.idle_skipped += u64::from(skip);
-        self.dev.via.tick(skip);
-        self.analog.run(pins, skip);
+        self.ran(skip);
         u64::from(skip)
     }
 
@@ -639,7 +765,6 @@ impl VectrexBoard {
     /// project's BIOS must land on one of its entries.
     fn check_pc(&mut self, pc: u16) -> Result<(), ProgramError> {
         let in_bios = pc >= 0xE000;
-        self.was_in_bios = in_bios;
         let c = &self.cpu;
         if in_bios && matches!(pc, 0xF8FF | 0xF8F3 | 0xF8E5) {
             let ret = u16::from_be_bytes([self.dev.peek(c.s), self.dev.peek(c.s.wrapping_add(1))]);
@@ -692,6 +817,14 @@ impl VectrexBoard {
             ),
         })
     }
+}
+
+/// An 8 KB BIOS image (its size checked by the caller) in the ROM socket.
+fn socket(image: &[u8]) -> Box<[u8; BIOS_SIZE]> {
+    let mut rom = Box::new([0xFF; BIOS_SIZE]);
+    let n = image.len().min(BIOS_SIZE);
+    rom[..n].copy_from_slice(&image[..n]);
+    rom
 }
 
 impl CpuView for VectrexBoard {

@@ -20,6 +20,7 @@ mod program_harness;
 mod program_reasons;
 mod vectrex_bios;
 mod vectrex_bios_calls;
+mod vectrex_bios_entries;
 mod vectrex_board;
 mod vectrex_common;
 mod vectrex_programs;

@@ -183,3 +183,61 @@ fn a_bios_image_runs_from_its_reset_vector() {
     board.run_frame(&mut Events::default()).unwrap();
     assert_eq!(board.peek(0xC880), 1);
 }
+
+/// A stand-in BIOS whose frame loop has Wait_Recal's shape at the real addresses: Timer 2
+/// loaded with 30,000 at $F195, then a poll of its flag at $F19E with a `BEQ` back at
+/// $F1A0. `poll` is the poll's opcode at $F19E: `$D5` is the published `BITB <$0D`;
+/// `$96` (`LDA <$0D`, the same 4 cycles, ending the loop on the same flag since no other
+/// flag rises) is a user's BIOS with other bytes there.
+fn bios_polling_with(poll: u8) -> Vec<u8> {
+    let mut bios = vec![0x12u8; 8192]; // NOP
+    let mut put = |at: u16, bytes: &[u8]| {
+        let at = usize::from(at - 0xE000);
+        bios[at..at + bytes.len()].copy_from_slice(bytes);
+    };
+    // $E000: LDA #$D0, TFR A,DP, JMP $F192.
+    put(0xE000, &[0x86, 0xD0, 0x1F, 0x8B, 0x7E, 0xF1, 0x92]);
+    // $F192: LDD #$3075, STD <$08 (T2 = $7530 = 30,000), LDB #$20, NOP x5, the poll,
+    // BEQ $F19E, BRA $F192.
+    put(0xF192, &[0xCC, 0x30, 0x75, 0xDD, 0x08, 0xC6, 0x20]);
+    put(0xF199, &[0x12; 5]);
+    put(0xF19E, &[poll, 0x0D, 0x27, 0xFC, 0x20, 0xEE]);
+    put(0xFFFE, &[0xE0, 0x00]);
+    bios
+}
+
+/// Frame lengths from the frame ends after the first.
+fn frame_lengths(board: &mut VectrexBoard, frames: usize) -> Vec<u64> {
+    let mut events = Events::default();
+    for _ in 0..=frames {
+        board.run_frame(&mut events).unwrap();
+    }
+    events.vblanks.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+#[test]
+fn a_bios_with_other_bytes_at_the_poll_is_stepped_not_skipped() {
+    // By hand: the STD's write loads T2 at its first cycle; LDD 3 is before it, then STD
+    // 5, LDB 2 and five NOPs 10 take the poll to 17 cycles after the write. The flag rises
+    // 30,001 cycles after the write (N + 1), in the poll round starting at 17 + 4,283 x 7
+    // = 29,998 (its read still finds it clear): the frame ends after that 4-cycle read at
+    // 30,002. Then BEQ taken 3, the poll finding the flag 4, BEQ not taken 3, BRA 3 and
+    // LDD 3: the next write 30,018 cycles after the last, so every frame is 30,018.
+    for (poll, skipped) in [(0xD5, true), (0x96, false)] {
+        let bios = bios_polling_with(poll);
+        let mut board = VectrexBoard::new(&[], Some(&bios)).unwrap();
+        board.set_idle_skip(true);
+        assert_eq!(
+            frame_lengths(&mut board, 4),
+            vec![30_018; 4],
+            "poll ${poll:02X}"
+        );
+        // Only the published bytes are run in whole rounds.
+        assert_eq!(
+            board.idle_skipped_cycles() > 0,
+            skipped,
+            "poll ${poll:02X}: {} cycles skipped",
+            board.idle_skipped_cycles()
+        );
+    }
+}
