@@ -10,9 +10,10 @@
 //!
 //! A board that runs the CPU between lines drives the frame in pieces, each at the moment
 //! the chip does it (openMSX `VDP` and `SpriteChecker`, commit 632d46cc):
-//! - [`Vdp::begin_frame`] then [`Vdp::check_line`]`(0)` at the end of the last line of the
-//!   top border, and [`Vdp::check_line`]`(d)` at the end of display line `d - 1`: the sprite
-//!   check of a line runs one line before the line shows it (`SpriteChecker::getSprites`,
+//! - [`Vdp::check_line`]`(0)` at the end of the last line of the top border (it starts
+//!   the frame's sprite history over), and [`Vdp::check_line`]`(d)` at the end of
+//!   display line `d - 1`: the sprite check of a line runs one line before the line
+//!   shows it (`SpriteChecker::getSprites`,
 //!   "sprites are checked one line earlier than they are displayed"), with the tables and
 //!   registers as they are then, and sets that line's flags;
 //! - [`Vdp::latch_line_mode`] early in every line: R1's display enable (BL) and text-mode
@@ -303,19 +304,12 @@ impl Vdp {
 
     // ---- Frames -----------------------------------------------------------------------
 
-    /// Renders one full frame and sets F: [`Vdp::begin_frame`] then every checked line.
+    /// Renders one full frame and sets F: every checked line, from line 0.
     pub fn run_frame(&mut self) {
-        self.begin_frame();
         for line in 0..CHECKED_LINES as u16 {
             self.run_line(line);
         }
     }
-
-    /// Starts a frame: the sprite check of line 0 ([`Vdp::check_line`]) starts the
-    /// frame's sprite history over. Nothing in S#0 changes. Nothing else is to do: line
-    /// 0's check reads the tables again unless nothing it reads changed since the last
-    /// frame's line 0 was the last to read them (then that read stands for this frame).
-    pub fn begin_frame(&mut self) {}
 
     /// R1's display enable (BL) and text-mode bit (M1) as the line now starting takes them:
     /// a write takes effect at the start of the next line (openMSX `syncAtNextLine`). A
@@ -364,8 +358,7 @@ impl Vdp {
         // frame's line 0 read them, with no read since: the scan, every line's sprites,
         // the drops and the history (one state per entry, from line 0) would come out as
         // they are, so they stand (the common frame of a program that moves nothing).
-        let unchanged_frame = d == 0 && !self.dirty && self.read_at_line_0;
-        if (self.dirty || d == 0) && !unchanged_frame {
+        if self.dirty || (d == 0 && !self.read_at_line_0) {
             self.dirty = false;
             self.read_at_line_0 = d == 0;
             self.views_current = false;

@@ -245,7 +245,6 @@ impl MsxProgram {
             vdp.draw_line(line as u16);
             vdp.check_line(line as u16 + 1);
         } else if line == LINES_PER_FRAME - 1 {
-            vdp.begin_frame();
             vdp.check_line(0);
         }
     }

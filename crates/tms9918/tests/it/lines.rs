@@ -24,7 +24,6 @@ fn a_sprite_moved_in_the_display_shows_each_position_on_its_lines() {
     let mut vdp = chip(false, false, 1);
     write_pattern(&mut vdp, 0, &SOLID8);
     write_sat(&mut vdp, &[entry(49, 100, 0, 15, false)]);
-    vdp.begin_frame();
     lines(&mut vdp, 0, 53);
     out_vram(&mut vdp, SAT + 1, &[150]);
     lines(&mut vdp, 53, 193);
@@ -71,7 +70,6 @@ fn a_sprite_moved_onto_another_after_line_0_collides_on_the_lines_below() {
         &[entry(99, 40, 0, 15, false), entry(99, 140, 0, 8, false)],
     );
     vdp.read_status();
-    vdp.begin_frame();
     lines(&mut vdp, 0, 104);
     assert_eq!(vdp.peek_status() & 0x20, 0, "no overlap on lines 100-103");
     out_vram(&mut vdp, SAT + 5, &[44]);
@@ -105,7 +103,6 @@ fn a_second_fifth_sprite_after_a_status_read_sets_5s_again() {
     }
     write_sat(&mut vdp, &sat);
     vdp.read_status();
-    vdp.begin_frame();
     lines(&mut vdp, 0, 61);
     assert_eq!(vdp.read_status(), 0x44);
     lines(&mut vdp, 61, 193);
@@ -135,7 +132,6 @@ fn a_display_enabled_mid_frame_checks_sprites_from_that_line() {
     write_sat(&mut vdp, &sat);
     out_register(&mut vdp, 1, 0x80);
     vdp.read_status();
-    vdp.begin_frame();
     lines(&mut vdp, 0, 60);
     assert_eq!(vdp.peek_status(), 0x00, "nothing checked while blanked");
     out_register(&mut vdp, 1, 0xC0);
@@ -163,7 +159,6 @@ fn a_display_blanked_mid_frame_stops_the_check_and_cuts_the_view() {
         &[entry(99, 60, 0, 15, false), entry(99, 70, 0, 8, false)],
     );
     vdp.read_status();
-    vdp.begin_frame();
     lines(&mut vdp, 0, 108);
     out_register(&mut vdp, 1, 0x82);
     lines(&mut vdp, 108, 193);
@@ -187,7 +182,6 @@ fn r5_switched_mid_frame_takes_the_second_table_from_that_line() {
         &[entry(9, 20, 0, 15, false), entry(149, 20, 0, 15, false)],
     );
     out_vram(&mut vdp, SAT + 0x80, &[149, 200, 0, 8, 208]);
-    vdp.begin_frame();
     lines(&mut vdp, 0, 100);
     out_register(&mut vdp, 5, ((SAT + 0x80) / 0x80) as u8);
     lines(&mut vdp, 100, 193);
@@ -214,7 +208,6 @@ fn size_and_magnification_changes_count_from_the_line_they_are_written() {
     let mut vdp = chip(false, false, 1);
     write_pattern(&mut vdp, 0, &SOLID8);
     write_sat(&mut vdp, &[entry(49, 100, 0, 15, false)]);
-    vdp.begin_frame();
     lines(&mut vdp, 0, 54);
     out_register(&mut vdp, 1, 0xC1);
     lines(&mut vdp, 54, 193);
@@ -237,7 +230,6 @@ fn the_sat_written_on_every_line_and_a_display_blanked_forever_are_defined() {
     // showed, none outside lines 0-191.
     let mut vdp = chip(false, false, 1);
     write_pattern(&mut vdp, 0, &SOLID8);
-    vdp.begin_frame();
     for line in 0..193u16 {
         let sat: Vec<[u8; 4]> = (0..32u8)
             .map(|n| {
@@ -321,7 +313,6 @@ fn a_frame_that_changes_nothing_is_checked_as_one_that_reads_the_tables_again() 
             out_vram(&mut twin, SAT + 12, &[255, 100]);
         }
         for vdp in [&mut quiet, &mut twin] {
-            vdp.begin_frame();
             lines(vdp, 0, 63);
             if frame == 1 {
                 out_vram(vdp, SAT + 1, &[200]);

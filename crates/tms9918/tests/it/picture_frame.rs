@@ -105,7 +105,6 @@ fn text_mode_draws_the_picture_but_no_sprites() {
 #[test]
 fn each_line_reads_registers_and_vram_as_they_are_when_it_is_drawn() {
     let mut vdp = stripes_of_10(0xC0);
-    vdp.begin_frame();
     for line in 0..100 {
         vdp.run_line(line);
     }

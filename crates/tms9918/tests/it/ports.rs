@@ -250,7 +250,6 @@ fn a_status_read_in_the_middle_of_an_overlap_sees_c_again_on_the_next_line() {
         &mut vdp,
         &[entry(49, 100, 0, 15, false), entry(49, 104, 0, 8, false)],
     );
-    vdp.begin_frame();
     let mut seen = Vec::new();
     for line in 0..192u16 {
         vdp.run_line(line);
