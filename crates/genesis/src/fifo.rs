@@ -108,6 +108,14 @@ pub fn access_slots(h_mode: HMode) -> &'static [u32] {
     }
 }
 
+/// The master clock's position in the line that started at `line_start`, held at the
+/// line's last clock when `at` runs past it (a time read late in the line stays in it).
+#[must_use]
+pub(crate) fn in_line(at: u64, line_start: u64) -> u32 {
+    at.saturating_sub(line_start)
+        .min(u64::from(MASTER_PER_LINE - 1)) as u32
+}
+
 /// The first access slot strictly after master clock `t`, for lines of 3,420 clocks
 /// starting at `line_start` (a clock before `line_start` counts from there).
 #[must_use]
@@ -149,8 +157,7 @@ impl Vdp {
     /// Master clocks into the line being run at the time last given (0 without a clock).
     #[must_use]
     pub fn master_in_line(&self) -> u32 {
-        let since = self.fifo.now.saturating_sub(self.fifo.line_start);
-        since.min(u64::from(MASTER_PER_LINE - 1)) as u32
+        in_line(self.fifo.now, self.fifo.line_start)
     }
 
     /// Turns the FIFO's timing off (a caller that keeps no time): writes complete at once

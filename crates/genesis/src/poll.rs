@@ -26,9 +26,7 @@ impl Vdp {
     /// the HV counter, at that time rather than at the last port access's.
     #[must_use]
     pub fn poll_value(&self, port: PolledPort, at: u64, line_start: u64) -> u16 {
-        let in_line = at
-            .saturating_sub(line_start)
-            .min(u64::from(MASTER_PER_LINE - 1)) as u32;
+        let in_line = crate::fifo::in_line(at, line_start);
         match port {
             PolledPort::Hv => self
                 .port

@@ -232,9 +232,7 @@ impl Vdp {
             word |= crate::STATUS_DMA_BUSY;
         }
         if self.fifo.timed {
-            let in_line = at
-                .saturating_sub(line_start)
-                .min(u64::from(crate::line::MASTER_PER_LINE - 1)) as u32;
+            let in_line = crate::fifo::in_line(at, line_start);
             if crate::status::hblank(in_line, self.registers.h_mode()) {
                 word |= crate::status::STATUS_HBLANK;
             }
