@@ -106,8 +106,8 @@ enum Insn {
     Cmp { src: Src, n: usize, mask: u32 },
     /// `tst`: N, Z from `src`'s low `mask` bits, V, C cleared.
     Tst { src: Src, mask: u32 },
-    /// A branch: its condition code (`bra` 0) and the flags it reads (none for `bra`).
-    Branch { cc: u16, flags: u8 },
+    /// A branch: its condition code (`bra` 0; the flags it reads: [`condition_flags`]).
+    Branch { cc: u16 },
     /// `nop`.
     Nop,
 }
@@ -551,13 +551,7 @@ fn decode(
                 return None; // bsr
             }
             let len = if op & 0xFF == 0 { 4 } else { 2 };
-            return Some((
-                Insn::Branch {
-                    cc,
-                    flags: condition_flags(cc),
-                },
-                at + len,
-            ));
+            return Some((Insn::Branch { cc }, at + len));
         }
         0x7 if op & 0x100 == 0 => {
             // moveq: the byte sign-extended to 32 bits.
@@ -673,7 +667,7 @@ fn trace_back(insn: &Insn, need: &mut Need, masks: &mut [u16; MAX_READS]) {
     let msb = |mask: u32| mask ^ (mask >> 1);
     match *insn {
         Insn::Nop => {}
-        Insn::Branch { flags, .. } => need.ccr |= flags,
+        Insn::Branch { cc } => need.ccr |= condition_flags(cc),
         Insn::Move { src, n, mask } => {
             let mut bits = need.d[n] & mask;
             if need.ccr & (N | Z) != 0 {
