@@ -147,11 +147,10 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
         };
         keyed.push((key, group, s));
     }
-    // Stable: a key's members keep their order; keys in order, as a map's would be.
-    // (Sprites in number order under one rule per sprite come sorted already.)
-    if !keyed.is_sorted_by_key(|&(key, ..)| key) {
-        keyed.sort_by_key(|&(key, ..)| key);
-    }
+    // Stable: a key's members keep their order; keys in order, as a map's would be. (The
+    // sort is one pass over input already in order: sprites in number order under one
+    // rule per sprite.)
+    keyed.sort_by_key(|&(key, ..)| key);
     let mut built: Vec<(Object, Vec<u32>)> = Vec::new();
     let mut members: Vec<&SpriteView> = Vec::new();
     for run in keyed.chunk_by(|a, b| a.0 == b.0) {
@@ -160,9 +159,7 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
         // The group of the key's first sprite.
         built.push(merge(&members, run[0].1));
     }
-    if !built.is_sorted_by_key(|(o, _)| o.id) {
-        built.sort_by_key(|(o, _)| o.id);
-    }
+    built.sort_by_key(|(o, _)| o.id);
     let (objects, sprites) = built.into_iter().unzip();
     Ok(FrameObjects { objects, sprites })
 }
