@@ -221,7 +221,9 @@ impl Program {
     /// [`ProgramError::SystemRom`] for a `rom.bin` of the wrong size or whose RESET vector
     /// is outside the ROM.
     pub fn boot(image: &ProgramImage<'_>) -> Result<Self, ProgramError> {
-        let reset = image.system_rom.map(handover::check_rom).transpose()?;
+        if let Some(rom) = image.system_rom {
+            handover::check_rom(rom)?;
+        }
         let bytes = image.bytes;
         if bytes.len() < 2 {
             return Err(image_error(format!(
@@ -254,7 +256,7 @@ impl Program {
                 })
             })
             .transpose()?;
-        if let (Some(rom), Some(_)) = (image.system_rom, reset) {
+        if let Some(rom) = image.system_rom {
             // BASIC's RUN starts a program with no SYS as BASIC: then no start is known.
             let start = given.or_else(|| {
                 (load == BASIC_START)
