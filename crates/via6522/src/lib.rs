@@ -358,13 +358,7 @@ impl Via {
         if self.sr.shifting_phi2() {
             return 1;
         }
-        let t1 = self.t1.cycles_to_timeout().unwrap_or(u32::MAX);
-        let t2 = if self.acr & regs::acr::T2_PULSE_COUNT == 0 {
-            self.t2.cycles_to_timeout().unwrap_or(u32::MAX)
-        } else {
-            u32::MAX
-        };
-        t1.min(t2)
+        self.cycles_to_next_event().unwrap_or(u32::MAX)
     }
 
     /// Reading or writing ORA clears CA1 and (unless CA2 is an independent input) CA2;

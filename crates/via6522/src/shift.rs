@@ -104,7 +104,7 @@ impl ShiftRegister {
     }
 
     pub(crate) fn cycles_to_done(&self) -> Option<u32> {
-        if !matches!(self.mode, 2 | 6) || self.shifted >= 8 {
+        if !self.shifting_phi2() {
             return None;
         }
         Some(u32::from(8 - self.shifted) * 2 - u32::from(self.phase))

@@ -53,3 +53,31 @@ fn disabled_shift_register_leaves_cb2_to_the_pcr() {
     assert!(!via.cb2());
     assert_eq!(via.ifr() & ifr::SR, 0);
 }
+
+#[test]
+fn a_board_may_skip_no_cycle_while_bits_move_and_to_the_timeout_after() {
+    let mut via = Via::new();
+    assert_eq!(via.quiet_cycles(), u32::MAX, "nothing due at power-on");
+    via.write(4, 40); // T1CL
+    via.write(5, 0); // T1CH: flags N + 1 = 41 cycles on (as timers.rs counts it)
+    assert_eq!(
+        via.quiet_cycles(),
+        41,
+        "the timer's timeout, as cycles_to_next_event"
+    );
+    via.write(ACR, 0x18);
+    via.write(SR, 0xFF);
+    assert_eq!(
+        via.quiet_cycles(),
+        1,
+        "CB2 may change with every cycle of a shift"
+    );
+    for _ in 0..16 {
+        via.tick(1);
+    }
+    assert_eq!(
+        via.quiet_cycles(),
+        41 - 16,
+        "eight bits out: only the timer is left"
+    );
+}
