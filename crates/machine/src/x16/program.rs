@@ -685,17 +685,7 @@ impl Program {
                 } else {
                     self.cpu.step(&mut bus);
                 }
-                // Only an instruction that moved S (an interrupt taken, a return), began a
-                // wait or reached the interrupted PC can be an event.
-                if self.cpu.s != s
-                    || self.cpu.state() != State::Running
-                    || self
-                        .handling
-                        .last()
-                        .is_some_and(|&(back, _)| back == self.cpu.pc)
-                {
-                    self.events(pc, s, was_running, probe);
-                }
+                self.events(pc, s, was_running, probe);
                 if self.skip.enabled()
                     && (recording || backward(u32::from(pc), u32::from(self.cpu.pc)))
                 {
@@ -804,6 +794,14 @@ impl Program {
     #[inline]
     fn events(&mut self, pc: u16, s: u8, was_running: bool, probe: &mut dyn Probe) {
         let cpu = &self.cpu;
+        // Only an instruction that moved S (an interrupt taken, a return), began a wait
+        // or reached the interrupted PC can be an event: the rest leave at once.
+        if cpu.s == s
+            && cpu.state() == State::Running
+            && self.handling.last().is_none_or(|&(back, _)| back != cpu.pc)
+        {
+            return;
+        }
         if let State::Waiting { pc: wai } = cpu.state() {
             if was_running {
                 probe.on_event(BoardEvent::Wait {
