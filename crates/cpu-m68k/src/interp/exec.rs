@@ -48,6 +48,14 @@ const CONDITIONS: [u16; 16] = {
     table
 };
 
+/// Whether condition `cc` (its low four bits) holds for the status register's low byte
+/// `ccr` (X N Z V C in bits 4-0, as MOVE to CCR takes them): the table the core's own
+/// branches use, for code that reasons about a 68000 loop beside the core.
+#[must_use]
+pub fn condition_holds(cc: u16, ccr: u8) -> bool {
+    CONDITIONS[usize::from(cc & 15)] >> (ccr & 15) & 1 != 0
+}
+
 impl Core {
     #[inline]
     pub(super) fn set_nz(&mut self, r: u32, size: u8) {

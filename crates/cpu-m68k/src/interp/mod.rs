@@ -25,6 +25,7 @@ pub mod decode;
 mod dispatch;
 mod ea;
 mod exec;
+pub use exec::condition_holds;
 mod more;
 
 use crate::Bus;

@@ -15,6 +15,7 @@
 
 use super::{C, Carried, Insn, MAX_READS, N, PollLoop, Src, V, X, Z};
 use crate::genesis::bus::Memory;
+use cpu_m68k::interp::condition_holds;
 
 impl PollLoop {
     /// Whether a turn from `carried` whose port reads return `values` (masked to the bits
@@ -34,7 +35,7 @@ impl PollLoop {
                 Insn::Nop => {}
                 Insn::Branch { cc, .. } => {
                     // The exits must not be taken, the branch back must.
-                    if condition(cc, ccr) != (k == last) {
+                    if condition_holds(cc, ccr) != (k == last) {
                         return false;
                     }
                 }
@@ -170,29 +171,6 @@ fn shift(v: u32, mask: u32, count: u32, left: bool, arithmetic: bool) -> (u32, u
     (r, f)
 }
 
-/// Whether condition `cc` holds for the flags `ccr` (table 3-19; 0 is BRA's "true").
-fn condition(cc: u16, ccr: u8) -> bool {
-    let (n, z, v, c) = (ccr & N != 0, ccr & Z != 0, ccr & V != 0, ccr & C != 0);
-    match cc {
-        0 => true,
-        1 => false,
-        2 => !c && !z,
-        3 => c || z,
-        4 => !c,
-        5 => c,
-        6 => !z,
-        7 => z,
-        8 => !v,
-        9 => v,
-        10 => !n,
-        11 => n,
-        12 => n == v,
-        13 => n != v,
-        14 => !z && n == v,
-        _ => z || n != v,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     //! Flags worked by hand from the Programmer's Reference Manual's rules for each
@@ -228,12 +206,12 @@ mod tests {
 
     #[test]
     fn conditions_read_their_flags() {
-        assert!(condition(6, 0) && !condition(6, Z)); // bne
-        assert!(condition(7, Z)); // beq
-        assert!(condition(2, 0) && !condition(2, C) && !condition(2, Z)); // bhi
-        assert!(condition(12, N | V) && !condition(12, N)); // bge
-        assert!(condition(15, Z) && condition(15, V) && !condition(15, N | V)); // ble
-        assert!(condition(0, 0) && !condition(1, 0xFF)); // bra, and 1 never
+        assert!(condition_holds(6, 0) && !condition_holds(6, Z)); // bne
+        assert!(condition_holds(7, Z)); // beq
+        assert!(condition_holds(2, 0) && !condition_holds(2, C) && !condition_holds(2, Z)); // bhi
+        assert!(condition_holds(12, N | V) && !condition_holds(12, N)); // bge
+        assert!(condition_holds(15, Z) && condition_holds(15, V) && !condition_holds(15, N | V)); // ble
+        assert!(condition_holds(0, 0) && !condition_holds(1, 0xFF)); // bra, and 1 never
     }
 
     #[test]
