@@ -6,7 +6,8 @@
 //! state their rules and costs), the 6809 data sheet's cycle counts and the board's VIA
 //! and analog rules.
 
-use machine::program::{BoardEvent, Breakpoints, CpuView, Input, Probe};
+use crate::vectrex_common::PcHits;
+use machine::program::{CpuView, Input};
 use machine::vectrex::board::VectrexBoard;
 use machine::vectrex::target::asm::assemble;
 use vectrex::display::{Point, Segment};
@@ -15,22 +16,6 @@ const TEXT: &str = include_str!("../../../../roms/vectrex/programs/text.asm");
 const TEXT_BIN: &[u8] = include_bytes!("../../../../roms/vectrex/programs/text.bin");
 const JOY: &str = include_str!("../../../../roms/vectrex/programs/joy.asm");
 const JOY_BIN: &[u8] = include_bytes!("../../../../roms/vectrex/programs/joy.bin");
-
-#[derive(Default)]
-struct Hits {
-    bp: Breakpoints,
-    hits: Vec<(u32, u64)>,
-}
-
-impl Probe for Hits {
-    fn breakpoints(&self) -> &Breakpoints {
-        &self.bp
-    }
-    fn on_pc(&mut self, pc: u32, cycle: u64, _cpu: &dyn CpuView) {
-        self.hits.push((pc, cycle));
-    }
-    fn on_event(&mut self, _event: BoardEvent) {}
-}
 
 /// The font's rows for the characters the carts print, as bios.asm's tables hold them
 /// (bits 7-3, left first), written out by hand from the glyphs.
@@ -102,7 +87,7 @@ fn text_is_its_source_assembled() {
 #[test]
 fn text_prints_its_strings_as_the_font_rows_and_its_dots_where_the_list_says() {
     let mut board = VectrexBoard::new(TEXT_BIN, None).unwrap();
-    let mut probe = Hits::default();
+    let mut probe = PcHits::default();
     // The power-on frame ends in Cold_Start's Wait_Recal; the cartridge's first
     // Wait_Recal then waits a frame with nothing drawn; the third frame is its picture.
     for _ in 0..3 {
@@ -147,7 +132,7 @@ fn record(board: &VectrexBoard) -> [u8; 5] {
 #[test]
 fn joy_reads_the_pad_through_the_comparator_and_the_ay_port() {
     let mut board = VectrexBoard::new(JOY_BIN, None).unwrap();
-    let mut probe = Hits::default();
+    let mut probe = PcHits::default();
     // Power-on, then the cartridge's set-up: ten bytes of $55, nine cleared by Clear_x_b
     // (B = 8: B + 1 bytes).
     board.run_frame(&mut probe).unwrap();
@@ -204,7 +189,7 @@ fn cart(code: &[u8]) -> Vec<u8> {
 /// frames, with breakpoints at `marks`; returns the cycles between consecutive marks.
 fn costs(code: &[u8], marks: &[u16]) -> Vec<u64> {
     let mut board = VectrexBoard::new(&cart(code), None).unwrap();
-    let mut probe = Hits::default();
+    let mut probe = PcHits::default();
     for &m in marks {
         probe.bp.insert(u32::from(m));
     }
@@ -292,7 +277,7 @@ fn joy_analog_measures_the_pots_and_costs_what_its_header_says() {
         0x20, 0xEF,
     ];
     let mut board = VectrexBoard::new(&cart(&code), None).unwrap();
-    let mut probe = Hits::default();
+    let mut probe = PcHits::default();
     probe.bp.insert(0x0014);
     probe.bp.insert(0x0017);
     board.run_frame(&mut probe).unwrap();
@@ -306,7 +291,7 @@ fn joy_analog_measures_the_pots_and_costs_what_its_header_says() {
     assert_eq!(readings(&board), [0x7F, 0x7F, 0, 0]);
     // Each call: 15 + 11 around four enabled axes of 20 + 8 x 41 + 24 = 372 each, plus
     // 16 for each 1 bit of the pot: $FF 8, $80 1.
-    let call = |p: &Hits| {
+    let call = |p: &PcHits| {
         let w = p
             .hits
             .windows(2)

@@ -3,7 +3,8 @@
 //! leave, worked by hand from the routines' documented conventions (Bruce Tomlin's
 //! annotated BIOS disassembly), and their cycles from the 6809 data sheet's counts.
 
-use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramError};
+use crate::vectrex_common::PcHits;
+use machine::program::ProgramError;
 use machine::vectrex::board::VectrexBoard;
 use machine::vectrex::target::asm::{Assembly, assemble};
 use vectrex::display::Point;
@@ -40,22 +41,6 @@ Abs_b           equ $F58B
  fcb $00
 ";
 
-#[derive(Default)]
-struct Marks {
-    bp: Breakpoints,
-    hits: Vec<(u32, u64)>,
-}
-
-impl Probe for Marks {
-    fn breakpoints(&self) -> &Breakpoints {
-        &self.bp
-    }
-    fn on_pc(&mut self, pc: u32, cycle: u64, _cpu: &dyn CpuView) {
-        self.hits.push((pc, cycle));
-    }
-    fn on_event(&mut self, _event: BoardEvent) {}
-}
-
 /// `body` after the header, assembled.
 fn cart(body: &str) -> Assembly {
     assemble(&format!("{HEADER}{body}")).unwrap_or_else(|e| panic!("{e}"))
@@ -67,7 +52,7 @@ fn cart(body: &str) -> Assembly {
 fn run(body: &str, marks: usize, frames: usize) -> (VectrexBoard, Vec<u64>) {
     let a = cart(body);
     let mut board = VectrexBoard::new(&a.image, None).unwrap();
-    let mut probe = Marks::default();
+    let mut probe = PcHits::default();
     let at: Vec<u16> = (0..marks)
         .map(|k| a.symbol(&format!("m{k}")).expect("a mark"))
         .collect();
@@ -292,7 +277,7 @@ list_a fcb $0A,$28,$00,$08,$08,$00
 fn the_mov_draw_vl_forms_move_then_draw_the_list() -> Result<(), ProgramError> {
     let a = cart(MOV_DRAW);
     let mut board = VectrexBoard::new(&a.image, None)?;
-    let mut probe = Marks::default();
+    let mut probe = PcHits::default();
     let mut lines = Vec::new();
     for _ in 0..9 {
         board.run_frame(&mut probe)?;

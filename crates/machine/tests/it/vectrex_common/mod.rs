@@ -1,6 +1,6 @@
 //! Shared by the Vectrex tests: the BIOS `Obj_Hit` routine as the ROM has it, and the
 //! `Obj_Will_Hit` entries before it as `vectrex::bios`'s model documents them, to run on
-//! the core where the board uses the model.
+//! the core where the board uses the model; and a probe that keeps each breakpoint hit.
 
 #![allow(dead_code)]
 
@@ -68,4 +68,21 @@ pub fn flat_with_bios_family() -> Box<[u8; 0x10000]> {
     let mut mem = Box::new([0u8; 0x10000]);
     mem[0xF8E5..0xF92E].copy_from_slice(&a.image);
     mem
+}
+
+/// A probe that keeps each breakpoint hit, its PC and cycle, and nothing else.
+#[derive(Default)]
+pub struct PcHits {
+    pub bp: machine::program::Breakpoints,
+    pub hits: Vec<(u32, u64)>,
+}
+
+impl machine::program::Probe for PcHits {
+    fn breakpoints(&self) -> &machine::program::Breakpoints {
+        &self.bp
+    }
+    fn on_pc(&mut self, pc: u32, cycle: u64, _cpu: &dyn machine::program::CpuView) {
+        self.hits.push((pc, cycle));
+    }
+    fn on_event(&mut self, _event: machine::program::BoardEvent) {}
 }
