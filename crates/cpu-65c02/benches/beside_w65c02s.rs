@@ -17,7 +17,7 @@
 
 use std::hint::black_box;
 
-use cpu_65c02::{Bus, Cpu};
+use cpu_65c02::Cpu;
 use cpu_time::ThreadTime;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use w65c02s::{System, W65C02S};
@@ -29,20 +29,6 @@ const CYCLES: u64 = 1_000_000;
 /// Runs of [`CYCLES`] per round.
 const RUNS: u32 = 60;
 const ROUNDS: usize = 7;
-
-/// [`X16Like`] as this core's bus.
-struct Ours(X16Like);
-
-impl Bus for Ours {
-    #[inline]
-    fn read(&mut self, addr: u16) -> u8 {
-        self.0.read(addr)
-    }
-    #[inline]
-    fn write(&mut self, addr: u16, value: u8) {
-        self.0.write(addr, value);
-    }
-}
 
 /// [`X16Like`] as `w65c02s`'s bus, counting one cycle per access.
 struct Theirs {
@@ -63,11 +49,11 @@ impl System for Theirs {
     }
 }
 
-fn ours() -> (Cpu, Ours) {
+fn ours() -> (Cpu, X16Like) {
     let mut cpu = Cpu::new();
     // The registers `w65c02s` starts with (all ones), then the RESET sequence.
     (cpu.a, cpu.x, cpu.y, cpu.s) = (0xFF, 0xFF, 0xFF, 0xFF);
-    let mut bus = Ours(X16Like::new());
+    let mut bus = X16Like::new();
     cpu.reset(&mut bus);
     (cpu, bus)
 }
@@ -93,12 +79,12 @@ fn run_theirs(cpu: &mut W65C02S, sys: &mut Theirs, until: u64) {
 
 /// Runs this core to the first instruction boundary at or past `until` cycles.
 #[inline(never)]
-fn run_ours(cpu: &mut Cpu, bus: &mut Ours, until: u64) {
+fn run_ours(cpu: &mut Cpu, bus: &mut X16Like, until: u64) {
     cpu.run(bus, until.saturating_sub(cpu.cycles), None);
 }
 
 /// Whether both cores stand at the same instruction with the same registers and RAM.
-fn same(a: &Cpu, ours: &Ours, b: &W65C02S, theirs: &Theirs) -> bool {
+fn same(a: &Cpu, ours: &X16Like, b: &W65C02S, theirs: &Theirs) -> bool {
     (a.pc, a.a, a.x, a.y, a.s, a.p | 0x30)
         == (
             b.get_pc(),
@@ -109,7 +95,7 @@ fn same(a: &Cpu, ours: &Ours, b: &W65C02S, theirs: &Theirs) -> bool {
             b.get_p() | 0x30,
         )
         && a.cycles == theirs.cycles
-        && ours.0.ram[..] == theirs.bus.ram[..]
+        && ours.ram[..] == theirs.bus.ram[..]
 }
 
 /// CPU seconds `f` takes.

@@ -11,7 +11,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use cpu_65c02::{Bus, Cpu};
+use cpu_65c02::Cpu;
 use cpu_time::ThreadTime;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -21,24 +21,10 @@ use loop_program::{PROGRAM, START, X16Like};
 const CYCLES: u64 = 1_000_000;
 const X16_HZ: f64 = 8_000_000.0;
 
-/// [`X16Like`] as this core's bus.
-struct Ram(X16Like);
-
-impl Bus for Ram {
-    #[inline]
-    fn read(&mut self, addr: u16) -> u8 {
-        self.0.read(addr)
-    }
-    #[inline]
-    fn write(&mut self, addr: u16, value: u8) {
-        self.0.write(addr, value);
-    }
-}
-
-fn machine() -> (Cpu, Ram) {
+fn machine() -> (Cpu, X16Like) {
     let mut cpu = Cpu::new();
     cpu.pc = START;
-    (cpu, Ram(X16Like::new()))
+    (cpu, X16Like::new())
 }
 
 fn bench(c: &mut Criterion) {

@@ -69,3 +69,15 @@ impl X16Like {
         }
     }
 }
+
+/// The board as this core's bus (the same reads and writes).
+impl cpu_65c02::Bus for X16Like {
+    #[inline]
+    fn read(&mut self, addr: u16) -> u8 {
+        Self::read(self, addr)
+    }
+    #[inline]
+    fn write(&mut self, addr: u16, value: u8) {
+        Self::write(self, addr, value);
+    }
+}
