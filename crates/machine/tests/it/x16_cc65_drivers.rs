@@ -4,36 +4,14 @@
 //! screen codes; which driver files exist from Debian's package: it ships
 //! `target/cx16/drv/mou/cx16-std.mou` and no TGI driver for the cx16 at all.
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-
 use machine::Machine;
-use machine::program::{HostFs, HostFsError, NoProbe};
+use machine::program::NoProbe;
 
+use crate::x16_files::Folder;
 use crate::x16_kernal::{booted, cc65_sample, run, text};
 
 /// Debian's mouse driver for the cx16, the `mouse_stddrv` of cc65's cx16 library.
 const MOUSE_DRIVER: &str = "/usr/share/cc65/target/cx16/drv/mou/cx16-std.mou";
-
-/// A folder in memory; every name the drive asks for is recorded.
-#[derive(Debug, Default, Clone)]
-struct Folder {
-    files: Arc<Mutex<BTreeMap<String, Vec<u8>>>>,
-    asked: Arc<Mutex<Vec<String>>>,
-}
-
-impl HostFs for Folder {
-    fn read(&mut self, name: &str) -> Result<Vec<u8>, HostFsError> {
-        self.asked.lock().unwrap().push(name.to_owned());
-        let files = self.files.lock().unwrap();
-        files.get(name).cloned().ok_or(HostFsError::NotFound)
-    }
-    fn write(&mut self, name: &str, _: &[u8]) -> Result<(), HostFsError> {
-        Err(HostFsError::Refused(format!(
-            "{name}: the folder is read-only"
-        )))
-    }
-}
 
 /// Frames until the program returns from its start (the board's error), at most `limit`.
 fn frames_to_return(m: &mut Box<dyn Machine>, limit: usize) -> Option<(usize, String)> {
@@ -56,7 +34,10 @@ fn mandelbrot_finds_no_graphics_driver_on_the_disk_and_says_so() {
     let Some(prg) = cc65_sample("mandelbrot") else {
         return;
     };
-    let folder = Folder::default();
+    let folder = Folder {
+        read_only: true,
+        ..Folder::default()
+    };
     let mut m = booted(&prg, None);
     m.program()
         .unwrap()
@@ -99,7 +80,10 @@ fn mousedemo_loads_its_driver_from_the_disk_and_shows_the_pointer_state() {
         eprintln!("{MOUSE_DRIVER} is not installed: mousedemo not run");
         return;
     };
-    let folder = Folder::default();
+    let folder = Folder {
+        read_only: true,
+        ..Folder::default()
+    };
     folder
         .files
         .lock()

@@ -16,11 +16,13 @@ use machine::x16::kernal::text::screen_text;
 const FILES: &[u8] = include_bytes!("../../../../roms/vera/programs/files.prg");
 const FILES_LBL: &str = include_str!("../../../../roms/vera/programs/files.lbl");
 
-/// A folder in memory; every name the board asks for is recorded.
+/// A folder in memory; every name the board asks for is recorded. A read-only one
+/// refuses every write, as a host folder without write permission does.
 #[derive(Debug, Default, Clone)]
-struct Folder {
-    files: Arc<Mutex<BTreeMap<String, Vec<u8>>>>,
-    asked: Arc<Mutex<Vec<String>>>,
+pub(crate) struct Folder {
+    pub(crate) files: Arc<Mutex<BTreeMap<String, Vec<u8>>>>,
+    pub(crate) asked: Arc<Mutex<Vec<String>>>,
+    pub(crate) read_only: bool,
 }
 
 impl HostFs for Folder {
@@ -34,6 +36,11 @@ impl HostFs for Folder {
             .ok_or(HostFsError::NotFound)
     }
     fn write(&mut self, name: &str, bytes: &[u8]) -> Result<(), HostFsError> {
+        if self.read_only {
+            return Err(HostFsError::Refused(format!(
+                "{name}: the folder is read-only"
+            )));
+        }
         self.asked.lock().unwrap().push(name.to_owned());
         self.files
             .lock()
