@@ -5,17 +5,9 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{hitlab, scratch, stdout};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn repo(rel: &str) -> String {
-    root().join(rel).display().to_string()
-}
+use common::{hitlab, repo, scratch, stdout};
 
 /// Runs every case in `dir` and checks its exit code and, where given, a text it prints.
 fn table(dir: &Path, cases: &[(i32, &[&str], &str)]) {

@@ -7,15 +7,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{hitlab, scratch, stdout};
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
+use common::{hitlab, repo, scratch, stdout};
 
 fn check(dir: &Path, want: i32, args: &[&str], text: &str) {
     let o = hitlab(dir, args);

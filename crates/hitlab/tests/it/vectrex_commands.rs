@@ -16,16 +16,8 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{hitlab, read_png, scratch, stdout};
+use common::{hitlab, read_png, repo, scratch, stdout};
 use serde_json::Value;
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
 
 const OBJECTS: &str = "tests/vectrex_objects.prg.ron";
 const JOY: &str = "tests/vectrex_joy.prg.ron";

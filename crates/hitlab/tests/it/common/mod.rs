@@ -17,6 +17,11 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// A path in the repository, as text for a command line.
+pub fn repo(rel: &str) -> String {
+    root().join(rel).display().to_string()
+}
+
 /// A fresh folder for one test's files.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
