@@ -56,6 +56,19 @@ start_xvfb 1920x1080x24
 
 failures=0
 
+# The first "presented frame" line hitlab prints to OUT, waiting up to 30 s while PID
+# runs; empty when it ends or the time runs out without one.
+first_frame() {
+    local out=$1 pid=$2 line=""
+    for _ in $(seq 300); do
+        line=$(grep -m1 "presented frame" "$out" || true)
+        [ -n "$line" ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "$line"
+}
+
 # check SCENE FRAMES MODE: MODE is `overlays` or `plain`.
 check() {
     local scene=$1 frames=$2 mode=$3
@@ -70,12 +83,7 @@ check() {
     for attempt in 1 2; do
         "$BIN" run "$scene" --exit-after "$frames" --hold-ms "$HOLD_MS" --scale 1 "${run_flags[@]}" >"$out" 2>&1 &
         pid=$!
-        for _ in $(seq 300); do
-            line=$(grep -m1 "presented frame" "$out" || true)
-            [ -n "$line" ] && break
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
+        line=$(first_frame "$out" "$pid")
         [ -n "$line" ] && break
         wait "$pid" || true
         grep -q "XOpenDisplay failed" "$out" || break
@@ -148,13 +156,7 @@ fits() {
     local out="$WORK/$tag.out"
     "$BIN" run "$scene" --exit-after 5 --hold-ms 1500 >"$out" 2>&1 &
     local pid=$!
-    local line=""
-    for _ in $(seq 300); do
-        line=$(grep -m1 "presented frame" "$out" || true)
-        [ -n "$line" ] && break
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
+    local line; line=$(first_frame "$out" "$pid")
     local id; id=$(xwininfo -root -children | awk '/"hitlab: /{print $1; exit}')
     local win_size=""
     [ -n "$id" ] && win_size=$(xwininfo -id "$id" | awk '/Width:/{w=$2} /Height:/{h=$2} END{print w "x" h}')
