@@ -170,3 +170,17 @@ fn a_running_fill_makes_a_busy_poll_unpredictable_but_not_a_poll_of_other_bits()
         u64::MAX
     );
 }
+
+#[test]
+fn hint_is_enabled_by_register_0_bit_4_alone() {
+    // Register 0 bit 4 (IE1) enables the horizontal interrupt (Sega's VDP manual,
+    // register 0); the other bits of the register leave it as it is.
+    let mut vdp = timed();
+    assert!(!vdp.hint_enabled(), "power-on: register 0 is 0");
+    vdp.write_control(0x8010);
+    assert!(vdp.hint_enabled());
+    vdp.write_control(0x80EF);
+    assert!(!vdp.hint_enabled(), "every bit but IE1");
+    vdp.write_control(0x8014);
+    assert!(vdp.hint_enabled());
+}
