@@ -6,7 +6,11 @@
 # (roms/vera/programs/*.prg) on hitlab alone (no peer is set up here), against 200x real
 # time.
 #
-# Each figure is a whole run's CPU time, user + system and user alone:
+# Each figure is a whole run's CPU time, user + system and user alone. Each program runs
+# ROUNDS times (3 by default), the peer and hitlab interleaved so that a slow spell of a
+# shared machine falls on both, and the median of each is shown with the rounds' range.
+# The MSX programs run MSX_FRAMES frames (36,000 by default: openMSX's CPU time is read from
+# /proc in clock ticks, 10 ms here, and 3,600 frames take it only a few ticks):
 # - openMSX: headless (`-control stdio`, `set renderer none`, `set throttle off`, `set mute
 #   on`) on its C-BIOS_MSX1_JP machine (60 Hz, as hitlab's board), powered on and run for
 #   the emulated seconds of FRAMES frames; the process's own CPU time from /proc from power
@@ -22,12 +26,14 @@
 # Not part of `cargo test`. Usage:
 #   apt-get install openmsx cbios; pip install stable-retro
 #   cargo build --release -p hitlab
-#   tests/crosscheck/program_speed.sh            # FRAMES=3600 by default
-#   FRAMES=600 tests/crosscheck/program_speed.sh
+#   tests/crosscheck/program_speed.sh            # FRAMES=3600, MSX_FRAMES=36000, ROUNDS=3
+#   FRAMES=600 MSX_FRAMES=6000 ROUNDS=1 tests/crosscheck/program_speed.sh
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 FRAMES="${FRAMES:-3600}"
+MSX_FRAMES="${MSX_FRAMES:-$((FRAMES * 10))}"
+ROUNDS="${ROUNDS:-3}"
 HITLAB="${HITLAB:-$ROOT/target/release/hitlab}"
 if [[ ! -x "$HITLAB" ]]; then
     echo "no $HITLAB: build it first (cargo build --release -p hitlab)" >&2
@@ -35,9 +41,10 @@ if [[ ! -x "$HITLAB" ]]; then
 fi
 
 echo "# $(date -u '+%F %T') UTC, $(nproc) CPUs, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# $FRAMES frames per program; CPU seconds as user+sys (user)"
+echo "# $FRAMES frames per program ($MSX_FRAMES for the MSX), median of $ROUNDS interleaved rounds;"
+echo "# CPU seconds as user+sys (user), the rounds' range of user+sys in brackets"
 
-python3 - "$ROOT" "$FRAMES" "$HITLAB" <<'PY'
+python3 - "$ROOT" "$FRAMES" "$HITLAB" "$MSX_FRAMES" "$ROUNDS" <<'PY'
 import os
 import re
 import resource
@@ -48,6 +55,7 @@ import tempfile
 import time
 
 ROOT, FRAMES, HITLAB = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+MSX_FRAMES, ROUNDS = int(sys.argv[4]), max(1, int(sys.argv[5]))
 TICK = os.sysconf("SC_CLK_TCK")
 MSX_FRAME_S = 228 * 262 / 3_579_545
 X16_FRAME_HZ = 25_175_000 / (800 * 525)
@@ -58,17 +66,21 @@ def programs(sub, ext):
     return [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith("." + ext)]
 
 
-def hitlab(image, target):
+STOPPED = set()  # images whose stop was shown: each is shown once, not every round
+
+
+def hitlab(image, target, frames):
     """(user + sys, user) CPU seconds of one `hitlab compare` run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     # `--give-up-frames 0`: the programs that poll the chip with interrupts off run all
     # their frames instead of stopping at the no-interrupt check.
     run = subprocess.run([HITLAB, "compare", image, "--target", target, "--frames",
-                          str(FRAMES), "--give-up-frames", "0"],
+                          str(frames), "--give-up-frames", "0"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if run.returncode != 0:
+    if run.returncode != 0 and image not in STOPPED:
+        STOPPED.add(image)
         print(f"  hitlab stopped ({run.returncode}): {run.stderr.strip()[:200]}")
     user = after.ru_utime - before.ru_utime
     return user + after.ru_stime - before.ru_stime, user
@@ -82,7 +94,7 @@ def proc_times(pid):
 
 
 def openmsx(rom):
-    """(user + sys, user) CPU seconds of openMSX running FRAMES frames after power-on."""
+    """(user + sys, user) CPU seconds of openMSX running MSX_FRAMES frames after power-on."""
     p = subprocess.Popen(
         ["openmsx", "-machine", "C-BIOS_MSX1_JP", "-carta", rom, "-control", "stdio"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -108,7 +120,7 @@ def openmsx(rom):
     p.stdin.flush()
     for c in ("set renderer none", "set throttle off", "set mute on"):
         cmd(c)
-    cmd(f"after time {FRAMES * MSX_FRAME_S:.6f} {{debug break}}")
+    cmd(f"after time {MSX_FRAMES * MSX_FRAME_S:.6f} {{debug break}}")
     u0, s0 = proc_times(p.pid)
     cmd("set power on")
     while cmd("debug breaked") != "1":
@@ -138,14 +150,42 @@ def gpgx(image, scratch):
     return user + after.ru_stime - before.ru_stime, user
 
 
-def show(name, peer_name, peer, ours):
+def rounds(peer_run, ours_run):
+    """ROUNDS interleaved runs of the peer (None: not installed) and of hitlab."""
+    peers, ours = [], []
+    for _ in range(ROUNDS):
+        if peer_run is not None:
+            peers.append(peer_run())
+        ours.append(ours_run())
+    return peers, ours
+
+
+def median(xs):
+    xs = sorted(xs)
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
+def summary(runs):
+    """(median user+sys, median user, min user+sys, max user+sys) of some runs."""
+    totals = [r[0] for r in runs]
+    return median(totals), median([r[1] for r in runs]), min(totals), max(totals)
+
+
+def figure(s):
+    return f"{s[0]:6.2f} ({s[1]:5.2f}) [{s[2]:.2f}-{s[3]:.2f}]"
+
+
+def show(name, peer_name, peers, ours):
     # A run shorter than the clock tick (a faulting program) reads 0: counted as 0.01 s.
-    line = f"{name:<22} hitlab {ours[0]:7.2f} ({ours[1]:6.2f})"
-    if peer is None:
+    o = summary(ours)
+    line = f"{name:<18} hitlab {figure(o)}"
+    if not peers:
         print(f"{line}   {peer_name}: skipped (not installed)")
         return
-    print(f"{line}   {peer_name} {peer[0]:7.2f} ({peer[1]:6.2f})   hitlab faster by "
-          f"{peer[0] / max(ours[0], 0.01):.2f}x ({peer[1] / max(ours[1], 0.01):.2f}x by user time)")
+    p = summary(peers)
+    print(f"{line}   {peer_name} {figure(p)}   hitlab faster by "
+          f"{p[0] / max(o[0], 0.01):.2f}x ({p[1] / max(o[1], 0.01):.2f}x by user time)")
 
 
 have_openmsx = shutil.which("openmsx") is not None
@@ -157,20 +197,26 @@ except ImportError:
 
 print("## MSX, beside openMSX")
 for rom in programs("msx", "rom"):
-    peer = openmsx(rom) if have_openmsx else None
-    show(os.path.basename(rom), "openMSX", peer, hitlab(rom, "msx"))
+    peers, ours = rounds(
+        (lambda: openmsx(rom)) if have_openmsx else None,
+        lambda: hitlab(rom, "msx", MSX_FRAMES))
+    show(os.path.basename(rom), "openMSX", peers, ours)
 
 print("## Genesis, beside Genesis Plus GX")
 scratch = tempfile.mkdtemp(prefix="program-speed-")
 for image in programs("genesis", "bin"):
-    peer = gpgx(image, scratch) if have_gpgx else None
-    show(os.path.basename(image), "GPGX", peer, hitlab(image, "genesis"))
+    peers, ours = rounds(
+        (lambda: gpgx(image, scratch)) if have_gpgx else None,
+        lambda: hitlab(image, "genesis", FRAMES))
+    show(os.path.basename(image), "GPGX", peers, ours)
 shutil.rmtree(scratch)
 
 print("## X16 (VERA board), against 200x real time")
 for prg in programs("vera", "prg"):
-    total, user = hitlab(prg, "vera")
+    _, ours = rounds(None, lambda: hitlab(prg, "vera", FRAMES))
+    total, user, low, high = summary(ours)
     rate = FRAMES / max(total, 0.01) / X16_FRAME_HZ
-    print(f"{os.path.basename(prg):<22} hitlab {total:7.2f} ({user:6.2f})   "
-          f"{rate:6.0f}x real time")
+    print(f"{os.path.basename(prg):<18} hitlab {figure((total, user, low, high))}   "
+          f"{rate:6.0f}x real time (rounds {FRAMES / max(high, 0.01) / X16_FRAME_HZ:.0f}x-"
+          f"{FRAMES / max(low, 0.01) / X16_FRAME_HZ:.0f}x)")
 PY
