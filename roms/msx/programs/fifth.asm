@@ -31,16 +31,7 @@
         dw 0, 0, 0, 0, 0, 0
 
 init:   di
-        ld hl, regs
-        ld b, 8
-        ld c, 80h
-setreg: ld a, (hl)
-        out (VDP_CTRL), a
-        ld a, c
-        out (VDP_CTRL), a
-        inc hl
-        inc c
-        djnz setreg
+        VDP_REGS regs
 
         ld hl, SPRPAT           ; patterns 0, 4 and 8: 48 bytes FFh, 32 of 00h, 16 of FFh
         call vram_write
@@ -66,14 +57,7 @@ setreg: ld a, (hl)
         ld a, 0FFh
         call fill
 
-        ld hl, SAT
-        call vram_write
-        ld hl, sat_init
-        ld b, sat_end - sat_init
-sat:    ld a, (hl)
-        out (VDP_DATA), a
-        inc hl
-        djnz sat
+        VRAM_COPY SAT, sat_init, sat_end - sat_init
         ei
 main:   halt
         jr main
@@ -83,14 +67,7 @@ fill:   out (VDP_DATA), a
         djnz fill
         ret
 
-; Sets the VRAM write address HL.
-vram_write:
-        ld a, l
-        out (VDP_CTRL), a
-        ld a, h
-        or 40h
-        out (VDP_CTRL), a
-        ret
+        VRAM_WRITE_ROUTINE
 
 ; R0-R7: Graphics I; 16 KB, display on, IE, 16x16 sprites; name table 1800h, colour table
 ; 2000h, patterns 0000h, SAT 1B00h, sprite patterns 3800h, backdrop 4.

@@ -28,51 +28,20 @@ CALLS   equ 0E000h
         dw 0, 0, 0, 0, 0, 0
 
 init:   di
-        ld hl, regs
-        ld b, 8
-        ld c, 80h
-setreg: ld a, (hl)
-        out (VDP_CTRL), a
-        ld a, c
-        out (VDP_CTRL), a
-        inc hl
-        inc c
-        djnz setreg
+        VDP_REGS regs
 
-        ld hl, SPRPAT           ; pattern 0: 32 bytes of FFh, a solid 16x16 block
-        call vram_write
-        ld b, 32
-        ld a, 0FFh
-pat:    out (VDP_DATA), a
-        djnz pat
+        VRAM_FILL SPRPAT, 32, 0FFh ; pattern 0: 32 bytes of FFh, a solid 16x16 block
 
-        ld hl, SAT
-        call vram_write
-        ld hl, sat_init
-        ld b, sat_end - sat_init
-sat:    ld a, (hl)
-        out (VDP_DATA), a
-        inc hl
-        djnz sat
+        VRAM_COPY SAT, sat_init, sat_end - sat_init
 
         xor a
         ld (CALLS), a
-        ld hl, hook             ; JP timi at H.TIMI
-        ld de, H_TIMI
-        ld bc, 3
-        ldir
+        HOOK_H_TIMI hook        ; JP timi at H.TIMI
         ei
 main:   halt
         jr main
 
-; Sets the VRAM write address HL.
-vram_write:
-        ld a, l
-        out (VDP_CTRL), a
-        ld a, h
-        or 40h
-        out (VDP_CTRL), a
-        ret
+        VRAM_WRITE_ROUTINE
 
 hook:   jp timi
 

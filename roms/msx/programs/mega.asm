@@ -53,44 +53,20 @@ init:   di
         ld a, 3
         ld (PAGE2_BANK), a
 
-        ld hl, regs
-        ld b, 8
-        ld c, 80h
-setreg: ld a, (hl)
-        out (VDP_CTRL), a
-        ld a, c
-        out (VDP_CTRL), a
-        inc hl
-        inc c
-        djnz setreg
+        VDP_REGS regs
 
-        ld hl, SPRPAT           ; pattern 0: 32 bytes of FFh, a solid 16x16 block
-        call vram_write
-        ld b, 32
-        ld a, 0FFh
-pat:    out (VDP_DATA), a
-        djnz pat
+        VRAM_FILL SPRPAT, 32, 0FFh ; pattern 0: 32 bytes of FFh, a solid 16x16 block
 
         call PLACE
 
         xor a
         ld (COUNT), a
-        ld hl, hook             ; JP timi at H.TIMI
-        ld de, H_TIMI
-        ld bc, 3
-        ldir
+        HOOK_H_TIMI hook        ; JP timi at H.TIMI
         ei
 main:   halt
         jr main
 
-; Sets the VRAM write address HL.
-vram_write:
-        ld a, l
-        out (VDP_CTRL), a
-        ld a, h
-        or 40h
-        out (VDP_CTRL), a
-        ret
+        VRAM_WRITE_ROUTINE
 
 hook:   jp timi
 

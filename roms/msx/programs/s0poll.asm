@@ -39,32 +39,11 @@ LAST    equ 0E010h              ; the record of the last whole display: 7 bytes 
         dw 0, 0, 0, 0, 0, 0
 
 init:   di
-        ld hl, regs
-        ld b, 8
-        ld c, 80h
-setreg: ld a, (hl)
-        out (VDP_CTRL), a
-        ld a, c
-        out (VDP_CTRL), a
-        inc hl
-        inc c
-        djnz setreg
+        VDP_REGS regs
 
-        ld hl, SPRPAT           ; pattern 0: 32 bytes of FFh, a solid 16x16 block
-        call vram_write
-        ld b, 32
-        ld a, 0FFh
-pat:    out (VDP_DATA), a
-        djnz pat
+        VRAM_FILL SPRPAT, 32, 0FFh ; pattern 0: 32 bytes of FFh, a solid 16x16 block
 
-        ld hl, SAT
-        call vram_write
-        ld hl, sat_init
-        ld b, sat_end - sat_init
-sat:    ld a, (hl)
-        out (VDP_DATA), a
-        inc hl
-        djnz sat
+        VRAM_COPY SAT, sat_init, sat_end - sat_init
 
         ld hl, FRAMES
         ld b, LAST + 8 - FRAMES
@@ -132,14 +111,7 @@ vblank: ld a, (CUR_M)
         ld de, 0
         jp poll
 
-; Sets the VRAM write address HL.
-vram_write:
-        ld a, l
-        out (VDP_CTRL), a
-        ld a, h
-        or 40h
-        out (VDP_CTRL), a
-        ret
+        VRAM_WRITE_ROUTINE
 
 ; R0-R7: Graphics I; 16 KB, display on, frame interrupt off, 16x16 sprites; name table
 ; 1800h, colour table 2000h, patterns 0000h, SAT 1B00h, sprite patterns 3800h, backdrop 4.
