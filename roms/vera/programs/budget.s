@@ -25,10 +25,7 @@ start:
         sei
         ; Pattern 0 at VRAM $00000: 64x8 at 8 bpp, 512 bytes of colour 1 (a 16x16 sprite
         ; reads its first 256).
-        stz VERA_ADDR_L
-        stz VERA_ADDR_M
-        lda #$10            ; increment 1
-        sta VERA_ADDR_H
+        vera_addr $00000, 1
         lda #$01
         ldx #0
 @pat:   sta VERA_DATA0
@@ -36,11 +33,7 @@ start:
         dex
         bne @pat
         ; The attribute table, 1,024 bytes from $1FC00: all disabled first.
-        stz VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$11            ; increment 1, address bit 16
-        sta VERA_ADDR_H
+        vera_addr $1FC00, 1
         ldy #4
 @clr0:  ldx #0
 @clr:   stz VERA_DATA0
@@ -50,11 +43,7 @@ start:
         bne @clr0
         ; Sprites 0-8 from $1FC00 (the clearing ran the address past $1FFFF, which wraps
         ; to $00000: bit 16 is set again).
-        stz VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$11
-        sta VERA_ADDR_H
+        vera_addr $1FC00, 1
         ldx #0
 @row:   lda row,x
         sta VERA_DATA0
@@ -75,14 +64,7 @@ start:
         lda #$41            ; VGA, sprites on, layers off
         sta VERA_DC_VIDEO
         stz vsyncs
-        lda CINV
-        sta old_irq
-        lda CINV+1
-        sta old_irq+1
-        lda #<irq
-        sta CINV
-        lda #>irq
-        sta CINV+1
+        hook_cinv irq, old_irq
         lda #$01            ; VSYNC
         sta VERA_IEN
         cli

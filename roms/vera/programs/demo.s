@@ -48,23 +48,11 @@ start:
         sta VERA_L0_CONFIG
         stz VERA_L0_TILEBASE
         ; Palette entries 0-3: black, white, red, dark blue (GB byte, then R).
-        stz VERA_ADDR_L
-        lda #$FA
-        sta VERA_ADDR_M
-        lda #$11            ; increment 1, address bit 16
-        sta VERA_ADDR_H
-        ldx #0
-@pal:   lda palette,x
-        sta VERA_DATA0
-        inx
-        cpx #8
-        bne @pal
+        vera_addr $1FA00, 1
+        vera_copy palette, 8
         ; The bitmap's lines 0-7 (2,560 bytes from $00000) in colour 3: a band behind the
         ; player and the target (2,560 x 9 cycles, well inside the first frame).
-        stz VERA_ADDR_L
-        stz VERA_ADDR_M
-        lda #$10            ; increment 1
-        sta VERA_ADDR_H
+        vera_addr $00000, 1
         lda #3
         ldy #10
 @band:  ldx #0
@@ -74,26 +62,11 @@ start:
         dey
         bne @band
         ; The sprites' bitmaps at $10000 (colour 1) and $10080 (colour 2), 16x16 4 bpp.
-        stz VERA_ADDR_L
-        stz VERA_ADDR_M
-        lda #$11            ; increment 1, address bit 16
-        sta VERA_ADDR_H
-        lda #$11
-        ldx #128
-@b0:    sta VERA_DATA0
-        dex
-        bne @b0
-        lda #$22
-        ldx #128
-@b1:    sta VERA_DATA0
-        dex
-        bne @b1
+        vera_addr $10000, 1
+        vera_fill $11, 128
+        vera_fill $22, 128
         ; All 128 attribute entries, 1,024 bytes, through DATA0 from $1FC00.
-        stz VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$11
-        sta VERA_ADDR_H
+        vera_addr $1FC00, 1
         lda #<attr_table
         sta ptr
         lda #>attr_table
@@ -116,14 +89,7 @@ start:
         lda #$FF
         sta hit_frame
         sta hit_frame+1
-        lda CINV
-        sta old_irq
-        lda CINV+1
-        sta old_irq+1
-        lda #<irq
-        sta CINV
-        lda #>irq
-        sta CINV+1
+        hook_cinv irq, old_irq
         lda #$05            ; SPRCOL | VSYNC
         sta VERA_IEN
         cli

@@ -18,39 +18,16 @@ old_irq:  .res 2
 start:
         sei
         ; Pattern 0 at VRAM $00000: 8x8 at 4 bpp, 32 bytes of colour 1.
-        stz VERA_ADDR_L
-        stz VERA_ADDR_M
-        lda #$10            ; increment 1
-        sta VERA_ADDR_H
-        lda #$11
-        ldx #32
-@pat:   sta VERA_DATA0
-        dex
-        bne @pat
+        vera_addr $00000, 1
+        vera_fill $11, 32
         ; Sprites 0-3: 32 bytes from $1FC00.
-        stz VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$11            ; increment 1, address bit 16
-        sta VERA_ADDR_H
-        ldx #0
-@spr:   lda sprites,x
-        sta VERA_DATA0
-        inx
-        cpx #32
-        bne @spr
+        vera_addr $1FC00, 1
+        vera_copy sprites, 32
         lda #$01            ; VGA, sprites and layers off
         sta VERA_DC_VIDEO
         stz lines
         stz vsyncs
-        lda CINV
-        sta old_irq
-        lda CINV+1
-        sta old_irq+1
-        lda #<irq
-        sta CINV
-        lda #>irq
-        sta CINV+1
+        hook_cinv irq, old_irq
         lda #240            ; IRQLINE = 240 (bit 8, IEN bit 7, clear)
         sta VERA_IRQLINE
         lda #$03            ; LINE | VSYNC

@@ -12,14 +12,7 @@ passes:  .res 1
 start:
         sei
         stz passes
-        lda CINV
-        sta old_irq
-        lda CINV+1
-        sta old_irq+1
-        lda #<irq
-        sta CINV
-        lda #>irq
-        sta CINV+1
+        hook_cinv irq, old_irq
         cli
 main:   wai
         bra main

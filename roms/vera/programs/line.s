@@ -16,14 +16,7 @@ start:
         sei
         stz lines
         stz vsyncs
-        lda CINV
-        sta old_irq
-        lda CINV+1
-        sta old_irq+1
-        lda #<irq
-        sta CINV
-        lda #>irq
-        sta CINV+1
+        hook_cinv irq, old_irq
         lda #100            ; IRQLINE = 100 (bit 8, IEN bit 7, clear)
         sta VERA_IRQLINE
         lda #$03            ; LINE | VSYNC

@@ -19,32 +19,12 @@ old_irq:   .res 2         ; the KERNAL's handler
 start:
         sei
         ; Pattern 0 at VRAM $00000 (32 bytes of colour 1), pattern 1 at $00020 (colour 2).
-        stz VERA_ADDR_L
-        stz VERA_ADDR_M
-        lda #$10            ; increment 1
-        sta VERA_ADDR_H
-        lda #$11
-        ldx #32
-@p0:    sta VERA_DATA0
-        dex
-        bne @p0
-        lda #$22
-        ldx #32
-@p1:    sta VERA_DATA0
-        dex
-        bne @p1
+        vera_addr $00000, 1
+        vera_fill $11, 32
+        vera_fill $22, 32
         ; Sprites 0 and 1 at $1FC00.
-        stz VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$11            ; increment 1, address bit 16
-        sta VERA_ADDR_H
-        ldx #0
-@attr:  lda attrs,x
-        sta VERA_DATA0
-        inx
-        cpx #16
-        bne @attr
+        vera_addr $1FC00, 1
+        vera_copy attrs, 16
         lda #$41            ; sprites on, VGA
         sta VERA_DC_VIDEO
         lda #100
@@ -52,14 +32,7 @@ start:
         stz frame
         lda #$FF
         sta hit_frame
-        lda CINV
-        sta old_irq
-        lda CINV+1
-        sta old_irq+1
-        lda #<irq
-        sta CINV
-        lda #>irq
-        sta CINV+1
+        hook_cinv irq, old_irq
         lda #$05            ; SPRCOL | VSYNC
         sta VERA_IEN
         cli
@@ -76,12 +49,7 @@ irq:
         lda frame
         sta hit_frame
         ; Sprite 1's attribute byte 0 ($1FC08): pattern address $00020 >> 5 = 1.
-        lda #$08
-        sta VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$11
-        sta VERA_ADDR_H
+        vera_addr $1FC08, 1
         lda #$01
         sta VERA_DATA0
         ; Its byte 6 ($1FC0E): z 3, collision mask 0.
@@ -93,12 +61,7 @@ ack:    lda #$04
         sta VERA_ISR
 moved:  inc xpos
         ; Sprite 0's X low byte ($1FC02), increment 0.
-        lda #$02
-        sta VERA_ADDR_L
-        lda #$FC
-        sta VERA_ADDR_M
-        lda #$01
-        sta VERA_ADDR_H
+        vera_addr $1FC02, 0
         lda xpos
         sta VERA_DATA0
         inc frame
