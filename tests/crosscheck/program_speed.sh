@@ -42,7 +42,8 @@ fi
 
 echo "# $(date -u '+%F %T') UTC, $(nproc) CPUs, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# $FRAMES frames per program ($MSX_FRAMES for the MSX), median of $ROUNDS interleaved rounds;"
-echo "# CPU seconds as user+sys (user), the rounds' range of user+sys in brackets"
+echo "# CPU seconds as user+sys (user), the rounds' range of user+sys in brackets, then frames"
+echo "# per CPU second (user+sys)"
 
 python3 - "$ROOT" "$FRAMES" "$HITLAB" "$MSX_FRAMES" "$ROUNDS" <<'PY'
 import os
@@ -172,19 +173,21 @@ def summary(runs):
     return median(totals), median([r[1] for r in runs]), min(totals), max(totals)
 
 
-def figure(s):
-    return f"{s[0]:6.2f} ({s[1]:5.2f}) [{s[2]:.2f}-{s[3]:.2f}]"
+def figure(s, frames):
+    """CPU seconds, user, the range, and frames per CPU second (user+sys)."""
+    return (f"{s[0]:6.2f} ({s[1]:5.2f}) [{s[2]:.2f}-{s[3]:.2f}] "
+            f"{frames / max(s[0], 0.01):7.0f} f/s")
 
 
-def show(name, peer_name, peers, ours):
+def show(name, peer_name, peers, ours, frames):
     # A run shorter than the clock tick (a faulting program) reads 0: counted as 0.01 s.
     o = summary(ours)
-    line = f"{name:<18} hitlab {figure(o)}"
+    line = f"{name:<18} hitlab {figure(o, frames)}"
     if not peers:
         print(f"{line}   {peer_name}: skipped (not installed)")
         return
     p = summary(peers)
-    print(f"{line}   {peer_name} {figure(p)}   hitlab faster by "
+    print(f"{line}   {peer_name} {figure(p, frames)}   hitlab faster by "
           f"{p[0] / max(o[0], 0.01):.2f}x ({p[1] / max(o[1], 0.01):.2f}x by user time)")
 
 
@@ -200,7 +203,7 @@ for rom in programs("msx", "rom"):
     peers, ours = rounds(
         (lambda: openmsx(rom)) if have_openmsx else None,
         lambda: hitlab(rom, "msx", MSX_FRAMES))
-    show(os.path.basename(rom), "openMSX", peers, ours)
+    show(os.path.basename(rom), "openMSX", peers, ours, MSX_FRAMES)
 
 print("## Genesis, beside Genesis Plus GX")
 scratch = tempfile.mkdtemp(prefix="program-speed-")
@@ -208,7 +211,7 @@ for image in programs("genesis", "bin"):
     peers, ours = rounds(
         (lambda: gpgx(image, scratch)) if have_gpgx else None,
         lambda: hitlab(image, "genesis", FRAMES))
-    show(os.path.basename(image), "GPGX", peers, ours)
+    show(os.path.basename(image), "GPGX", peers, ours, FRAMES)
 shutil.rmtree(scratch)
 
 print("## X16 (VERA board), against 200x real time")
@@ -216,7 +219,7 @@ for prg in programs("vera", "prg"):
     _, ours = rounds(None, lambda: hitlab(prg, "vera", FRAMES))
     total, user, low, high = summary(ours)
     rate = FRAMES / max(total, 0.01) / X16_FRAME_HZ
-    print(f"{os.path.basename(prg):<18} hitlab {figure((total, user, low, high))}   "
+    print(f"{os.path.basename(prg):<18} hitlab {figure((total, user, low, high), FRAMES)}   "
           f"{rate:6.0f}x real time (rounds {FRAMES / max(high, 0.01) / X16_FRAME_HZ:.0f}x-"
           f"{FRAMES / max(low, 0.01) / X16_FRAME_HZ:.0f}x)")
 PY
