@@ -134,6 +134,41 @@ impl OpaqueMask {
         }
     }
 
+    /// Makes this mask `w_px` x `h_px` with row `r` = `rows[r]` (bit i = column i, columns
+    /// 0..64; columns past the width and rows past `rows` transparent), keeping its storage:
+    /// a chip's view refilled each frame allocates nothing once sized.
+    pub fn set_row_bits(&mut self, w_px: u16, h_px: u16, rows: &[u64]) {
+        self.w_px = w_px;
+        self.h_px = h_px;
+        self.words_per_row = usize::from(w_px).div_ceil(64);
+        self.words.clear();
+        self.words
+            .resize(self.words_per_row * usize::from(h_px), 0);
+        for (row, &bits) in (0u16..).zip(rows.iter().take(usize::from(h_px))) {
+            self.or_row_bits(row, bits);
+        }
+    }
+
+    /// Whether this mask is what [`Self::set_row_bits`] with these arguments makes: a
+    /// chip whose sprite shows the same rows as last frame keeps last frame's mask.
+    #[must_use]
+    pub fn is_row_bits(&self, w_px: u16, h_px: u16, rows: &[u64]) -> bool {
+        if self.w_px != w_px || self.h_px != h_px {
+            return false;
+        }
+        let keep = if w_px >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << w_px) - 1
+        };
+        let wpr = self.words_per_row;
+        (0..usize::from(h_px)).all(|r| {
+            let row = &self.words[r * wpr..(r + 1) * wpr];
+            let want = rows.get(r).map_or(0, |&bits| bits & keep);
+            row.first().is_none_or(|&w| w == want) && row.iter().skip(1).all(|&w| w == 0)
+        })
+    }
+
     /// ORs `other` into this mask with its top-left corner at (`dx`, `dy`) pixels from
     /// this mask's: pixel (col, row) becomes opaque where `other.get(col - dx, row - dy)`
     /// is; what falls outside this mask is dropped. Word by word, 64 columns at a time.

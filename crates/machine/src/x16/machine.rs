@@ -225,6 +225,15 @@ impl Machine for X16 {
         quadrant_mask(&PxBox::new(x_px, y_px, w_px, h_px), self.screen())
     }
 
+    fn hardware_check_state(&self) -> u64 {
+        // The unseen collisions are all the check reads beyond the view and the verdict.
+        let unseen = self.vera.unseen_collisions();
+        let lines = unseen.lines.map_or(0, |(first, last)| {
+            1 << 8 | u64::from(first) << 9 | u64::from(last) << 25
+        });
+        u64::from(unseen.mask) | lines
+    }
+
     fn hardware_check(&self, sprites: &[SpriteView], verdict: &Verdict) -> HardwareCheck {
         // Collision bits from lines drawn with sprites disabled: the FPGA renders them
         // unseen (specs/vera.md, DC_VIDEO bit 6), so no shown sprite accounts for them; the
