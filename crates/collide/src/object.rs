@@ -142,8 +142,7 @@ impl OpaqueMask {
         self.h_px = h_px;
         self.words_per_row = usize::from(w_px).div_ceil(64);
         self.words.clear();
-        self.words
-            .resize(self.words_per_row * usize::from(h_px), 0);
+        self.words.resize(self.words_per_row * usize::from(h_px), 0);
         for (row, &bits) in (0u16..).zip(rows.iter().take(usize::from(h_px))) {
             self.or_row_bits(row, bits);
         }
@@ -336,6 +335,37 @@ mod tests {
 
     fn dot(w: u16, h: u16, col: u16, row: u16) -> Arc<OpaqueMask> {
         Arc::new(OpaqueMask::from_fn(w, h, |c, r| c == col && r == row))
+    }
+
+    #[test]
+    fn rows_set_in_place_equal_a_new_mask() {
+        // A 12 x 3 mask from rows: bits past column 11 and rows past the list are dropped.
+        let rows = [0xFFFF, 0b101];
+        let mut want = OpaqueMask::new(12, 3);
+        for (row, bits) in [(0u16, 0xFFFu64), (1, 0b101)] {
+            for col in 0..12 {
+                if bits >> col & 1 != 0 {
+                    want.set(col, row);
+                }
+            }
+        }
+        // Refilled from a mask of another size and content.
+        let mut m = OpaqueMask::from_fn(70, 5, |c, r| c == r);
+        assert!(!m.is_row_bits(12, 3, &rows));
+        m.set_row_bits(12, 3, &rows);
+        assert_eq!(m, want);
+        assert!(m.is_row_bits(12, 3, &rows));
+        assert!(
+            m.is_row_bits(12, 3, &[0xFFF, 0b101, 0]),
+            "a clear row is no row"
+        );
+        assert!(!m.is_row_bits(12, 3, &[0xFFF, 0b111]));
+        assert!(!m.is_row_bits(12, 2, &rows));
+        // Two words a row: the second stays clear.
+        let mut wide = OpaqueMask::from_fn(100, 2, |_, _| true);
+        wide.set_row_bits(100, 2, &[1, 2]);
+        assert_eq!(wide.count_opaque(), 2);
+        assert!(wide.is_row_bits(100, 2, &[1, 2]));
     }
 
     #[test]

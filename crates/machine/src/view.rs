@@ -134,9 +134,7 @@ impl SpriteView {
                 *why = reason;
                 kept.set_increasing(lines);
             }
-            None => self
-                .not_drawn
-                .push((reason, Lines::from_increasing(lines))),
+            None => self.not_drawn.push((reason, Lines::from_increasing(lines))),
         }
         if self.not_drawn[0].1.is_empty() {
             self.not_drawn.clear();

@@ -2,7 +2,6 @@
 //! through the data port after a VRAM address setup on the control port, as a Z80 game
 //! does with OUT (0x99) and OTIR to (0x98).
 
-
 use collide::{PxBox, Screen};
 use tms9918::Vdp;
 use tms9918::status::{COLLISION, FIFTH_NUMBER_MASK, FIFTH_SPRITE};

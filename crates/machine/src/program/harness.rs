@@ -639,7 +639,12 @@ impl<'m> Harness<'m> {
     /// What the chip shows at the end of call `call`'s display, into `rec` (every field
     /// but those [`Harness::call`] sets after it): what the frame before (`pending`, as
     /// observed) found is copied where what it was found from is the same.
-    fn observe(&mut self, call: u32, cycles: u64, rec: &mut FrameRecord) -> Result<(), HarnessError> {
+    fn observe(
+        &mut self,
+        call: u32,
+        cycles: u64,
+        rec: &mut FrameRecord,
+    ) -> Result<(), HarnessError> {
         let machine = self.machine.get();
         machine.sprites_into(&mut rec.sprites);
         let prev = self.pending.as_ref();
@@ -695,9 +700,8 @@ impl<'m> Harness<'m> {
         // the chip saw the collision all the same, and records the line it set it on.
         verdict.collided |= verdict.first_collision_line.is_some();
         let key = (machine.screen(), machine.hardware_check_state());
-        let same_reasons = same_objects.filter(|p| {
-            same_view && p.verdict == verdict && self.pending_key == Some(key)
-        });
+        let same_reasons = same_objects
+            .filter(|p| same_view && p.verdict == verdict && self.pending_key == Some(key));
         // Reasons only for a frame where the chip and truth differ (a frame where they
         // agree costs nothing): the chip's flag against pixel truth, or, with no pixel
         // pair at all, against box truth's pairs.

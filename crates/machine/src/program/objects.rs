@@ -206,9 +206,12 @@ pub fn build_into(
         numbers.clear();
         numbers.extend(run.iter().map(|&(.., at)| sprites[at].number));
         // The group of the key's first sprite.
-        scratch
-            .built
-            .push(merge(sprites, run.iter().map(|&(.., at)| at), numbers, run[0].1));
+        scratch.built.push(merge(
+            sprites,
+            run.iter().map(|&(.., at)| at),
+            numbers,
+            run[0].1,
+        ));
         n += 1;
     }
     // In order of id, as a stable sort: the build order breaks ties (a sprite the chip
