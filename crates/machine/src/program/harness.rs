@@ -669,7 +669,9 @@ impl<'m> Harness<'m> {
         }
         let machine = self.machine.get();
         let prev = self.pending.as_ref();
-        let same_objects = prev.filter(|p| same_view || p.objects == rec.objects);
+        // Objects from sprites are the same with the view; a table's are compared.
+        let from_view = same_view && self.config.object_table.is_none();
+        let same_objects = prev.filter(|p| from_view || p.objects == rec.objects);
         if let Some(p) = same_objects {
             rec.box_pairs.clone_from(&p.box_pairs);
             rec.pixel_pairs.clone_from(&p.pixel_pairs);
