@@ -161,6 +161,13 @@ impl OpaqueMask {
             (1u64 << w_px) - 1
         };
         let wpr = self.words_per_row;
+        if wpr == 1 {
+            // A word a row (64 pixels wide or less): the rows compared as one list.
+            let n = rows.len().min(usize::from(h_px));
+            let (given, past) = self.words.split_at(n);
+            return given.iter().zip(rows).all(|(&w, &bits)| w == bits & keep)
+                && past.iter().all(|&w| w == 0);
+        }
         (0..usize::from(h_px)).all(|r| {
             let row = &self.words[r * wpr..(r + 1) * wpr];
             let want = rows.get(r).map_or(0, |&bits| bits & keep);

@@ -195,7 +195,10 @@ pub fn build_into(
     }
     // As a stable sort by key: a key's members keep their order (the view's index breaks
     // ties); keys in order, as a map's would be.
-    keyed.sort_unstable_by_key(|&(key, _, at)| (key, at));
+    // Sprites in number order under one rule each come sorted already.
+    if !keyed.is_sorted_by_key(|&(key, _, at)| (key, at)) {
+        keyed.sort_unstable_by_key(|&(key, _, at)| (key, at));
+    }
     scratch.built.clear();
     let mut n = 0;
     for run in keyed.chunk_by(|a, b| a.0 == b.0) {
@@ -220,7 +223,9 @@ pub fn build_into(
     scratch
         .order
         .extend(scratch.built.iter().enumerate().map(|(i, o)| (o.id, i)));
-    scratch.order.sort_unstable();
+    if !scratch.order.is_sorted() {
+        scratch.order.sort_unstable();
+    }
     out.objects.clear();
     out.objects
         .extend(scratch.order.iter().map(|&(_, i)| scratch.built[i].clone()));

@@ -64,14 +64,14 @@ fn booted(settings: &dyn Settings, bytes: &[u8]) -> Option<Box<dyn Machine>> {
 /// Allocations per frame of the board's frame, the sprite view and the harness's frame,
 /// for every program of one machine, idle skipping `on` or off; asserts the board's frame
 /// allocates nothing but in the programs `known` names (with why), where it must not
-/// allocate more per frame than it does now; and, with `harness` given, the same of the
+/// allocate more per frame than it does now; and, with `harness_known` given, the same of the
 /// harness's frame with the programs it names.
 fn check(
     settings: &dyn Settings,
     dir: &str,
     ext: &str,
     known: &[(&str, u64, &str)],
-    harness: Option<&[(&str, u64, &str)]>,
+    harness_known: Option<&[(&str, u64, &str)]>,
     on: bool,
 ) {
     let mut measured = 0;
@@ -136,7 +136,7 @@ fn check(
             None if board_allocs > 0 => unexpected.push(format!("{name}: {board_allocs}")),
             None => {}
         }
-        if let Some(harness_known) = harness {
+        if let Some(harness_known) = harness_known {
             let most = harness_known
                 .iter()
                 .find(|(n, _, _)| *n == name)
