@@ -134,6 +134,47 @@ impl OpaqueMask {
         }
     }
 
+    /// Makes this mask `w_px` x `h_px` with row `r` = `rows[r]` (bit i = column i, columns
+    /// 0..64; columns past the width and rows past `rows` transparent), keeping its storage:
+    /// a chip's view refilled each frame allocates nothing once sized.
+    pub fn set_row_bits(&mut self, w_px: u16, h_px: u16, rows: &[u64]) {
+        self.w_px = w_px;
+        self.h_px = h_px;
+        self.words_per_row = usize::from(w_px).div_ceil(64);
+        self.words.clear();
+        self.words.resize(self.words_per_row * usize::from(h_px), 0);
+        for (row, &bits) in (0u16..).zip(rows.iter().take(usize::from(h_px))) {
+            self.or_row_bits(row, bits);
+        }
+    }
+
+    /// Whether this mask is what [`Self::set_row_bits`] with these arguments makes: a
+    /// chip whose sprite shows the same rows as last frame keeps last frame's mask.
+    #[must_use]
+    pub fn is_row_bits(&self, w_px: u16, h_px: u16, rows: &[u64]) -> bool {
+        if self.w_px != w_px || self.h_px != h_px {
+            return false;
+        }
+        let keep = if w_px >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << w_px) - 1
+        };
+        let wpr = self.words_per_row;
+        if wpr == 1 {
+            // A word a row (64 pixels wide or less): the rows compared as one list.
+            let n = rows.len().min(usize::from(h_px));
+            let (given, past) = self.words.split_at(n);
+            return given.iter().zip(rows).all(|(&w, &bits)| w == bits & keep)
+                && past.iter().all(|&w| w == 0);
+        }
+        (0..usize::from(h_px)).all(|r| {
+            let row = &self.words[r * wpr..(r + 1) * wpr];
+            let want = rows.get(r).map_or(0, |&bits| bits & keep);
+            row.first().is_none_or(|&w| w == want) && row.iter().skip(1).all(|&w| w == 0)
+        })
+    }
+
     /// ORs `other` into this mask with its top-left corner at (`dx`, `dy`) pixels from
     /// this mask's: pixel (col, row) becomes opaque where `other.get(col - dx, row - dy)`
     /// is; what falls outside this mask is dropped. Word by word, 64 columns at a time.
@@ -301,6 +342,37 @@ mod tests {
 
     fn dot(w: u16, h: u16, col: u16, row: u16) -> Arc<OpaqueMask> {
         Arc::new(OpaqueMask::from_fn(w, h, |c, r| c == col && r == row))
+    }
+
+    #[test]
+    fn rows_set_in_place_equal_a_new_mask() {
+        // A 12 x 3 mask from rows: bits past column 11 and rows past the list are dropped.
+        let rows = [0xFFFF, 0b101];
+        let mut want = OpaqueMask::new(12, 3);
+        for (row, bits) in [(0u16, 0xFFFu64), (1, 0b101)] {
+            for col in 0..12 {
+                if bits >> col & 1 != 0 {
+                    want.set(col, row);
+                }
+            }
+        }
+        // Refilled from a mask of another size and content.
+        let mut m = OpaqueMask::from_fn(70, 5, |c, r| c == r);
+        assert!(!m.is_row_bits(12, 3, &rows));
+        m.set_row_bits(12, 3, &rows);
+        assert_eq!(m, want);
+        assert!(m.is_row_bits(12, 3, &rows));
+        assert!(
+            m.is_row_bits(12, 3, &[0xFFF, 0b101, 0]),
+            "a clear row is no row"
+        );
+        assert!(!m.is_row_bits(12, 3, &[0xFFF, 0b111]));
+        assert!(!m.is_row_bits(12, 2, &rows));
+        // Two words a row: the second stays clear.
+        let mut wide = OpaqueMask::from_fn(100, 2, |_, _| true);
+        wide.set_row_bits(100, 2, &[1, 2]);
+        assert_eq!(wide.count_opaque(), 2);
+        assert!(wide.is_row_bits(100, 2, &[1, 2]));
     }
 
     #[test]

@@ -63,21 +63,70 @@ pub fn box_and_pixel_pairs(objects: &[Object], scope: Scope) -> (Vec<Pair>, Vec<
     (boxes, pixels)
 }
 
+/// Storage [`box_and_pixel_pairs_into`] sorts the objects in, kept by a caller that finds
+/// pairs every frame so that a frame allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Sweep {
+    /// Left edge, right edge (exclusive) and index of each object taking part.
+    by_x: Vec<(i64, i64, u32)>,
+}
+
+/// [`box_and_pixel_pairs`] into `boxes` and `pixels` (emptied first), sorting in `sweep`:
+/// the same pairs, in storage the caller keeps.
+pub fn box_and_pixel_pairs_into(
+    objects: &[Object],
+    scope: Scope,
+    sweep: &mut Sweep,
+    boxes: &mut Vec<Pair>,
+    pixels: &mut Vec<Pair>,
+) {
+    boxes.clear();
+    pairs_where_into(
+        objects,
+        scope,
+        |a, b| a.bbox.overlaps(&b.bbox),
+        &mut sweep.by_x,
+        boxes,
+    );
+    pixels.clear();
+    pixels.extend(
+        boxes
+            .iter()
+            .copied()
+            .filter(|p| opaque_pixels_meet(&objects[p.a as usize], &objects[p.b as usize])),
+    );
+}
+
 /// The pairs whose boxes overlap and that `hit` accepts, sorted (see the module docs).
 fn pairs_where(
     objects: &[Object],
     scope: Scope,
     hit: impl Fn(&Object, &Object) -> bool,
 ) -> Vec<Pair> {
-    // Objects taking part with a pixel to overlap with, by left edge (then index).
-    let mut by_x: Vec<(i64, i64, u32)> = objects
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| takes_part(o, scope) && !o.bbox.is_empty())
-        .map(|(i, o)| (i64::from(o.bbox.x), o.bbox.x_end(), i as u32))
-        .collect();
-    by_x.sort_unstable();
     let mut out = Vec::new();
+    pairs_where_into(objects, scope, hit, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [`pairs_where`] appended to `out`, sorting in `by_x`.
+fn pairs_where_into(
+    objects: &[Object],
+    scope: Scope,
+    hit: impl Fn(&Object, &Object) -> bool,
+    by_x: &mut Vec<(i64, i64, u32)>,
+    out: &mut Vec<Pair>,
+) {
+    // Objects taking part with a pixel to overlap with, by left edge (then index).
+    by_x.clear();
+    by_x.extend(
+        objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| takes_part(o, scope) && !o.bbox.is_empty())
+            .map(|(i, o)| (i64::from(o.bbox.x), o.bbox.x_end(), i as u32)),
+    );
+    by_x.sort_unstable();
+    let from = out.len();
     for (k, &(_, x_end, i)) in by_x.iter().enumerate() {
         let a = &objects[i as usize];
         for &(x, _, j) in &by_x[k + 1..] {
@@ -91,8 +140,7 @@ fn pairs_where(
             }
         }
     }
-    out.sort_unstable();
-    out
+    out[from..].sort_unstable();
 }
 
 #[cfg(test)]
@@ -133,6 +181,7 @@ mod tests {
         };
         let screen = Screen::new(96, 80);
         let mut found = [0usize; 2];
+        let (mut sweep, mut kept) = (Sweep::default(), (Vec::new(), Vec::new()));
         for round in 0..40 {
             let count = 1 + next(70) as usize;
             let objects: Vec<Object> = (0..count)
@@ -163,6 +212,9 @@ mod tests {
                 found[1] += pixels.len();
                 assert_eq!(box_pairs(&objects, scope), boxes, "round {round}");
                 assert_eq!(pixel_pairs(&objects, scope), pixels, "round {round}");
+                // Into storage kept from the round before: the same pairs.
+                box_and_pixel_pairs_into(&objects, scope, &mut sweep, &mut kept.0, &mut kept.1);
+                assert_eq!(kept, (boxes.clone(), pixels.clone()), "round {round}");
                 assert_eq!(
                     box_and_pixel_pairs(&objects, scope),
                     (boxes, pixels),

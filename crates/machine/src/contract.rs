@@ -169,6 +169,21 @@ pub trait Machine {
     fn peek_verdict(&self) -> Verdict;
     /// The chip's sprite view of the last frame, by sprite number.
     fn sprites(&self) -> Vec<SpriteView>;
+    /// [`Machine::sprites`] into `out`, replacing what it held. A machine that refills the
+    /// entries in place (keeping a mask that shows the same rows, and the storage of the
+    /// line lists) lets the program harness, which asks every frame, allocate nothing in
+    /// a steady frame; the default builds a new list.
+    fn sprites_into(&self, out: &mut Vec<SpriteView>) {
+        *out = self.sprites();
+    }
+    /// What [`Machine::hardware_check`] reads besides the sprite view, the verdict and the
+    /// screen, as a value equal in two frames only when that is the same (VERA's collisions
+    /// from lines drawn with sprites disabled); 0 on a machine whose check reads nothing
+    /// else. The program harness reuses a frame's reasons while the view, the verdict, the
+    /// screen and this stay as they were.
+    fn hardware_check_state(&self) -> u64 {
+        0
+    }
     /// The truth among the chip's sprites projected to the chip's form, with the reasons
     /// the chip disagrees where the sprite view tells them. The default is the flag form:
     /// any two sprites whose opaque pixels meet set it.
@@ -266,6 +281,12 @@ pub trait Machine {
             status: self.peek_verdict().status,
             ..ChipState::default()
         }
+    }
+    /// [`Machine::chip_state`] into `out`: a machine that refills the register list in place
+    /// lets the program harness allocate nothing for it per frame; the default builds a
+    /// new one.
+    fn chip_state_into(&self, out: &mut ChipState) {
+        *out = self.chip_state();
     }
     /// A known reason the chip's verdict can differ from the truth, for reports.
     fn disagreement_note(&self) -> Option<&'static str> {

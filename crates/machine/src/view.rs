@@ -92,6 +92,56 @@ pub struct SpriteView {
     pub lines: Option<LineSpan>,
 }
 
+impl SpriteView {
+    /// Sprite `number` over `bbox`, fully transparent, drawn on every line, no attribute
+    /// field: the entry a chip's view fills in ([`SpriteView::set_mask_rows`] and the rest).
+    #[must_use]
+    pub fn blank(number: u32, bbox: PxBox) -> Self {
+        Self {
+            number,
+            bbox,
+            mask: Arc::new(OpaqueMask::new(bbox.w, bbox.h)),
+            collision_mask: 0,
+            z: 0,
+            not_drawn: Vec::new(),
+            drawn: true,
+            fields: SpriteFields::default(),
+            lines: None,
+        }
+    }
+
+    /// Sets the opaque pixels to `rows` over `w_px` x `h_px` (one word a row, bit i =
+    /// column i, as [`mask_from_rows`]). A mask that already shows those rows is kept (the
+    /// objects of earlier frames may share it); one nothing else holds is rewritten in
+    /// place; otherwise a new one is made. The result equals [`mask_from_rows`]'s.
+    pub fn set_mask_rows(&mut self, w_px: u16, h_px: u16, rows: &[u64]) {
+        if self.mask.is_row_bits(w_px, h_px, rows) {
+            return;
+        }
+        match Arc::get_mut(&mut self.mask) {
+            Some(mask) => mask.set_row_bits(w_px, h_px, rows),
+            None => self.mask = Arc::new(mask_from_rows(w_px, h_px, rows)),
+        }
+    }
+
+    /// Sets the lines the chip did not draw the sprite on to `lines` (increasing) for
+    /// `reason` alone, or to none when `lines` is empty, keeping the list's storage while
+    /// it has lines.
+    pub fn set_not_drawn(&mut self, reason: NotDrawn, lines: impl IntoIterator<Item = i32>) {
+        self.not_drawn.truncate(1);
+        match self.not_drawn.first_mut() {
+            Some((why, kept)) => {
+                *why = reason;
+                kept.set_increasing(lines);
+            }
+            None => self.not_drawn.push((reason, Lines::from_increasing(lines))),
+        }
+        if self.not_drawn[0].1.is_empty() {
+            self.not_drawn.clear();
+        }
+    }
+}
+
 /// Screen lines `first..=last` (top line 0) over which one sprite entry was shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LineSpan {
@@ -124,6 +174,14 @@ impl Lines {
             l.push(line);
         }
         l
+    }
+
+    /// Sets the lines to an increasing sequence, keeping the storage.
+    pub fn set_increasing(&mut self, lines: impl IntoIterator<Item = i32>) {
+        self.runs.clear();
+        for line in lines {
+            self.push(line);
+        }
     }
 
     /// Adds `line`, at or after the last one added (an equal line is kept once).

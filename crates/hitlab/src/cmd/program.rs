@@ -441,13 +441,17 @@ pub fn play_drawn(
     let bar = crate::long_run::bar(u64::from(frames), p.path.display().to_string());
     for _ in 0..frames {
         crate::long_run::check()?;
-        let r = h.next_frame().map_err(|e| failed(p, &mut h, &e))?;
-        tally.add(&r);
+        // The record is lent, not copied: the harness reuses its buffers next frame.
+        if let Err(e) = h.advance().map(|_| ()) {
+            return Err(failed(p, &mut h, &e));
+        }
+        let r = h.record();
+        tally.add(r);
         if let Some((_, t)) = trace_out.as_mut() {
-            writeln!(t, "{}", frame_json(&r, &dump_names))
+            writeln!(t, "{}", frame_json(r, &dump_names))
                 .map_err(|e| usage(anyhow::anyhow!("trace: {e}")))?;
         }
-        each(&r, h.machine());
+        each(r, h.machine_ref());
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -245,13 +245,19 @@ impl Machine for Genesis {
     }
 
     fn chip_state(&self) -> ChipState {
-        ChipState {
-            registers: self.vdp.registers().as_bytes().to_vec(),
-            // The whole word: FIFO, blanking and PAL bits beside the sprite flags.
-            status: self.vdp.peek_status(),
-            collision_line: self.vdp.first_collision_line(),
-            overflow_line: self.vdp.first_overflow_line(),
-        }
+        let mut s = ChipState::default();
+        self.chip_state_into(&mut s);
+        s
+    }
+
+    fn chip_state_into(&self, out: &mut ChipState) {
+        out.registers.clear();
+        out.registers
+            .extend_from_slice(self.vdp.registers().as_bytes());
+        // The whole word: FIFO, blanking and PAL bits beside the sprite flags.
+        out.status = self.vdp.peek_status();
+        out.collision_line = self.vdp.first_collision_line();
+        out.overflow_line = self.vdp.first_overflow_line();
     }
 
     fn frame_indexed(&self) -> &[u8] {

@@ -212,9 +212,11 @@ impl ReadLog {
     }
 }
 
-/// A recording under way: from `head` with the CPU as it was there.
+/// A recording: from `head` with the CPU as it was there. Its storage outlives it (see
+/// [`IdleSkip`]): `on` alone says whether it is under way.
 #[derive(Clone, Debug)]
 struct Recording<C> {
+    on: bool,
     head: u32,
     state: C,
     steps: u32,
@@ -329,10 +331,9 @@ pub struct IdleSkip<C> {
     skipped: u64,
     // Held in place, not boxed: a recording starts many times a frame in busy code, and
     // a frame's work allocates nothing. Once made it stays, reset for each new turn
-    // (`recording_on` tells whether one is under way): its read log is kilobytes, which
+    // (its `on` alone tells whether one is under way): its read log is kilobytes, which
     // moving in and out of an `Option` for every turn copied.
     recording: Option<Recording<C>>,
-    recording_on: bool,
     confirmed: Option<Loop<C>>,
     cool: Cooldown<COOL_SLOTS>,
 }
@@ -343,7 +344,6 @@ impl<C> Default for IdleSkip<C> {
             enabled: enabled_by_env(),
             skipped: 0,
             recording: None,
-            recording_on: false,
             confirmed: None,
             cool: Cooldown::default(),
         }
@@ -381,8 +381,16 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// Turns skipping on or off (off: every instruction is stepped).
     pub fn set_enabled(&mut self, on: bool) {
         self.enabled = on;
-        self.recording_on = false;
+        self.stop_recording();
         self.confirmed = None;
+    }
+
+    /// Ends the recording under way, if any, keeping its storage.
+    #[inline]
+    fn stop_recording(&mut self) {
+        if let Some(rec) = self.recording.as_mut() {
+            rec.on = false;
+        }
     }
 
     /// Whether an iteration is being recorded: the next step is to run on the watching
@@ -390,13 +398,13 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[must_use]
     #[inline]
     pub fn recording(&self) -> bool {
-        self.recording_on
+        self.under_way().is_some()
     }
 
     /// The recording under way, if one is.
     #[inline]
     fn under_way(&self) -> Option<&Recording<C>> {
-        self.recording.as_ref().filter(|_| self.recording_on)
+        self.recording.as_ref().filter(|r| r.on)
     }
 
     /// Where the recording under way started, if one is.
@@ -412,17 +420,17 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// Without a recording (check [`IdleSkip::recording`] first).
     #[inline]
     pub fn log(&mut self) -> &mut ReadLog {
-        debug_assert!(self.recording_on);
-        &mut self.recording.as_mut().expect("a recording").log
+        let rec = self.recording.as_mut().filter(|r| r.on);
+        &mut rec.expect("a recording under way").log
     }
 
     /// Gives up the recording under way (the CPU left the path where loops are
     /// recorded: an exception, a chip access), counting it as a failure.
     #[inline]
     pub fn abort(&mut self) {
-        if let Some(head) = self.under_way().map(|r| r.head) {
-            self.recording_on = false;
-            self.cool.fail(head);
+        if let Some(rec) = self.recording.as_mut().filter(|r| r.on) {
+            rec.on = false;
+            self.cool.fail(rec.head);
         }
     }
 
@@ -430,7 +438,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     /// recording up if it was spoiled or ran too long.
     #[inline]
     pub fn recorded_step(&mut self) {
-        if let Some(rec) = self.recording.as_mut().filter(|_| self.recording_on) {
+        if let Some(rec) = self.recording.as_mut().filter(|r| r.on) {
             rec.steps += 1;
             if rec.log.spoiled || rec.steps > MAX_STEPS {
                 self.abort();
@@ -445,7 +453,7 @@ impl<C: LoopCpu> IdleSkip<C> {
     #[inline]
     pub fn at_head(&mut self, head: u32, cpu: &C, still: impl Fn(&Read) -> bool) -> Option<Skip> {
         // The common case in busy code: a counting loop's head, cooling down.
-        if !self.recording_on && !self.cool.cooled(head) {
+        if !self.recording() && !self.cool.cooled(head) {
             return None;
         }
         self.arrive(head, cpu, still)
@@ -458,13 +466,14 @@ impl<C: LoopCpu> IdleSkip<C> {
             && cpu.same_at_head(&l.state)
             && l.log.reads().iter().all(&still)
         {
-            // A recording under way would count the skipped time in its iteration.
-            self.recording_on = false;
-            return Some(Skip {
+            let skip = Skip {
                 period: l.period,
                 m1: l.log.m1,
                 pcs: l.log.pcs.unwrap_or((head, head)),
-            });
+            };
+            // A recording under way would count the skipped time in its iteration.
+            self.stop_recording();
+            return Some(skip);
         }
         if let Some(rec) = self.under_way()
             && rec.head != head
@@ -481,7 +490,7 @@ impl<C: LoopCpu> IdleSkip<C> {
                 && period > 0
                 && cpu.repeats(&rec.state, rec.log.m1);
             let (failed, m1, pcs) = (rec.head, rec.log.m1, rec.log.pcs);
-            self.recording_on = false;
+            self.stop_recording();
             if repeats {
                 self.cool.forgive(head);
                 // The confirmed loop takes the recording's storage; the old loop's is
@@ -495,6 +504,7 @@ impl<C: LoopCpu> IdleSkip<C> {
                     log,
                 });
                 self.recording = old.map(|l| Recording {
+                    on: false,
                     head: l.head,
                     state: l.state,
                     steps: 0,
@@ -509,9 +519,9 @@ impl<C: LoopCpu> IdleSkip<C> {
             self.cool.fail(failed);
         }
         if self.cool.cooled(head) {
-            self.recording_on = true;
             match self.recording.as_mut() {
                 Some(rec) => {
+                    rec.on = true;
                     rec.head = head;
                     rec.state.clone_from(cpu);
                     rec.steps = 0;
@@ -519,6 +529,7 @@ impl<C: LoopCpu> IdleSkip<C> {
                 }
                 None => {
                     self.recording = Some(Recording {
+                        on: true,
                         head,
                         state: cpu.clone(),
                         steps: 0,

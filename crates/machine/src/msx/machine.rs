@@ -2,8 +2,6 @@
 //! through the data port after a VRAM address setup on the control port, as a Z80 game
 //! does with OUT (0x99) and OTIR to (0x98).
 
-use std::sync::Arc;
-
 use collide::{PxBox, Screen};
 use tms9918::Vdp;
 use tms9918::status::{COLLISION, FIFTH_NUMBER_MASK, FIFTH_SPRITE};
@@ -16,7 +14,7 @@ use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{
     CpuView, FrameRun, Input, Probe, ProgramBoard, ProgramError, ProgramImage, ProgramLimits,
 };
-use crate::view::{HwSprite, Lines, NotDrawn, SpriteView, mask_from_rows, on_screen_cols};
+use crate::view::{HwSprite, NotDrawn, SpriteView, on_screen_cols};
 
 /// Y value that ends the attribute table.
 const TERMINATOR_Y: u8 = 208;
@@ -211,13 +209,22 @@ impl Machine for Msx {
         chip_sprites(&self.vdp)
     }
 
+    fn sprites_into(&self, out: &mut Vec<SpriteView>) {
+        chip_sprites_into(&self.vdp, out);
+    }
+
     fn chip_state(&self) -> ChipState {
-        ChipState {
-            registers: self.vdp.registers().values().to_vec(),
-            status: u16::from(self.vdp.peek_status()),
-            collision_line: self.vdp.collision_line(),
-            overflow_line: self.vdp.fifth_line(),
-        }
+        let mut s = ChipState::default();
+        self.chip_state_into(&mut s);
+        s
+    }
+
+    fn chip_state_into(&self, out: &mut ChipState) {
+        out.registers.clear();
+        out.registers.extend(self.vdp.registers().values());
+        out.status = u16::from(self.vdp.peek_status());
+        out.collision_line = self.vdp.collision_line();
+        out.overflow_line = self.vdp.fifth_line();
     }
 
     fn frame_indexed(&self) -> &[u8] {
@@ -356,36 +363,43 @@ pub fn verdict(s0: u8) -> Verdict {
 /// The VDP's sprite view as the driver's [`SpriteView`]s.
 #[must_use]
 pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
-    vdp.sprites()
-        .iter()
-        .map(|v| {
-            let mask = mask_from_rows(v.w_px, v.h_px, &v.mask_rows);
-            let mut not_drawn = Vec::new();
-            if !v.dropped_lines.is_empty() {
-                // The lines on which the check found four sprites before it: this one was
-                // the fifth or later there (TMS9918 data book 2-26; openMSX
-                // `SpriteChecker::checkSprites1`).
-                let lines = Lines::from_increasing(v.dropped_lines.iter().map(|&l| i32::from(l)));
-                not_drawn.push((NotDrawn::LineLimit, lines));
-            }
-            SpriteView {
-                number: u32::from(v.number),
-                bbox: PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px),
-                mask: Arc::new(mask),
-                collision_mask: 0,
-                z: 0,
-                not_drawn,
-                drawn: drawn(v),
-                lines: v
-                    .lines
-                    .map(|(first, last)| crate::view::LineSpan { first, last }),
-                fields: crate::view::SpriteFields {
-                    palette: Some(v.colour),
-                    ..crate::view::SpriteFields::default()
-                },
-            }
-        })
-        .collect()
+    let mut out = Vec::new();
+    chip_sprites_into(vdp, &mut out);
+    out
+}
+
+/// [`chip_sprites`] into `out`, each entry refilled in place (a mask showing the same rows
+/// as before is kept): a frame whose sprites did not change allocates nothing.
+pub fn chip_sprites_into(vdp: &Vdp, out: &mut Vec<SpriteView>) {
+    let chip = vdp.sprites();
+    out.truncate(chip.len());
+    for (i, v) in chip.iter().enumerate() {
+        let bbox = PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px);
+        if out.len() == i {
+            out.push(SpriteView::blank(u32::from(v.number), bbox));
+        }
+        let s = &mut out[i];
+        s.number = u32::from(v.number);
+        s.bbox = bbox;
+        s.set_mask_rows(v.w_px, v.h_px, &v.mask_rows);
+        s.collision_mask = 0;
+        s.z = 0;
+        // The lines on which the check found four sprites before it: this one was the
+        // fifth or later there (TMS9918 data book 2-26; openMSX
+        // `SpriteChecker::checkSprites1`).
+        s.set_not_drawn(
+            NotDrawn::LineLimit,
+            v.dropped_lines.iter().map(|&l| i32::from(l)),
+        );
+        s.drawn = drawn(v);
+        s.lines = v
+            .lines
+            .map(|(first, last)| crate::view::LineSpan { first, last });
+        s.fields = crate::view::SpriteFields {
+            palette: Some(v.colour),
+            ..crate::view::SpriteFields::default()
+        };
+    }
 }
 
 /// Some opaque pixel on a displayed line (0..192), on screen, not dropped there.

@@ -17,15 +17,24 @@
 //! `STOP`) and did not reach its wait in that call; for a program that polls a flag instead,
 //! the user names the main loop's wait label ([`HarnessConfig::wait_pc`]) and the frame lags
 //! when the PC did not reach it in that call.
+//!
+//! # A frame's work
+//! Each call refills the buffers of the record completed two calls before (the caller is
+//! done with it), so a steady frame allocates nothing: the sprite view comes in place
+//! ([`Machine::sprites_into`]), the objects and pairs are built in storage the harness
+//! keeps. What the judging reads is compared with the frame before: the same sprite view
+//! makes the same objects, the same objects the same pairs, and with the same verdict,
+//! screen and [`Machine::hardware_check_state`] the same reasons, which are then copied
+//! instead of found again (a program whose sprites stand still costs a comparison).
 
 use std::collections::BTreeSet;
 
-use collide::Pair;
-use collide::truth::{Scope, box_and_pixel_pairs};
+use collide::truth::{Scope, Sweep, box_and_pixel_pairs_into};
+use collide::{Pair, Screen};
 use thiserror::Error;
 
 use super::judging::{JudgeFrom, Judged, Overrun, PairRule};
-use super::objects::{self, FrameObjects, ObjectRules, ObjectTable, ObjectsError};
+use super::objects::{self, BuildScratch, FrameObjects, ObjectRules, ObjectTable, ObjectsError};
 use super::observe::{Cycles, Dump, Observer, Space, Span, Watch};
 use super::{Input, ProgramBoard, ProgramError};
 use crate::contract::{ChipState, Machine, Verdict};
@@ -299,6 +308,20 @@ pub struct Harness<'m> {
     interrupted: bool,
     /// The frame whose display the last call ended, waiting for its decisions.
     pending: Option<FrameRecord>,
+    /// The screen and [`Machine::hardware_check_state`] `pending`'s reasons were found
+    /// with; `None` when not known (a restored state), so that they are found again.
+    pending_key: Option<(Screen, u64)>,
+    /// `pending` showed the same sprite view and objects as the frame completed before it.
+    pending_same: bool,
+    /// The late verdict ([`ProgramBoard::late_verdict`]), screen and check state the last
+    /// frame completed had its reasons found with, and those reasons.
+    late_key: Option<(Verdict, Screen, u64)>,
+    late_reasons: Vec<String>,
+    /// The last frame completed; its buffers take the next frame's observation.
+    done: FrameRecord,
+    /// Storage the objects and pairs are found in.
+    scratch: BuildScratch,
+    sweep: Sweep,
     calls: u32,
     /// The first frame judged, once known.
     judged_from: Option<u32>,
@@ -362,6 +385,13 @@ impl<'m> Harness<'m> {
             waits_seen: false,
             interrupted: false,
             pending: None,
+            pending_key: None,
+            pending_same: false,
+            late_key: None,
+            late_reasons: Vec::new(),
+            done: FrameRecord::default(),
+            scratch: BuildScratch::default(),
+            sweep: Sweep::default(),
             calls: 0,
             judged_from,
         })
@@ -390,11 +420,23 @@ impl<'m> Harness<'m> {
     /// # Errors
     /// The board's fault, or a program that never takes or never leaves an interrupt.
     pub fn next_frame(&mut self) -> Result<FrameRecord, HarnessError> {
-        loop {
-            if let Some(done) = self.call()? {
-                return Ok(done);
-            }
-        }
+        self.advance().cloned()
+    }
+
+    /// [`Harness::next_frame`] without a copy: the record lent until the next call, its
+    /// buffers then reused (a run that only reads each record allocates nothing for it).
+    ///
+    /// # Errors
+    /// As [`Harness::next_frame`].
+    pub fn advance(&mut self) -> Result<&FrameRecord, HarnessError> {
+        while !self.call_in_place()? {}
+        Ok(&self.done)
+    }
+
+    /// The record [`Harness::advance`] last completed (empty before the first).
+    #[must_use]
+    pub const fn record(&self) -> &FrameRecord {
+        &self.done
     }
 
     /// Runs every frame of the configuration, calling `each` with each record.
@@ -403,8 +445,7 @@ impl<'m> Harness<'m> {
     /// As [`Harness::next_frame`].
     pub fn run(&mut self, mut each: impl FnMut(&FrameRecord)) -> Result<(), HarnessError> {
         for _ in 0..self.config.frames {
-            let r = self.next_frame()?;
-            each(&r);
+            each(self.advance()?);
         }
         Ok(())
     }
@@ -421,6 +462,12 @@ impl<'m> Harness<'m> {
     /// # Errors
     /// As [`Harness::next_frame`].
     pub fn call(&mut self) -> Result<Option<FrameRecord>, HarnessError> {
+        Ok(self.call_in_place()?.then(|| self.done.clone()))
+    }
+
+    /// [`Harness::call`] without a copy: whether it completed a frame, then the record of
+    /// [`Harness::advance`].
+    fn call_in_place(&mut self) -> Result<bool, HarnessError> {
         let call = self.calls;
         let key = self.machine.get().key();
         let board: &mut dyn ProgramBoard = self
@@ -444,48 +491,54 @@ impl<'m> Harness<'m> {
             self.observer.judging_started();
         }
         let pc = board.cpu().pc();
-        let dumps: Vec<Vec<u8>> = self
-            .config
-            .dumps
-            .iter()
-            .map(|d| {
-                (0..d.len)
-                    .map(|i| read(board, d.space, d.at.wrapping_add(i)))
-                    .collect()
-            })
-            .collect();
-        let done = self.pending.take().map(|mut rec| {
-            decide(
-                &self.config,
-                &self.observer,
-                self.waits_seen,
-                &mut rec,
-                board,
-            );
-            rec
-        });
-        let done = done.map(|mut rec| {
-            self.late_verdict(&mut rec);
-            rec
-        });
+        // The record completed two calls ago takes this frame: its caller is done with it.
+        let mut rec = std::mem::take(&mut self.done);
+        rec.dumps.truncate(self.config.dumps.len());
+        rec.dumps.resize_with(self.config.dumps.len(), Vec::new);
+        for (d, bytes) in self.config.dumps.iter().zip(&mut rec.dumps) {
+            bytes.clear();
+            bytes.extend((0..d.len).map(|i| read(board, d.space, d.at.wrapping_add(i))));
+        }
         self.check_alive(pc)?;
         if self.observer.waits > 0 {
             self.waits_seen = true;
         }
-        let mut rec = self.observe(call, run.cycles)?;
+        // Observed beside the frame before, still as it was observed.
+        let prev_same = self.pending_same;
+        self.observe(call, run.cycles, &mut rec)?;
+        let completed = match self.pending.take() {
+            Some(mut prev) => {
+                let board = self
+                    .machine
+                    .get_mut()
+                    .program()
+                    .ok_or(HarnessError::NotBooted(key))?;
+                decide(
+                    &self.config,
+                    &self.observer,
+                    self.waits_seen,
+                    &mut prev,
+                    board,
+                );
+                self.late_verdict(&mut prev, prev_same);
+                self.done = prev;
+                true
+            }
+            None => false,
+        };
         rec.idle_cycles = run.idle_cycles;
         rec.overrun = self.observer.overrun;
         rec.judged =
             !self.config.watches.is_empty() && self.judged_from.is_some_and(|first| call >= first);
         rec.judged_objects = self.config.judged;
+        rec.unjudged_reasons.clear();
         if !rec.judged && !self.config.watches.is_empty() && !rec.box_pairs.is_empty() {
             let start = self.judging_start(call);
             rec.unjudged_reasons =
                 super::reasons::before_judging(&rec.objects, &rec.box_pairs, &start);
         }
-        rec.dumps = dumps;
         self.pending = Some(rec);
-        Ok(done)
+        Ok(completed)
     }
 
     /// When judging starts, said for frame `call`, which comes before it.
@@ -515,7 +568,9 @@ impl<'m> Harness<'m> {
 
     /// The machine's answer about `rec`'s frame, where it comes in the call after it
     /// ([`ProgramBoard::late_verdict`]), with the reasons it differs from the chip pairs.
-    fn late_verdict(&mut self, rec: &mut FrameRecord) {
+    /// `same` tells that `rec` shows the same sprite view and objects as the frame
+    /// completed before it, whose reasons are reused when the rest is the same too.
+    fn late_verdict(&mut self, rec: &mut FrameRecord, same: bool) {
         let Some(verdict) = self
             .machine
             .get_mut()
@@ -525,11 +580,20 @@ impl<'m> Harness<'m> {
             return;
         };
         rec.verdict = verdict;
-        rec.chip_reasons = if verdict.collided == rec.chip_pairs.is_empty() {
-            super::reasons::chip_reasons(self.machine.get(), &rec.sprites, &rec.objects, &verdict)
+        let machine = self.machine.get();
+        let key = Some((verdict, machine.screen(), machine.hardware_check_state()));
+        if same && self.late_key == key {
+            rec.chip_reasons.clone_from(&self.late_reasons);
+            return;
+        }
+        if verdict.collided == rec.chip_pairs.is_empty() {
+            rec.chip_reasons =
+                super::reasons::chip_reasons(machine, &rec.sprites, &rec.objects, &verdict);
         } else {
-            Vec::new()
-        };
+            rec.chip_reasons.clear();
+        }
+        self.late_key = key;
+        self.late_reasons.clone_from(&rec.chip_reasons);
     }
 
     /// Errors for a program that never takes an interrupt or stays in a handler.
@@ -572,60 +636,94 @@ impl<'m> Harness<'m> {
         Ok(())
     }
 
-    /// What the chip shows at the end of call `call`'s display.
-    fn observe(&mut self, call: u32, cycles: u64) -> Result<FrameRecord, HarnessError> {
-        let sprites = self.machine.get().sprites();
-        let objects = match &self.config.object_table {
-            // Read where the frame ended, as the program left its table.
-            Some(table) => match self.machine.get_mut().program() {
-                Some(board) => table.build(|a| board.cpu().peek(a)),
-                None => FrameObjects::default(),
-            },
-            None => objects::build(&sprites, &self.config.objects).map_err(|error| {
-                HarnessError::Objects {
-                    machine: self.machine.get().key(),
-                    error,
-                }
+    /// What the chip shows at the end of call `call`'s display, into `rec` (every field
+    /// but those [`Harness::call`] sets after it): what the frame before (`pending`, as
+    /// observed) found is copied where what it was found from is the same.
+    fn observe(
+        &mut self,
+        call: u32,
+        cycles: u64,
+        rec: &mut FrameRecord,
+    ) -> Result<(), HarnessError> {
+        let machine = self.machine.get();
+        machine.sprites_into(&mut rec.sprites);
+        let prev = self.pending.as_ref();
+        let same_view = prev.is_some_and(|p| p.sprites == rec.sprites);
+        match (&self.config.object_table, prev) {
+            (None, Some(p)) if same_view => rec.objects.clone_from(&p.objects),
+            (None, _) => objects::build_into(
+                &rec.sprites,
+                &self.config.objects,
+                &mut self.scratch,
+                &mut rec.objects,
+            )
+            .map_err(|error| HarnessError::Objects {
+                machine: machine.key(),
+                error,
             })?,
-        };
-        let rule = self.config.pairs;
-        let counts = |p: &Pair| rule.counts(&objects.objects, *p);
-        // One sweep for both truths: the pixel pairs are among the box pairs.
-        let (mut box_pairs, chip_pairs) = box_and_pixel_pairs(&objects.objects, Scope::Game);
-        box_pairs.retain(counts);
-        let pixel_pairs: Vec<Pair> = match rule {
-            PairRule::All => chip_pairs.clone(),
-            PairRule::GoodVsBad => chip_pairs.iter().copied().filter(counts).collect(),
-        };
-        let mut verdict = self.machine.get().peek_verdict();
+            // Read where the frame ended, as the program left its table.
+            (Some(table), _) => match self.machine.get_mut().program() {
+                Some(board) => table.build_into(|a| board.cpu().peek(a), &mut rec.objects),
+                None => rec.objects = FrameObjects::default(),
+            },
+        }
+        let machine = self.machine.get();
+        let prev = self.pending.as_ref();
+        // Objects from sprites are the same with the view; a table's are compared.
+        let from_view = same_view && self.config.object_table.is_none();
+        let same_objects = prev.filter(|p| from_view || p.objects == rec.objects);
+        if let Some(p) = same_objects {
+            rec.box_pairs.clone_from(&p.box_pairs);
+            rec.pixel_pairs.clone_from(&p.pixel_pairs);
+            rec.chip_pairs.clone_from(&p.chip_pairs);
+        } else {
+            let rule = self.config.pairs;
+            let objects = &rec.objects.objects;
+            // One sweep for both truths: the pixel pairs are among the box pairs.
+            box_and_pixel_pairs_into(
+                objects,
+                Scope::Game,
+                &mut self.sweep,
+                &mut rec.box_pairs,
+                &mut rec.chip_pairs,
+            );
+            rec.box_pairs.retain(|p| rule.counts(objects, *p));
+            rec.pixel_pairs.clear();
+            rec.pixel_pairs.extend(
+                rec.chip_pairs
+                    .iter()
+                    .copied()
+                    .filter(|p| rule.counts(objects, *p)),
+            );
+        }
+        let mut verdict = machine.peek_verdict();
         // The flag as the chip set it during the frame: a program that reads the status
         // mid-frame clears it (roms/genesis/programs/status-poll.s does on every line), but
         // the chip saw the collision all the same, and records the line it set it on.
         verdict.collided |= verdict.first_collision_line.is_some();
+        let key = (machine.screen(), machine.hardware_check_state());
+        let same_reasons = same_objects
+            .filter(|p| same_view && p.verdict == verdict && self.pending_key == Some(key));
         // Reasons only for a frame where the chip and truth differ (a frame where they
         // agree costs nothing): the chip's flag against pixel truth, or, with no pixel
         // pair at all, against box truth's pairs.
-        let chip_reasons = if verdict.collided == chip_pairs.is_empty() {
-            super::reasons::chip_reasons(self.machine.get(), &sprites, &objects, &verdict)
-        } else if !verdict.collided && !box_pairs.is_empty() {
-            super::reasons::transparent_overlaps(&objects, &box_pairs)
+        if let Some(p) = same_reasons {
+            rec.chip_reasons.clone_from(&p.chip_reasons);
+        } else if verdict.collided == rec.chip_pairs.is_empty() {
+            rec.chip_reasons =
+                super::reasons::chip_reasons(machine, &rec.sprites, &rec.objects, &verdict);
+        } else if !verdict.collided && !rec.box_pairs.is_empty() {
+            rec.chip_reasons = super::reasons::transparent_overlaps(&rec.objects, &rec.box_pairs);
         } else {
-            Vec::new()
-        };
-        let chip = self.machine.get().chip_state();
-        Ok(FrameRecord {
-            frame: call,
-            verdict,
-            sprites,
-            objects,
-            box_pairs,
-            pixel_pairs,
-            chip_pairs,
-            chip_reasons,
-            chip,
-            cycles,
-            ..FrameRecord::default()
-        })
+            rec.chip_reasons.clear();
+        }
+        machine.chip_state_into(&mut rec.chip);
+        rec.frame = call;
+        rec.verdict = verdict;
+        rec.cycles = cycles;
+        self.pending_key = Some(key);
+        self.pending_same = same_view && same_objects.is_some();
+        Ok(())
     }
 }
 
@@ -637,6 +735,22 @@ fn read(board: &dyn ProgramBoard, space: Space, addr: u32) -> u8 {
     }
 }
 
+/// Sets `out` to the names and cycles of `from`, keeping the names' storage.
+fn named_cycles<'a>(out: &mut Vec<NamedCycles>, from: impl Iterator<Item = (&'a str, Cycles)>) {
+    let mut n = 0;
+    for (name, cycles) in from {
+        if out.len() == n {
+            out.push(NamedCycles::default());
+        }
+        let slot = &mut out[n];
+        slot.name.clear();
+        slot.name.push_str(name);
+        slot.cycles = cycles;
+        n += 1;
+    }
+    out.truncate(n);
+}
+
 /// Adds to `rec` the decisions, cycles and lag of the call that followed its display.
 fn decide(
     config: &HarnessConfig,
@@ -645,15 +759,22 @@ fn decide(
     rec: &mut FrameRecord,
     board: &dyn ProgramBoard,
 ) {
-    let mut decided = BTreeSet::new();
+    rec.decided_objects.clear();
+    rec.decisions.truncate(config.watches.len());
     for (i, w) in config.watches.iter().enumerate() {
-        let mut d = Decision::default();
+        if rec.decisions.len() == i {
+            rec.decisions.push(Decision::default());
+        }
+        let d = &mut rec.decisions[i];
+        d.sprites.clear();
+        d.pairs.clear();
         match w {
             Watch::OnPc { name, .. } => {
                 d.name.clone_from(name);
                 for c in o.caught.iter().filter(|c| c.watch == i) {
-                    d.sprites.extend(&c.sprites);
-                    if let [a, b] = c.sprites[..] {
+                    let sprites = &o.caught_sprites[c.sprites.clone()];
+                    d.sprites.extend(sprites);
+                    if let [a, b] = *sprites {
                         d.pairs.push((a.min(b), a.max(b)));
                     }
                 }
@@ -682,29 +803,25 @@ fn decide(
         d.pairs.dedup();
         for s in &d.sprites {
             if let Some(obj) = rec.objects.object_of_sprite(*s) {
-                decided.insert(obj);
+                rec.decided_objects.push(obj);
             }
         }
-        rec.decisions.push(d);
     }
-    rec.decided_objects = decided.into_iter().collect();
-    rec.handlers = o
-        .handlers
-        .iter()
-        .map(|(name, cycles)| NamedCycles {
-            name: (*name).to_string(),
-            cycles: *cycles,
-        })
-        .collect();
-    rec.spans = config
-        .spans
-        .iter()
-        .zip(&o.span_cycles)
-        .map(|(s, c)| NamedCycles {
-            name: s.name.clone(),
-            cycles: *c,
-        })
-        .collect();
+    // Sorted, each once, as a set's would be.
+    rec.decided_objects.sort_unstable();
+    rec.decided_objects.dedup();
+    named_cycles(
+        &mut rec.handlers,
+        o.handlers.iter().map(|(name, cycles)| (*name, *cycles)),
+    );
+    named_cycles(
+        &mut rec.spans,
+        config
+            .spans
+            .iter()
+            .zip(&o.span_cycles)
+            .map(|(s, c)| (s.name.as_str(), *c)),
+    );
     let no_wait = match config.wait_pc {
         Some(_) => o.wait_label_hits == 0,
         None => waits_seen && o.waits == 0,

@@ -98,12 +98,28 @@ impl Default for ObjectRules {
 }
 
 /// The objects of one frame and the sprites each was built from.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct FrameObjects {
     /// The objects, in order of their lowest sprite number.
     pub objects: Vec<Object>,
     /// For each object, its sprite numbers.
     pub sprites: Vec<Vec<u32>>,
+}
+
+impl Clone for FrameObjects {
+    fn clone(&self) -> Self {
+        Self {
+            objects: self.objects.clone(),
+            sprites: self.sprites.clone(),
+        }
+    }
+
+    /// Field by field, so that the lists keep their storage (the harness copies a frame's
+    /// objects into the next frame's record when the sprite view is the same).
+    fn clone_from(&mut self, source: &Self) {
+        self.objects.clone_from(&source.objects);
+        self.sprites.clone_from(&source.sprites);
+    }
 }
 
 impl FrameObjects {
@@ -120,14 +136,44 @@ fn visible(s: &SpriteView) -> bool {
     s.drawn && !s.bbox.is_empty()
 }
 
+/// Storage [`build_into`] works in, kept by a caller that builds every frame so that a
+/// frame allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct BuildScratch {
+    /// Per visible sprite chosen: (rule index or `usize::MAX`, merge key), its group and
+    /// its index in the view.
+    keyed: Vec<((usize, u32), Group, usize)>,
+    /// The objects as built, one per key, and their sprite numbers.
+    built: Vec<Object>,
+    numbers: Vec<Vec<u32>>,
+    /// The built objects' indices in order of id.
+    order: Vec<(u32, usize)>,
+}
+
 /// Builds the frame's objects from the chip's sprite view.
 ///
 /// # Errors
 /// [`ObjectsError`] when a rule chooses by an attribute the sprites of the view lack.
 pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects, ObjectsError> {
+    let mut out = FrameObjects::default();
+    build_into(sprites, rules, &mut BuildScratch::default(), &mut out)?;
+    Ok(out)
+}
+
+/// [`build`] into `out`, working in `scratch`: the storage of both is kept.
+///
+/// # Errors
+/// As [`build`]; `out` is then left partly filled.
+pub fn build_into(
+    sprites: &[SpriteView],
+    rules: &ObjectRules,
+    scratch: &mut BuildScratch,
+    out: &mut FrameObjects,
+) -> Result<(), ObjectsError> {
     // Key: (rule index or usize::MAX, merge key); a key's members in sprite order.
-    let mut keyed: Vec<((usize, u32), Group, &SpriteView)> = Vec::with_capacity(sprites.len());
-    for s in sprites.iter().filter(|s| visible(s)) {
+    let keyed = &mut scratch.keyed;
+    keyed.clear();
+    for (at, s) in sprites.iter().enumerate().filter(|(_, s)| visible(s)) {
         let mut rule = None;
         for (i, r) in rules.rules.iter().enumerate() {
             if r.selects(s)
@@ -145,44 +191,79 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
                 None => continue,
             },
         };
-        keyed.push((key, group, s));
+        keyed.push((key, group, at));
     }
-    // Stable: a key's members keep their order; keys in order, as a map's would be. (The
-    // sort is one pass over input already in order: sprites in number order under one
-    // rule per sprite.)
-    keyed.sort_by_key(|&(key, ..)| key);
-    let mut built: Vec<(Object, Vec<u32>)> = Vec::new();
-    let mut members: Vec<&SpriteView> = Vec::new();
+    // As a stable sort by key: a key's members keep their order (the view's index breaks
+    // ties); keys in order, as a map's would be.
+    // Sprites in number order under one rule each come sorted already.
+    if !keyed.is_sorted_by_key(|&(key, _, at)| (key, at)) {
+        keyed.sort_unstable_by_key(|&(key, _, at)| (key, at));
+    }
+    scratch.built.clear();
+    let mut n = 0;
     for run in keyed.chunk_by(|a, b| a.0 == b.0) {
-        members.clear();
-        members.extend(run.iter().map(|&(.., s)| s));
+        if scratch.numbers.len() == n {
+            scratch.numbers.push(Vec::new());
+        }
+        let numbers = &mut scratch.numbers[n];
+        numbers.clear();
+        numbers.extend(run.iter().map(|&(.., at)| sprites[at].number));
         // The group of the key's first sprite.
-        built.push(merge(&members, run[0].1));
+        scratch.built.push(merge(
+            sprites,
+            run.iter().map(|&(.., at)| at),
+            numbers,
+            run[0].1,
+        ));
+        n += 1;
     }
-    built.sort_by_key(|(o, _)| o.id);
-    let (objects, sprites) = built.into_iter().unzip();
-    Ok(FrameObjects { objects, sprites })
+    // In order of id, as a stable sort: the build order breaks ties (a sprite the chip
+    // showed in two states is two objects of one id).
+    scratch.order.clear();
+    scratch
+        .order
+        .extend(scratch.built.iter().enumerate().map(|(i, o)| (o.id, i)));
+    if !scratch.order.is_sorted() {
+        scratch.order.sort_unstable();
+    }
+    out.objects.clear();
+    out.objects
+        .extend(scratch.order.iter().map(|&(_, i)| scratch.built[i].clone()));
+    out.sprites.truncate(n);
+    for (k, &(_, i)) in scratch.order.iter().enumerate() {
+        match out.sprites.get_mut(k) {
+            Some(kept) => kept.clone_from(&scratch.numbers[i]),
+            None => out.sprites.push(scratch.numbers[i].clone()),
+        }
+    }
+    Ok(())
 }
 
-/// One object from one or more sprites: the union of their boxes, the union of their
-/// opaque pixels, the VERA collision masks or-ed.
-fn merge(members: &[&SpriteView], group: Group) -> (Object, Vec<u32>) {
-    let numbers: Vec<u32> = members.iter().map(|s| s.number).collect();
+/// One object from one or more sprites (`members`, indices into `sprites`, their numbers
+/// `numbers`): the union of their boxes, the union of their opaque pixels, the VERA
+/// collision masks or-ed.
+fn merge(
+    sprites: &[SpriteView],
+    members: impl Iterator<Item = usize> + Clone,
+    numbers: &[u32],
+    group: Group,
+) -> Object {
     let id = numbers.iter().copied().min().unwrap_or(0);
-    if let [one] = members {
+    let mut all = members.map(|at| &sprites[at]);
+    if let (Some(one), 1) = (all.clone().next(), numbers.len()) {
         let mut o = Object::new(id, one.bbox, group).with_mask(Arc::clone(&one.mask));
         o.collision_mask = one.collision_mask;
-        return (o, numbers);
+        return o;
     }
-    let x0 = members.iter().map(|s| s.bbox.x).min().unwrap_or(0);
-    let y0 = members.iter().map(|s| s.bbox.y).min().unwrap_or(0);
-    let x1 = members.iter().map(|s| s.bbox.x_end()).max().unwrap_or(0);
-    let y1 = members.iter().map(|s| s.bbox.y_end()).max().unwrap_or(0);
+    let x0 = all.clone().map(|s| s.bbox.x).min().unwrap_or(0);
+    let y0 = all.clone().map(|s| s.bbox.y).min().unwrap_or(0);
+    let x1 = all.clone().map(|s| s.bbox.x_end()).max().unwrap_or(0);
+    let y1 = all.clone().map(|s| s.bbox.y_end()).max().unwrap_or(0);
     let w = u16::try_from(x1 - i64::from(x0)).unwrap_or(u16::MAX);
     let h = u16::try_from(y1 - i64::from(y0)).unwrap_or(u16::MAX);
     // Each member's opaque pixels laid over the union at its place, a word at a time.
     let mut mask = OpaqueMask::new(w, h);
-    for s in members {
+    for s in all.clone() {
         mask.or_mask_at(
             &s.mask,
             i64::from(s.bbox.x) - i64::from(x0),
@@ -190,8 +271,8 @@ fn merge(members: &[&SpriteView], group: Group) -> (Object, Vec<u32>) {
         );
     }
     let mut o = Object::new(id, PxBox::new(x0, y0, w, h), group).with_mask(Arc::new(mask));
-    o.collision_mask = members.iter().fold(0, |m, s| m | s.collision_mask);
-    (o, numbers)
+    o.collision_mask = all.by_ref().fold(0, |m, s| m | s.collision_mask);
+    o
 }
 
 /// How many records an object table holds.
@@ -274,6 +355,13 @@ impl ObjectTable {
     /// This frame's objects, read with `peek`; an object's id is its record's index, which
     /// a memory watch's byte `i` marks.
     pub fn build(&self, peek: impl Fn(u32) -> u8) -> FrameObjects {
+        let mut out = FrameObjects::default();
+        self.build_into(peek, &mut out);
+        out
+    }
+
+    /// [`ObjectTable::build`] into `out`, its storage kept.
+    pub fn build_into(&self, peek: impl Fn(u32) -> u8, out: &mut FrameObjects) {
         let records = match self.count {
             TableCount::Fixed(n) => n,
             TableCount::Byte(a) => u32::from(peek(a)),
@@ -286,7 +374,8 @@ impl ObjectTable {
             }
         };
         let px = |v: f64| (v * self.unit_px).round() as i32;
-        let mut out = FrameObjects::default();
+        out.objects.clear();
+        let mut n = 0;
         for i in 0..records {
             let rec = self.at.wrapping_add(i.wrapping_mul(self.stride));
             if self.live.is_some_and(|o| peek(rec.wrapping_add(o)) == 0) {
@@ -312,8 +401,15 @@ impl ObjectTable {
                 self.group,
             ));
             // The record's index stands for the sprite number watches mark it by.
-            out.sprites.push(vec![i]);
+            match out.sprites.get_mut(n) {
+                Some(kept) => {
+                    kept.clear();
+                    kept.push(i);
+                }
+                None => out.sprites.push(vec![i]),
+            }
+            n += 1;
         }
-        out
+        out.sprites.truncate(n);
     }
 }

@@ -4,6 +4,7 @@
 //! resolved already; the symbol files that turn labels into them belong to the scene layer.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use super::judging::Overrun;
 use super::{BoardEvent, Breakpoints, CpuView, Probe};
@@ -127,13 +128,14 @@ impl Cycles {
     }
 }
 
-/// A decision caught at a label: the watch's index and the sprite numbers read there.
+/// A decision caught at a label: the watch's index and where the sprite numbers read there
+/// are in [`Observer::caught_sprites`] (one list for the call, so a catch allocates nothing).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caught {
     /// Index of the watch.
     pub watch: usize,
-    /// One sprite, or two for a pair.
-    pub sprites: Vec<u32>,
+    /// One sprite, or two for a pair: indices into [`Observer::caught_sprites`].
+    pub sprites: Range<usize>,
 }
 
 /// An interrupt handler being run.
@@ -164,8 +166,11 @@ pub struct Observer {
     pub active: Vec<Active>,
     /// Decisions caught at labels in this call.
     pub caught: Vec<Caught>,
-    /// Cycles per interrupt source of the handlers that returned in this call.
-    pub handlers: BTreeMap<&'static str, Cycles>,
+    /// The sprite numbers of every decision caught in this call, in order.
+    pub caught_sprites: Vec<u32>,
+    /// Cycles per interrupt source of the handlers that returned in this call, by source
+    /// name (a list kept in order, emptied each call without giving its storage back).
+    pub handlers: Vec<(&'static str, Cycles)>,
     /// Cycles per span (by index) in this call.
     pub span_cycles: Vec<Cycles>,
     /// Interrupts taken in this call.
@@ -254,6 +259,7 @@ impl Observer {
     /// Clears what one call observed; running handlers and open spans carry over.
     pub fn next_call(&mut self) {
         self.caught.clear();
+        self.caught_sprites.clear();
         self.handlers.clear();
         self.span_cycles
             .iter_mut()
@@ -311,9 +317,12 @@ impl Probe for Observer {
         if let Some(watches) = self.on_pc.get(&pc) {
             for &watch in watches {
                 if let Watch::OnPc { object, .. } = &self.watches[watch] {
-                    let mut sprites = Vec::new();
-                    read_object(object, cpu, &mut sprites);
-                    self.caught.push(Caught { watch, sprites });
+                    let from = self.caught_sprites.len();
+                    read_object(object, cpu, &mut self.caught_sprites);
+                    self.caught.push(Caught {
+                        watch,
+                        sprites: from..self.caught_sprites.len(),
+                    });
                 }
             }
         }
@@ -334,10 +343,14 @@ impl Probe for Observer {
                 // A handler that overran into the next call counts whole in the call it
                 // returns in: the budget check sees its full length.
                 Some(a) => {
-                    self.handlers
-                        .entry(a.source)
-                        .or_default()
-                        .add(cycle.saturating_sub(a.cycle));
+                    let i = match self.handlers.binary_search_by(|(n, _)| n.cmp(&a.source)) {
+                        Ok(i) => i,
+                        Err(i) => {
+                            self.handlers.insert(i, (a.source, Cycles::default()));
+                            i
+                        }
+                    };
+                    self.handlers[i].1.add(cycle.saturating_sub(a.cycle));
                     if self.active.is_empty() {
                         self.close_overrun(cycle, true);
                     }

@@ -225,6 +225,15 @@ impl Machine for X16 {
         quadrant_mask(&PxBox::new(x_px, y_px, w_px, h_px), self.screen())
     }
 
+    fn hardware_check_state(&self) -> u64 {
+        // The unseen collisions are all the check reads beyond the view and the verdict.
+        let unseen = self.vera.unseen_collisions();
+        let lines = unseen.lines.map_or(0, |(first, last)| {
+            1 << 8 | u64::from(first) << 9 | u64::from(last) << 25
+        });
+        u64::from(unseen.mask) | lines
+    }
+
     fn hardware_check(&self, sprites: &[SpriteView], verdict: &Verdict) -> HardwareCheck {
         // Collision bits from lines drawn with sprites disabled: the FPGA renders them
         // unseen (specs/vera.md, DC_VIDEO bit 6), so no shown sprite accounts for them; the
@@ -323,16 +332,26 @@ impl Machine for X16 {
         chip_sprites(&self.vera)
     }
 
+    fn sprites_into(&self, out: &mut Vec<SpriteView>) {
+        chip_sprites_into(&self.vera, out);
+    }
+
     fn chip_state(&self) -> ChipState {
-        ChipState {
-            // $9F20-$9F3F as a read would find them, without a read's side effects.
-            registers: (0..0x20).map(|offset| self.vera.peek_reg(offset)).collect(),
-            status: u16::from(self.vera.isr()),
-            // VERA sets its collision bits at the start of vblank for the whole frame
-            // (specs/vera.md, "At the start of vblank"), not on a line.
-            collision_line: None,
-            overflow_line: None,
-        }
+        let mut s = ChipState::default();
+        self.chip_state_into(&mut s);
+        s
+    }
+
+    fn chip_state_into(&self, out: &mut ChipState) {
+        // $9F20-$9F3F as a read would find them, without a read's side effects.
+        out.registers.clear();
+        out.registers
+            .extend((0..0x20).map(|offset| self.vera.peek_reg(offset)));
+        out.status = u16::from(self.vera.isr());
+        // VERA sets its collision bits at the start of vblank for the whole frame
+        // (specs/vera.md, "At the start of vblank"), not on a line.
+        out.collision_line = None;
+        out.overflow_line = None;
     }
 
     fn frame_indexed(&self) -> &[u8] {
@@ -391,24 +410,7 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
     vera.sprites()
         .iter()
         .filter_map(|v| {
-            let (y_px, rows, lines) = match v.lines {
-                None => (v.y_px, &v.mask_rows[..], None),
-                Some((first, last)) => {
-                    let top = v.y_px.max(i32::from(first));
-                    let bottom = (v.y_px + i32::from(v.h_px) - 1).min(i32::from(last));
-                    if bottom < top {
-                        return None;
-                    }
-                    let rows = v
-                        .mask_rows
-                        .get((top - v.y_px) as usize..=(bottom - v.y_px) as usize)?;
-                    let span = LineSpan {
-                        first: top as u16,
-                        last: bottom as u16,
-                    };
-                    (top, rows, Some(span))
-                }
-            };
+            let (y_px, rows, lines) = shown(v)?;
             let h_px = rows.len() as u16;
             let mask = if let Some((.., mask)) = masks
                 .iter()
@@ -450,6 +452,74 @@ pub fn chip_sprites(vera: &Vera) -> Vec<SpriteView> {
             })
         })
         .collect()
+}
+
+/// The top line, the opaque rows and the lines of the part of `v` the chip showed (all of
+/// it, or the slice on [`vera::SpriteView::lines`]); `None` when it showed none.
+fn shown(v: &vera::SpriteView) -> Option<(i32, &[u64], Option<LineSpan>)> {
+    match v.lines {
+        None => Some((v.y_px, &v.mask_rows[..], None)),
+        Some((first, last)) => {
+            let top = v.y_px.max(i32::from(first));
+            let bottom = (v.y_px + i32::from(v.h_px) - 1).min(i32::from(last));
+            if bottom < top {
+                return None;
+            }
+            let rows = v
+                .mask_rows
+                .get((top - v.y_px) as usize..=(bottom - v.y_px) as usize)?;
+            let span = LineSpan {
+                first: top as u16,
+                last: bottom as u16,
+            };
+            Some((top, rows, Some(span)))
+        }
+    }
+}
+
+/// [`chip_sprites`] into `out`, each entry refilled in place: a mask showing the same rows
+/// as before is kept (each entry keeps its own, where [`chip_sprites`] shares one among
+/// sprites of one pattern), so a frame whose sprites keep their patterns allocates
+/// nothing. The views are equal to [`chip_sprites`]'s.
+pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>) {
+    let mut n = 0;
+    for v in vera.sprites() {
+        let Some((y_px, rows, lines)) = shown(v) else {
+            continue;
+        };
+        let h_px = rows.len() as u16;
+        let bbox = PxBox::new(v.x_px, y_px, v.w_px, h_px);
+        if out.len() == n {
+            out.push(SpriteView::blank(u32::from(v.number), bbox));
+        }
+        let s = &mut out[n];
+        n += 1;
+        s.number = u32::from(v.number);
+        s.bbox = bbox;
+        s.set_mask_rows(v.w_px, h_px, rows);
+        s.collision_mask = v.collision_mask;
+        s.z = v.z;
+        // The budget's lines within the part shown; a line of the part is cut when the
+        // chip's whole list has it.
+        let part = y_px..y_px + i32::from(h_px);
+        s.set_not_drawn(
+            NotDrawn::BudgetCut,
+            v.budget_cut_lines
+                .iter()
+                .map(|&l| i32::from(l))
+                .filter(|l| part.contains(l)),
+        );
+        s.drawn = drawn(v.x_px, v.w_px, y_px, rows, &v.budget_cut_lines);
+        s.lines = lines;
+        s.fields = SpriteFields {
+            palette: Some(v.palette_offset),
+            pattern: Some(v.pattern_addr),
+            collision_mask: Some(v.collision_mask >> 4),
+            priority: Some(v.z),
+            link: None,
+        };
+    }
+    out.truncate(n);
 }
 
 /// Some opaque pixel on lines 0..480, on screen, on a line the budget did not cut.

@@ -4,11 +4,16 @@
 //!
 //! The board's frame (`ProgramBoard::run_frame`: the CPU, the chip line by line, the
 //! interrupts, the sprite check) must not allocate at all, with idle skipping on (its
-//! recordings and the loop it keeps are held in place) and off. The sprite view (`sprites()`,
-//! an owned `Vec<SpriteView>` with each sprite's mask behind an `Arc`) and the harness's
-//! frame record (an owned `FrameRecord`: the view, the objects, the pairs) are built anew
-//! for each frame by their signatures; their counts are printed, not asserted, so a
-//! change that makes them grow shows in the output.
+//! recordings and the loop it keeps are held in place) and off. The sprite view as a new
+//! list (`sprites()`, an owned `Vec<SpriteView>`) is built anew by its signature; its count
+//! is printed, not asserted.
+//!
+//! The harness's whole frame (`Harness::advance`: the board's frame, the sprite view
+//! refilled in place through `Machine::sprites_into`, the objects, box and pixel truth, the
+//! chip's reasons, the chip state, the decisions and cycles, the record lent) must not
+//! allocate on the MSX, whose view is refilled in place, but in the programs `MSX_HARNESS`
+//! names (with why); on the Genesis and the X16, whose `sprites_into` still builds a new
+//! list, the count is printed.
 
 use std::path::Path;
 
@@ -56,11 +61,19 @@ fn booted(settings: &dyn Settings, bytes: &[u8]) -> Option<Box<dyn Machine>> {
     Some(m)
 }
 
-/// Allocations per frame of the board's frame, the sprite view and the harness's frame
-/// record, for every program of one machine, idle skipping `on` or off; asserts the
-/// board's frame allocates nothing but in the programs `known` names (with why), where it
-/// must not allocate more per frame than it does now.
-fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &str)], on: bool) {
+/// Allocations per frame of the board's frame, the sprite view and the harness's frame,
+/// for every program of one machine, idle skipping `on` or off; asserts the board's frame
+/// allocates nothing but in the programs `known` names (with why), where it must not
+/// allocate more per frame than it does now; and, with `harness_known` given, the same of the
+/// harness's frame with the programs it names.
+fn check(
+    settings: &dyn Settings,
+    dir: &str,
+    ext: &str,
+    known: &[(&str, u64, &str)],
+    harness_known: Option<&[(&str, u64, &str)]>,
+    on: bool,
+) {
     let mut measured = 0;
     let mut unexpected = Vec::new();
     for (name, bytes) in images(dir, ext) {
@@ -100,7 +113,7 @@ fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &st
         }
         let record_allocs = measure(|| {
             for _ in 0..FRAMES {
-                std::hint::black_box(harness.next_frame().unwrap());
+                std::hint::black_box(harness.advance().unwrap());
             }
         })
         .count_total;
@@ -123,12 +136,23 @@ fn check(settings: &dyn Settings, dir: &str, ext: &str, known: &[(&str, u64, &st
             None if board_allocs > 0 => unexpected.push(format!("{name}: {board_allocs}")),
             None => {}
         }
+        if let Some(harness_known) = harness_known {
+            let most = harness_known
+                .iter()
+                .find(|(n, _, _)| *n == name)
+                .map_or(0, |&(_, most, _)| most);
+            if record_allocs > most * u64::from(FRAMES) {
+                unexpected.push(format!(
+                    "{name}: the harness's frame, {record_allocs} (at most {most} a frame)"
+                ));
+            }
+        }
         measured += 1;
     }
     assert!(measured > 0, "no program of {dir} booted");
     assert!(
         unexpected.is_empty(),
-        "run_frame allocated in {FRAMES} frames: {unexpected:?}"
+        "allocated in {FRAMES} frames: {unexpected:?}"
     );
 }
 
@@ -164,10 +188,35 @@ const X16_KNOWN: &[(&str, u64, &str)] = &[(
     "display enabled mid-frame: view parts cloned",
 )];
 
+/// MSX programs whose harness frame still allocates, at most so many times a frame. A frame
+/// whose sprite view changed while the chip disagrees with truth finds its reasons again
+/// (new sentences: the lines the pair meets on moved); `s0poll.rom` moves its sprites and
+/// disagrees in every frame. `lag.rom` moves its sprites and allocated 48 times in the 120
+/// frames counted, in a place not yet found.
+const MSX_HARNESS: &[(&str, u64, &str)] = &[
+    (
+        "s0poll.rom",
+        10,
+        "sprites moving, chip disagreeing: the reasons found again",
+    ),
+    (
+        "lag.rom",
+        1,
+        "a few frames allocate once, source not yet found",
+    ),
+];
+
 #[test]
 fn msx_frames_do_not_allocate() {
     for on in [true, false] {
-        check(&MsxSettings::default(), "roms/msx/programs", "rom", &[], on);
+        check(
+            &MsxSettings::default(),
+            "roms/msx/programs",
+            "rom",
+            &[],
+            Some(MSX_HARNESS),
+            on,
+        );
     }
 }
 
@@ -179,6 +228,7 @@ fn genesis_frames_do_not_allocate() {
             "roms/genesis/programs",
             "bin",
             GENESIS_KNOWN,
+            None,
             on,
         );
     }
@@ -192,6 +242,7 @@ fn x16_frames_do_not_allocate() {
             "roms/vera/programs",
             "prg",
             X16_KNOWN,
+            None,
             on,
         );
     }

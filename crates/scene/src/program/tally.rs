@@ -64,16 +64,32 @@ pub fn score_frame(r: &FrameRecord) -> Option<FrameScore> {
             .get(*o)
             .is_some_and(|o| r.judged_objects.includes(o))
     };
-    let marked: Vec<usize> = r.decided_objects.iter().copied().filter(counts).collect();
-    let judge = |pairs| {
-        let truth: Vec<usize> = FrameRecord::objects_in(pairs)
-            .into_iter()
-            .filter(counts)
-            .collect();
-        let hits = truth.iter().filter(|o| marked.contains(o)).count() as u32;
-        let misses = truth.len() as u32 - hits;
-        let false_alarms = marked.iter().filter(|o| !truth.contains(o)).count() as u32;
-        (hits, misses, false_alarms)
+    let marked = || r.decided_objects.iter().copied().filter(counts);
+    let judge = |pairs: &[collide::Pair]| {
+        // The objects in a pair as bits, without allocating, for the objects a frame has
+        // (a chip's sprites, each state of one); a larger frame takes a sorted list.
+        let mut bits = [0u64; 4];
+        if objects.len() > bits.len() * 64 {
+            let truth: Vec<usize> = FrameRecord::objects_in(pairs)
+                .into_iter()
+                .filter(counts)
+                .collect();
+            let hits = truth.iter().filter(|o| marked().any(|m| m == **o)).count() as u32;
+            let false_alarms = marked().filter(|o| !truth.contains(o)).count() as u32;
+            return (hits, truth.len() as u32 - hits, false_alarms);
+        }
+        for o in pairs.iter().flat_map(|p| [p.a as usize, p.b as usize]) {
+            if counts(&o) {
+                bits[o / 64] |= 1 << (o % 64);
+            }
+        }
+        let in_truth = |o: usize| bits[o / 64] >> (o % 64) & 1 != 0;
+        let truth = bits.iter().map(|w| w.count_ones()).sum::<u32>();
+        let hits = (0..objects.len())
+            .filter(|&o| in_truth(o) && marked().any(|m| m == o))
+            .count() as u32;
+        let false_alarms = marked().filter(|&o| !in_truth(o)).count() as u32;
+        (hits, truth - hits, false_alarms)
     };
     Some(FrameScore {
         by_box: judge(&r.box_pairs),
@@ -295,10 +311,16 @@ impl Tally {
             (&mut self.spans, &r.spans),
         ] {
             for h in list {
-                let e = map.entry(h.name.clone()).or_default();
-                e.0 += u64::from(h.cycles.count);
-                e.1 += h.cycles.cycles;
-                e.2 = e.2.max(h.cycles.max);
+                let add = |e: &mut (u64, u64, u64)| {
+                    e.0 += u64::from(h.cycles.count);
+                    e.1 += h.cycles.cycles;
+                    e.2 = e.2.max(h.cycles.max);
+                };
+                // The name copied only the first time it is seen.
+                match map.get_mut(&h.name) {
+                    Some(e) => add(e),
+                    None => add(map.entry(h.name.clone()).or_default()),
+                }
             }
         }
         if r.lag {

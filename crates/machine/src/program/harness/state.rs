@@ -61,6 +61,10 @@ impl Harness<'_> {
         self.waits_seen = state.waits_seen;
         self.interrupted = state.interrupted;
         self.pending.clone_from(&state.pending);
+        // What the frames were compared with is not part of the state: found again.
+        self.pending_key = None;
+        self.pending_same = false;
+        self.late_key = None;
         self.calls = state.calls;
         self.judged_from = state.judged_from;
         Ok(())
