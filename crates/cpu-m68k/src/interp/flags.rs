@@ -105,6 +105,28 @@ impl Flags {
             f.c = if kind == 2 { f.x } else { false };
             return (r, f.with_nz(r, size));
         }
+        let bits = m.count_ones();
+        if kind < 2 && count < bits {
+            // ASx and LSx by less than the size, in one step: the bit shifted out last
+            // is bit `bits - count` (left) or `count - 1` (right); ASR fills with the
+            // sign; ASL overflows when the top `count + 1` bits, which each in turn
+            // became the sign, are not all equal.
+            let (shifted, out) = if left {
+                let span = m & !m.checked_shr(count + 1).unwrap_or(0);
+                f.v = kind == 0 && r & span != 0 && r & span != span;
+                ((r << count) & m, r >> (bits - count) & 1 != 0)
+            } else {
+                let fill = if kind == 0 && r & top != 0 {
+                    m & !(m >> count)
+                } else {
+                    0
+                };
+                ((r >> count) | fill, r >> (count - 1) & 1 != 0)
+            };
+            f.c = out;
+            f.x = out;
+            return (shifted, f.with_nz(shifted, size));
+        }
         for _ in 0..count {
             let out = if left { r & top != 0 } else { r & 1 != 0 };
             r = match (kind, left) {
@@ -211,6 +233,67 @@ mod tests {
         assert!(condition_holds(0, 0) && !condition_holds(1, 0xFF)); // bra, and 1 never
         // X plays no part.
         assert!(condition_holds(7, X | Z) && !condition_holds(7, X));
+    }
+
+    /// ASx/LSx a bit at a time, as the manual describes each step: the bit out goes to
+    /// C and X; ASL sets V if the sign bit changes at any step; ASR keeps the sign.
+    fn one_bit_at_a_time(arithmetic: bool, left: bool, v: u32, count: u32, bits: u32) -> (u32, u8) {
+        let m = ((1u64 << bits) - 1) as u32;
+        let top = 1 << (bits - 1);
+        let (mut r, mut ccr) = (v & m, 0);
+        for _ in 0..count {
+            let out = if left { r & top } else { r & 1 } != 0;
+            let next = if left {
+                (r << 1) & m
+            } else {
+                (r >> 1) | if arithmetic { r & top } else { 0 }
+            };
+            if arithmetic && left && (next ^ r) & top != 0 {
+                ccr |= V;
+            }
+            r = next;
+            ccr = (ccr & V) | if out { X | C } else { 0 };
+        }
+        if r & top != 0 {
+            ccr |= N;
+        }
+        if r == 0 {
+            ccr |= Z;
+        }
+        (r, ccr)
+    }
+
+    #[test]
+    fn shifts_agree_with_the_rule_a_bit_at_a_time() {
+        // Every byte, and words and longs around their sign and low bits, by every count
+        // up to the size (at or past it the core steps a bit at a time itself).
+        let words = [0, 1, 0x7FFF, 0x8000, 0x8001, 0xC000, 0x4000, 0x48A5, 0xFFFF];
+        let longs = [
+            0,
+            1,
+            0x7FFF_FFFF,
+            0x8000_0000,
+            0xC000_0001,
+            0x4000_0000,
+            0xFFFF_FFFF,
+        ];
+        let cases = (0..256u32)
+            .map(|v| (v, 1u8))
+            .chain(words.iter().map(|&v| (v, 2)))
+            .chain(longs.iter().map(|&v| (v, 4)));
+        for (v, size) in cases {
+            let bits = u32::from(size) * 8;
+            for count in 1..=bits.min(63) {
+                for (kind, left) in [(0, true), (0, false), (1, true), (1, false)] {
+                    let (r, f) = Flags::default().shift(kind, left, v, count, size);
+                    assert_eq!(
+                        (r, f.ccr()),
+                        one_bit_at_a_time(kind == 0, left, v, count, bits),
+                        "kind {kind} left {left} v {v:#X} count {count} size {size}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
