@@ -338,10 +338,24 @@ fn run_cpu(
 ) -> Result<(), ProgramError> {
     let watch = probe.breakpoints().any();
     let rom_len = bus.mem.rom.len();
-    // Whether the short way applies to the next instruction.
-    let mut settled = false;
-    // A turn of a polling loop stepped in another call met a line event since.
+    // A turn of a polling loop stepped in another call met a line event since, and so
+    // did an iteration being recorded.
     st.poll.disarm();
+    st.skip.abort();
+    // Whether the short way applies to the next instruction: already for the first when
+    // the full checks would find nothing to do before it (the line events since the last
+    // call may have changed the interrupt level; the 68000 is given it here): no DMA, no
+    // interrupt it takes, not stopped or halted, its PC in the ROM or work RAM (a
+    // breakpoint there takes the full way below).
+    let mut settled = !bus.vdp.dma_active()
+        && !cpu.is_stopped()
+        && !cpu.is_halted()
+        && executable(cpu.pc(), rom_len)
+        && {
+            let level = bus.vdp.irq_level();
+            cpu.set_irq(level);
+            u16::from(level) <= (cpu.sr() >> 8) & 7
+        };
     loop {
         let now = cpu.cycles() + st.idle;
         if now >= until {
