@@ -95,6 +95,7 @@ impl Flags {
     /// ROL/ROR and count 0 (kept), V for ASL whether the sign changed at any step (else
     /// cleared), N and Z from the result.
     #[must_use]
+    #[inline]
     pub fn shift(self, kind: u8, left: bool, v: u32, count: u32, size: u8) -> (u32, Self) {
         let m = mask(size);
         let top = msb(size);
@@ -105,7 +106,7 @@ impl Flags {
             f.c = if kind == 2 { f.x } else { false };
             return (r, f.with_nz(r, size));
         }
-        let bits = m.count_ones();
+        let bits = u32::from(size) * 8;
         if kind < 2 && count < bits {
             // ASx and LSx by less than the size, in one step: the bit shifted out last
             // is bit `bits - count` (left) or `count - 1` (right); ASR fills with the

@@ -93,8 +93,13 @@ impl PollLoop {
 }
 
 /// The operand size in bytes (the core's) of a mask of its low bits.
+#[inline]
 fn size(mask: u32) -> u8 {
-    (mask.count_ones() / 8) as u8
+    match mask {
+        0xFF => 1,
+        0xFFFF => 2,
+        _ => 4,
+    }
 }
 
 /// The low `mask` bits of a source operand.
@@ -103,7 +108,7 @@ fn operand(src: Src, mask: u32, d: &[u32; 8], values: &[u16; MAX_READS], mem: &M
         Src::D(r) => d[r] & mask,
         Src::Imm(v) => v & mask,
         Src::Mem(a) => {
-            let bytes = mask.count_ones() / 8;
+            let bytes = u32::from(size(mask));
             (0..bytes).fold(0, |v, k| (v << 8) | u32::from(mem.peek(a + k)))
         }
         Src::Port(i, None) => u32::from(values[i]) & mask,
