@@ -479,14 +479,12 @@ impl Vdp {
         }
         let h_mode = self.registers.h_mode();
         let per_line = crate::fifo::access_slots(h_mode).len() as u32;
-        let line_start = self.fifo.line_start;
         let from = self.dma.clock + u64::from(delay);
-        // Whole lines first, then slot by slot.
+        // Whole lines first, then the slots left in one step.
         let lines = (slots - 1) / per_line;
-        let mut t = from + u64::from(lines) * u64::from(crate::line::MASTER_PER_LINE);
-        for _ in 0..slots - lines * per_line {
-            t = crate::fifo::next_slot(t, line_start, h_mode);
-        }
+        let t = from + u64::from(lines) * u64::from(crate::line::MASTER_PER_LINE);
+        let t =
+            crate::fifo::nth_slot_after(t, self.fifo.line_start, h_mode, slots - lines * per_line);
         (t - from).min(u64::from(u32::MAX)) as u32
     }
 
@@ -501,8 +499,9 @@ impl Vdp {
         let upto = |t: u64| {
             let since = t.saturating_sub(line_start);
             let pos = since % per_line;
+            // The line's slots are in order.
             since / per_line * slots.len() as u64
-                + slots.iter().filter(|&&s| u64::from(s) <= pos).count() as u64
+                + slots.partition_point(|&s| u64::from(s) <= pos) as u64
         };
         (upto(to) - upto(from)).min(u64::from(u32::MAX / 4)) as u32
     }

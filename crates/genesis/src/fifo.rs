@@ -120,15 +120,26 @@ pub(crate) fn in_line(at: u64, line_start: u64) -> u32 {
 /// starting at `line_start` (a clock before `line_start` counts from there).
 #[must_use]
 pub fn next_slot(t: u64, line_start: u64, h_mode: HMode) -> u64 {
+    nth_slot_after(t, line_start, h_mode, 1)
+}
+
+/// The `n`-th access slot strictly after master clock `t` (`n` from 1: the first is
+/// [`next_slot`]), for lines of 3,420 clocks starting at `line_start` (a clock before
+/// `line_start` counts from there): the slots of a line are in order, so the `n`-th
+/// after the first one past `t` is `n - 1` places on in the table, wrapping into the
+/// lines after.
+#[must_use]
+pub fn nth_slot_after(t: u64, line_start: u64, h_mode: HMode, n: u32) -> u64 {
     let per_line = u64::from(MASTER_PER_LINE);
     let since = t.saturating_sub(line_start);
     let base = line_start + since / per_line * per_line;
     let pos = since % per_line;
     let slots = access_slots(h_mode);
-    match slots.iter().find(|&&s| u64::from(s) > pos) {
-        Some(&s) => base + u64::from(s),
-        None => base + per_line + u64::from(slots[0]),
-    }
+    // Slots at or before `pos` in its line.
+    let passed = slots.partition_point(|&s| u64::from(s) <= pos);
+    let index = passed as u64 + u64::from(n.max(1)) - 1;
+    let len = slots.len() as u64;
+    base + index / len * per_line + u64::from(slots[(index % len) as usize])
 }
 
 impl Vdp {

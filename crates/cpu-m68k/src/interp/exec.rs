@@ -4,6 +4,7 @@
 use super::Core;
 use super::decode::{Kind, Op};
 use super::ea::{Loc, mask, msb, sign_extend};
+use super::flags::Flags;
 use crate::Bus;
 
 /// For each condition, a bit per combination of N Z V C (bit index `N<<3|Z<<2|V<<1|C`):
@@ -57,17 +58,35 @@ pub fn condition_holds(cc: u16, ccr: u8) -> bool {
 }
 
 impl Core {
+    /// The condition codes as [`Flags`], whose rules the handlers set them by.
+    #[inline(always)]
+    pub(super) fn flags(&self) -> Flags {
+        Flags {
+            x: self.x,
+            n: self.n,
+            z: self.z,
+            v: self.v,
+            c: self.c,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn set_flags(&mut self, f: Flags) {
+        self.x = f.x;
+        self.n = f.n;
+        self.z = f.z;
+        self.v = f.v;
+        self.c = f.c;
+    }
+
     #[inline]
     pub(super) fn set_nz(&mut self, r: u32, size: u8) {
-        self.n = r & msb(size) != 0;
-        self.z = r & mask(size) == 0;
+        self.set_flags(self.flags().with_nz(r, size));
     }
 
     #[inline]
     pub(super) fn logic_flags(&mut self, r: u32, size: u8) {
-        self.set_nz(r, size);
-        self.v = false;
-        self.c = false;
+        self.set_flags(self.flags().logic(r, size));
     }
 
     #[inline]
@@ -84,11 +103,8 @@ impl Core {
 
     #[inline]
     pub(super) fn compare(&mut self, d: u32, s: u32, size: u8) -> u32 {
-        let m = mask(size);
-        let r = d.wrapping_sub(s) & m;
-        self.c = (s & m) > (d & m);
-        self.v = (s ^ d) & (r ^ d) & msb(size) != 0;
-        self.set_nz(r, size);
+        let (r, f) = self.flags().compare(d, s, size);
+        self.set_flags(f);
         r
     }
 
@@ -193,41 +209,10 @@ impl Core {
     }
 
     /// Shifts and rotates `v` by `count` (PRM: ASL/ASR, LSL/LSR, ROXL/ROXR, ROL/ROR),
-    /// setting the flags.
+    /// setting the flags ([`Flags::shift`]).
     fn shift(&mut self, kind: u8, left: bool, v: u32, count: u32, size: u8) -> u32 {
-        let m = mask(size);
-        let top = msb(size);
-        let mut r = v & m;
-        self.v = false;
-        if count == 0 {
-            self.c = if kind == 2 { self.x } else { false };
-            self.set_nz(r, size);
-            return r;
-        }
-        for _ in 0..count {
-            let out = if left { r & top != 0 } else { r & 1 != 0 };
-            r = match (kind, left) {
-                (0, true) => {
-                    let shifted = (r << 1) & m;
-                    if (shifted ^ r) & top != 0 {
-                        self.v = true;
-                    }
-                    shifted
-                }
-                (0, false) => (r >> 1) | (r & top),
-                (1, true) => (r << 1) & m,
-                (1, false) => r >> 1,
-                (2, true) => ((r << 1) & m) | u32::from(self.x),
-                (2, false) => (r >> 1) | if self.x { top } else { 0 },
-                (_, true) => ((r << 1) & m) | u32::from(out),
-                (_, false) => (r >> 1) | if out { top } else { 0 },
-            };
-            self.c = out;
-            if kind != 3 {
-                self.x = out;
-            }
-        }
-        self.set_nz(r, size);
+        let (r, f) = self.flags().shift(kind, left, v, count, size);
+        self.set_flags(f);
         r
     }
 

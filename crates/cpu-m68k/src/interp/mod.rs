@@ -26,6 +26,7 @@ mod dispatch;
 mod ea;
 mod exec;
 pub use exec::condition_holds;
+pub mod flags;
 mod more;
 
 use crate::Bus;

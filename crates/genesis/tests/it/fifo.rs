@@ -99,3 +99,34 @@ fn writes_in_blank_or_without_a_clock_do_not_wait() {
     assert_eq!(vdp.take_fifo_wait(), 0);
     assert_ne!(vdp.peek_status() & STATUS_FIFO_EMPTY, 0);
 }
+
+#[test]
+fn the_nth_slot_after_a_clock_walks_the_table_into_later_lines() {
+    use genesis::HMode;
+    use genesis::fifo::{next_slot, nth_slot_after};
+    // H32, a line starting at master clock 6,840 (line 2): the first slot after its
+    // start is at 50, the 16th (the table's last) at 3,170, the 17th the next line's
+    // first, at 3,420 + 50.
+    let ls = 6_840;
+    assert_eq!(nth_slot_after(ls, ls, HMode::H32, 1), ls + 50);
+    assert_eq!(nth_slot_after(ls, ls, HMode::H32, 16), ls + 3_170);
+    assert_eq!(nth_slot_after(ls, ls, HMode::H32, 17), ls + 3_420 + 50);
+    // Strictly after: from the slot at 690 itself, the next is 850, the third 1,330.
+    assert_eq!(nth_slot_after(ls + 690, ls, HMode::H32, 1), ls + 850);
+    assert_eq!(nth_slot_after(ls + 690, ls, HMode::H32, 3), ls + 1_330);
+    // Two lines on: 16 x 2 slots after 3,170 of the line before is 3,170 two lines on.
+    assert_eq!(
+        nth_slot_after(ls + 3_170, ls, HMode::H32, 32),
+        ls + 2 * 3_420 + 3_170
+    );
+    // H40: past the last slot (2,992) the next is the next line's 40; the 19th after
+    // the line's start is the next line's 40 too (18 a line).
+    assert_eq!(
+        nth_slot_after(ls + 3_000, ls, HMode::H40, 1),
+        ls + 3_420 + 40
+    );
+    assert_eq!(nth_slot_after(ls, ls, HMode::H40, 19), ls + 3_420 + 40);
+    // A clock before the line's start counts from the start; the first is next_slot.
+    assert_eq!(nth_slot_after(ls - 500, ls, HMode::H40, 1), ls + 40);
+    assert_eq!(next_slot(ls + 2_600, ls, HMode::H40), ls + 2_992);
+}

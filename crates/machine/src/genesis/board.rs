@@ -81,7 +81,7 @@ use super::Genesis;
 use super::bus::HvClock;
 use super::bus::{GenesisBus, Memory, ROM_SPACE};
 use super::dma::{check_dma_68k, supply_dma_68k};
-use super::idle::{Watching, counting_loop, still};
+use super::idle::{CountingCache, Watching, still};
 use super::poll::PollSkip;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget, MASTER_PER_CYCLE, MASTER_PER_LINE};
 use super::z80::Z80_T_PER_LINE;
@@ -116,6 +116,8 @@ pub struct ProgramState {
     skip: IdleSkip<Cpu>,
     /// Loops that poll the status word or the HV counter ([`super::poll`]).
     poll: PollSkip,
+    /// The counting loop last found in the ROM ([`super::idle::Counting`]).
+    counting: CountingCache,
 }
 
 fn image_error(what: String) -> ProgramError {
@@ -311,9 +313,9 @@ fn exception_fault(cpu: &Cpu, kind: ExceptionKind, pc: u32, mem: &Memory) -> Opt
 }
 
 /// Runs the 68000 until its clock reaches `until` (an instruction that crosses it
-/// finishes), in the line that started at cycle `line_start`. A loop polling the status
-/// word or the HV counter may be fast-forwarded up to `poll_until` instead (the end of
-/// the line, when `until` is its [`Vdp::hblank`]; see [`skip_idle`]).
+/// finishes), in the line that started at cycle `line_start`. A loop that waits, counts
+/// or polls the status word or the HV counter may be fast-forwarded up to `poll_until`
+/// instead (the end of the line, when `until` is its [`Vdp::hblank`]; see [`skip_idle`]).
 ///
 /// Each instruction is run in one of two ways with the same outcome. The full way
 /// presents the VDP's interrupt level, lets a running DMA hold the 68000 or progress
@@ -336,10 +338,24 @@ fn run_cpu(
 ) -> Result<(), ProgramError> {
     let watch = probe.breakpoints().any();
     let rom_len = bus.mem.rom.len();
-    // Whether the short way applies to the next instruction.
-    let mut settled = false;
-    // A turn of a polling loop stepped in another call met a line event since.
+    // A turn of a polling loop stepped in another call met a line event since, and so
+    // did an iteration being recorded.
     st.poll.disarm();
+    st.skip.abort();
+    // Whether the short way applies to the next instruction: already for the first when
+    // the full checks would find nothing to do before it (the line events since the last
+    // call may have changed the interrupt level; the 68000 is given it here): no DMA, no
+    // interrupt it takes, not stopped or halted, its PC in the ROM or work RAM (a
+    // breakpoint there takes the full way below).
+    let mut settled = !bus.vdp.dma_active()
+        && !cpu.is_stopped()
+        && !cpu.is_halted()
+        && executable(cpu.pc(), rom_len)
+        && {
+            let level = bus.vdp.irq_level();
+            cpu.set_irq(level);
+            u16::from(level) <= (cpu.sr() >> 8) & 7
+        };
     loop {
         let now = cpu.cycles() + st.idle;
         if now >= until {
@@ -438,16 +454,15 @@ fn run_cpu(
 
 /// After an instruction at `pc` on the short way: a backward branch that reaches the
 /// head of a loop that only waits ([`crate::idle`]) fast-forwards it by the whole
-/// iterations that end by `until`. Within one `run_cpu` nothing but the 68000 writes
-/// memory and the interrupt level stays as it is (it moves at line events and VDP port
-/// accesses, which the short way leaves), so the loop runs those iterations unchanged.
-/// A loop that only counts (`genesis::idle::Counting`, recognised from its opcodes) is
-/// moved on by all but its last whole turn before `until`; a loop polling the status
-/// word or the HV counter by all but its last whole turn before `until` (`poll_until`
-/// when the line's hblank event between them cannot reach the 68000: the HINT it may
-/// raise is masked or disabled) or before the chip says the bits it looks at can change
-/// ([`super::poll`]). A loop with one of the probe's `breakpoints` among its
-/// instructions is stepped.
+/// iterations that end by `until` (`poll_until`, the line's end, when the line's hblank
+/// event between them cannot reach the 68000: the HINT it may raise is masked or
+/// disabled). Within one `run_cpu` nothing but the 68000 writes memory and the interrupt
+/// level stays as it is (it moves at line events and VDP port accesses, which the short
+/// way leaves), so the loop runs those iterations unchanged. A loop that only counts
+/// (`genesis::idle::Counting`, recognised from its opcodes) is moved on by all but its
+/// last whole turn before that point; a loop polling the status word or the HV counter
+/// likewise, or before the chip says the bits it looks at can change ([`super::poll`]).
+/// A loop with one of the probe's `breakpoints` among its instructions is stepped.
 #[inline]
 fn skip_idle(
     cpu: &mut Cpu,
@@ -463,22 +478,33 @@ fn skip_idle(
         return;
     }
     let mem = &*bus.mem;
+    // Past `until` when that is the line's hblank event and the event can change nothing
+    // the loop sees: it sets the HINT pending (genesis `line`), which no port read the
+    // loops make shows, and the 68000 takes no level 4 interrupt when IE1 is off or its
+    // mask is 4 or more (neither changes while the loop runs: it writes no port and no
+    // SR). Nothing else happens there: the Z80's turn and the VDP's next line come at
+    // the line's end, after both calls.
+    let reach = if until < poll_until && ((cpu.sr() >> 8) & 7 >= 4 || !bus.vdp.hint_enabled()) {
+        poll_until
+    } else {
+        until
+    };
     if let Some(skip) = st.skip.at_head(head, cpu, |r| still(mem, r)) {
         if !breakpoints.is_some_and(|b| skip.meets(b)) {
-            let n = iterations(cpu.cycles() + st.idle, until, skip.period);
+            let n = iterations(cpu.cycles() + st.idle, reach, skip.period);
             if n > 0 {
                 cpu.skip(n, skip.period, skip.m1);
                 st.skip.count(n * skip.period);
             }
         }
     } else if !st.poll.found_at(head, pc)
-        && let Some(counting) = counting_loop(mem, head, pc)
+        && let Some(counting) = st.counting.find(mem, head, pc)
         && !breakpoints.is_some_and(|b| (head..=pc).any(|a| b.contains(a)))
     {
-        // All but the last whole turn before `until`, and none past the last that
+        // All but the last whole turn before `reach`, and none past the last that
         // branches back: the turns after are stepped, so their ADDQ or SUBQ leaves the
         // flags as stepping every turn would.
-        let n = iterations(cpu.cycles() + st.idle, until, counting.period);
+        let n = iterations(cpu.cycles() + st.idle, reach, counting.period);
         let m = n.saturating_sub(1).min(counting.turns_back(cpu));
         if m > 0 {
             // A recording under way would see the registers jump.
@@ -488,18 +514,8 @@ fn skip_idle(
             st.skip.count(m * counting.period);
         }
     } else if let HvClock::Line { line_start } = bus.hv {
-        // A loop polling the status word or the HV counter. Past `until` when that is the
-        // line's hblank event and the event can change nothing the loop sees: it sets
-        // the HINT pending (genesis `line`), which neither port reads, and the 68000
-        // takes no level 4 interrupt when IE1 is off or its mask is 4 or more (neither
-        // changes while the loop runs: it writes no port and no SR).
+        // A loop polling the status word or the HV counter.
         let now = cpu.cycles() + st.idle;
-        let mask = (cpu.sr() >> 8) & 7;
-        let reach = if mask >= 4 || !bus.vdp.hint_enabled() {
-            poll_until
-        } else {
-            until
-        };
         let skip = st.poll.arrive(
             cpu,
             mem,

@@ -194,3 +194,31 @@ pub(super) fn counting_loop(mem: &Memory, head: u32, pc: u32) -> Option<Counting
     }
     Some(counting)
 }
+
+/// The counting loop last found in the cartridge ROM, kept so that a loop reached at
+/// every line is decoded once: ROM cannot change, so the same head and branch are the
+/// same loop. A loop in work RAM (which the program may rewrite) is decoded at each
+/// arrival.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct CountingCache {
+    /// (head, branch) of the loop found in ROM, and the loop.
+    found: Option<(u32, u32, Counting)>,
+}
+
+impl CountingCache {
+    /// The counting loop from `head` to the branch at `pc` ([`counting_loop`]).
+    #[inline]
+    pub fn find(&mut self, mem: &Memory, head: u32, pc: u32) -> Option<Counting> {
+        if let Some((h, b, c)) = self.found
+            && h == head
+            && b == pc
+        {
+            return Some(c);
+        }
+        let counting = counting_loop(mem, head, pc)?;
+        if pc.wrapping_add(4) <= mem.rom.len() as u32 && head <= pc {
+            self.found = Some((head, pc, counting));
+        }
+        Some(counting)
+    }
+}
