@@ -85,7 +85,7 @@ enum Kind {
     Other,
     IncPair(u8),
     DecPair(u8),
-    DecReg(u8),
+    DecReg(Reg8),
     Djnz,
     /// `JR NZ` or `JP NZ`.
     BranchNz,
@@ -110,7 +110,10 @@ fn decode(code: [u8; 2]) -> (u16, Kind) {
         0x0B | 0x1B | 0x2B | 0x3B => (PAIR[p as usize], Kind::DecPair(p)),
         // INC r: the carry is kept, so F is read as well.
         _ if op & 0xC7 == 0x04 && r != 6 => (REG[r as usize] | F, Kind::Other),
-        _ if op & 0xC7 == 0x05 && r != 6 => (REG[r as usize] | F, Kind::DecReg(r)),
+        _ if op & 0xC7 == 0x05 && r != 6 => (
+            REG[r as usize] | F,
+            Reg8::new(r).map_or(Kind::Other, Kind::DecReg),
+        ),
         _ if op & 0xC7 == 0x06 && r != 6 => (REG[r as usize], Kind::Other),
         0x07 | 0x0F | 0x17 | 0x1F | 0x27 | 0x2F => (A | F, Kind::Other),
         0x0A | 0x1A => (A | PAIR[p as usize], Kind::Other),
@@ -148,16 +151,69 @@ fn decode(code: [u8; 2]) -> (u16, Kind) {
     }
 }
 
-/// A count-down's counter: an 8-bit register by its field, or a pair.
+/// An 8-bit register by the 3-bit field the opcodes name it with (0 B, 1 C, 2 D, 3 E,
+/// 4 H, 5 L, 7 A; Zilog Z80 CPU User Manual, "r"). Field 6 names the memory operand
+/// (HL), which no count-down here counts in (`DEC (HL)` writes memory, which spoils a
+/// recording): it makes no `Reg8`, so a counter is always a register to read and move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Counter {
-    Reg(u8),
+pub(super) struct Reg8(u8);
+
+impl Reg8 {
+    /// B, `DJNZ`'s counter.
+    const B: Self = Self(0);
+
+    /// The register `field` names; `None` for 6, (HL), and for fields past 7.
+    pub(super) const fn new(field: u8) -> Option<Self> {
+        if field < 8 && field != 6 {
+            Some(Self(field))
+        } else {
+            None
+        }
+    }
+
+    /// Its value in `cpu`.
+    pub(super) fn get(self, cpu: &Cpu) -> u8 {
+        match self.0 {
+            0 => cpu.b,
+            1 => cpu.c,
+            2 => cpu.d,
+            3 => cpu.e,
+            4 => cpu.h,
+            5 => cpu.l,
+            _ => cpu.a,
+        }
+    }
+
+    /// Sets it in `cpu`.
+    pub(super) fn set(self, cpu: &mut Cpu, v: u8) {
+        let r = match self.0 {
+            0 => &mut cpu.b,
+            1 => &mut cpu.c,
+            2 => &mut cpu.d,
+            3 => &mut cpu.e,
+            4 => &mut cpu.h,
+            5 => &mut cpu.l,
+            _ => &mut cpu.a,
+        };
+        *r = v;
+    }
+
+    /// Its bit in the register masks of [`decode`].
+    const fn bits(self) -> u16 {
+        REG[self.0 as usize]
+    }
+}
+
+/// A count-down's counter: an 8-bit register, or a pair by its field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Counter {
+    Reg(Reg8),
     Pair(u8),
 }
 
 /// The shape of a confirmed loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
+pub(super) enum Shape {
     /// Pairs (by field) that change by a constant each turn and nothing else reads.
     Counts { pairs: [(u8, u16); 3], n: u8 },
     /// A count-down to zero that ends the loop.
@@ -217,11 +273,7 @@ impl Turns {
                     cpu.set_pair_field(p, cpu.pair_field(p).wrapping_add(step));
                 }
             }
-            Shape::CountDown(Counter::Reg(r)) => {
-                if let Some(v) = cpu.reg_field(r) {
-                    cpu.set_reg_field(r, v.wrapping_sub(k as u8));
-                }
-            }
+            Shape::CountDown(Counter::Reg(r)) => r.set(cpu, r.get(cpu).wrapping_sub(k as u8)),
             Shape::CountDown(Counter::Pair(p)) => {
                 cpu.set_pair_field(p, cpu.pair_field(p).wrapping_sub(k as u16));
             }
@@ -302,7 +354,7 @@ fn analyse(rec: &Recording, cpu: &Cpu, peek: impl Fn(u16) -> u8) -> Option<Known
     let (shape, ignore) = match count_down(insns) {
         Some((counter, ignore)) => {
             let (now, was) = match counter {
-                Counter::Reg(r) => (u16::from(cpu.reg_field(r)?), u16::from(then.reg_field(r)?)),
+                Counter::Reg(r) => (u16::from(r.get(cpu)), u16::from(r.get(then))),
                 Counter::Pair(p) => (cpu.pair_field(p), then.pair_field(p)),
             };
             let width_mask = if matches!(counter, Counter::Reg(_)) {
@@ -364,7 +416,7 @@ fn count_down(insns: &[(u16, Kind)]) -> Option<(Counter, u16)> {
     let n = insns.len();
     let kind = |i: usize| insns[i].1;
     let (counter, scratch, own): (Counter, u16, [usize; 4]) = match kind(n - 1) {
-        Kind::Djnz => (Counter::Reg(0), 0, [n - 1; 4]),
+        Kind::Djnz => (Counter::Reg(Reg8::B), 0, [n - 1; 4]),
         Kind::BranchNz if n >= 2 && matches!(kind(n - 2), Kind::DecReg(_)) => {
             let Kind::DecReg(r) = kind(n - 2) else {
                 return None;
@@ -389,7 +441,7 @@ fn count_down(insns: &[(u16, Kind)]) -> Option<(Counter, u16)> {
         _ => return None,
     };
     let bits = match counter {
-        Counter::Reg(r) => REG[usize::from(r)],
+        Counter::Reg(r) => r.bits(),
         Counter::Pair(p) => PAIR[usize::from(p)],
     } | scratch;
     let others_touch = insns
@@ -530,7 +582,7 @@ impl CountedLoops {
                 // Turns that take the branch back, less one: the turn after a skip is
                 // stepped, so the scratch registers are exact again.
                 let taken = match counter {
-                    Counter::Reg(r) => u64::from(cpu.reg_field(r)?.wrapping_sub(1)),
+                    Counter::Reg(r) => u64::from(r.get(cpu).wrapping_sub(1)),
                     Counter::Pair(p) => u64::from(cpu.pair_field(p).wrapping_sub(1)),
                 };
                 taken.min(whole.saturating_sub(1))
