@@ -266,6 +266,12 @@ impl MsxProgram {
 
     /// Runs instructions until the CPU's clock reaches `end` (the chip's next step; the
     /// frame ends at `frame_end`); returns the T-states spent halted.
+    ///
+    /// Stretches where nothing but the CPU can matter run as bursts ([`MsxProgram::burst`]);
+    /// the instruction that ends one (a port access, a HALT, a branch back, the return from
+    /// an interrupt) is followed up here as a single step would be
+    /// ([`MsxProgram::after_step`]), and the rest (an interrupt to take, a breakpoint, a
+    /// HALT, a loop being recorded) is stepped one instruction at a time.
     fn run_until(&mut self, end: u64, frame_end: u64, vdp: &mut Vdp, probe: &mut dyn Probe) -> u64 {
         let mut idle = 0;
         let watch = probe.breakpoints().any();
@@ -276,6 +282,29 @@ impl MsxProgram {
         while self.cpu.t < end {
             let int = vdp.interrupt();
             self.cpu.set_int(int);
+            if !int
+                && !self.cpu.halted
+                && !self.cpu.nmi_pending
+                && !self.skip.recording()
+                && !self.counted.recording()
+            {
+                match self.burst(end, vdp, watch.then(|| probe.breakpoints())) {
+                    Stop::End => continue,
+                    Stop::After { pc, before } => {
+                        let step = Step {
+                            pc,
+                            before,
+                            was_halted: false,
+                            taking: false,
+                            recorded: false,
+                        };
+                        idle += self.after_step(step, end, frame_end, vdp, probe, watch);
+                        continue;
+                    }
+                    // Stepped below, with the probe told first.
+                    Stop::Breakpoint => {}
+                }
+            }
             let taking = int && self.cpu.iff1 && !self.cpu.ei;
             if watch
                 && !taking
@@ -322,33 +351,106 @@ impl MsxProgram {
             } else {
                 self.cpu.step(&mut bus);
             }
-            if was_halted && self.cpu.halted {
-                idle += self.cpu.t - before;
-            } else if self.cpu.halted {
-                probe.on_event(BoardEvent::Wait {
-                    cycle: before,
-                    pc: u32::from(self.cpu.pc.wrapping_sub(1)),
-                });
+            let step = Step {
+                pc,
+                before,
+                was_halted,
+                taking,
+                recorded: recording || counting,
+            };
+            idle += self.after_step(step, end, frame_end, vdp, probe, watch);
+        }
+        idle
+    }
+
+    /// Runs instructions while nothing but the CPU can matter: INT is inactive (it changes
+    /// only at the chip's steps, outside a run, or by a port access), no loop is being
+    /// recorded, and the CPU is not halted. Stops before an instruction at one of the
+    /// `breakpoints`, at `end`, or after an instruction that needs more than the step:
+    /// a port access (it may change INT, or the chip), a HALT, a branch back of a loop's
+    /// size (with skipping on, [`crate::idle`]), or the return from the innermost
+    /// interrupt (PC and SP as they were when it was taken). openMSX runs its Z80 the same
+    /// way, in stretches to the next scheduled sync point (`CPUCore::execute`).
+    #[inline]
+    fn burst(&mut self, end: u64, vdp: &mut Vdp, breakpoints: Option<&Breakpoints>) -> Stop {
+        let ret = self.nested.last().map(|f| (f.pc, f.sp));
+        let skip = self.skip.enabled();
+        let mut bus = Quiet {
+            bus: MsxBus {
+                slots: &mut self.slots,
+                psg: &mut self.psg,
+                vdp,
+                timing: Some(&mut self.timing),
+                lose_too_fast: true,
+            },
+            io: false,
+        };
+        let cpu = &mut self.cpu;
+        loop {
+            let pc = cpu.pc;
+            if breakpoints.is_some_and(|b| b.contains(u32::from(pc))) {
+                return Stop::Breakpoint;
             }
-            if let Some(f) = self.nested.last()
-                && !taking
-                && self.cpu.pc == f.pc
-                && self.cpu.sp == f.sp
+            let before = cpu.t;
+            cpu.step(&mut bus);
+            if bus.io
+                || cpu.halted
+                || (skip && backward(u32::from(pc), u32::from(cpu.pc)))
+                || ret == Some((cpu.pc, cpu.sp))
             {
-                self.nested.pop();
-                probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
+                return Stop::After { pc, before };
             }
-            // Only a recorded step or a backward branch concerns the detector: the busy
-            // code's other steps pay these two tests.
-            if self.skip.enabled()
-                && (recording || counting || backward(u32::from(pc), u32::from(self.cpu.pc)))
-            {
-                if taking || self.cpu.halted {
-                    self.skip.abort();
-                    self.counted.abort();
-                } else {
-                    self.skip_idle(pc, end, frame_end, vdp, watch.then(|| probe.breakpoints()));
-                }
+            if cpu.t >= end {
+                return Stop::End;
+            }
+        }
+    }
+
+    /// What follows an instruction `step` ran: a HALT entered, the return from the
+    /// innermost interrupt, and the idle detectors' turn at a recorded step or a branch
+    /// back. Returns the T-states it spent halted.
+    fn after_step(
+        &mut self,
+        step: Step,
+        end: u64,
+        frame_end: u64,
+        vdp: &Vdp,
+        probe: &mut dyn Probe,
+        watch: bool,
+    ) -> u64 {
+        let mut idle = 0;
+        if step.was_halted && self.cpu.halted {
+            idle = self.cpu.t - step.before;
+        } else if self.cpu.halted {
+            probe.on_event(BoardEvent::Wait {
+                cycle: step.before,
+                pc: u32::from(self.cpu.pc.wrapping_sub(1)),
+            });
+        }
+        if let Some(f) = self.nested.last()
+            && !step.taking
+            && self.cpu.pc == f.pc
+            && self.cpu.sp == f.sp
+        {
+            self.nested.pop();
+            probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
+        }
+        // Only a recorded step or a backward branch concerns the detector: the busy
+        // code's other steps pay these two tests.
+        if self.skip.enabled()
+            && (step.recorded || backward(u32::from(step.pc), u32::from(self.cpu.pc)))
+        {
+            if step.taking || self.cpu.halted {
+                self.skip.abort();
+                self.counted.abort();
+            } else {
+                self.skip_idle(
+                    step.pc,
+                    end,
+                    frame_end,
+                    vdp,
+                    watch.then(|| probe.breakpoints()),
+                );
             }
         }
         idle
@@ -444,6 +546,65 @@ impl MsxProgram {
     #[must_use]
     pub fn idle_skipped_cycles(&self) -> u64 {
         self.skip.skipped_cycles()
+    }
+}
+
+/// An instruction stepped: where it began, the clock then, and what it was.
+#[derive(Clone, Copy)]
+struct Step {
+    pc: u16,
+    before: u64,
+    was_halted: bool,
+    /// It took an interrupt.
+    taking: bool,
+    /// It ran on the watching bus of a recording.
+    recorded: bool,
+}
+
+/// Why [`MsxProgram::burst`] stopped.
+enum Stop {
+    /// The clock reached the run's end.
+    End,
+    /// The next instruction is at a breakpoint: it is to be stepped with the probe told.
+    Breakpoint,
+    /// The instruction at `pc`, begun at `before`, needs the follow-up of a step.
+    After { pc: u16, before: u64 },
+}
+
+/// [`MsxBus`] noting whether an instruction accessed a port: a burst ends after it.
+struct Quiet<'a> {
+    bus: MsxBus<'a>,
+    io: bool,
+}
+
+impl Bus for Quiet<'_> {
+    #[inline(always)]
+    fn read(&mut self, addr: u16) -> u8 {
+        self.bus.read(addr)
+    }
+
+    #[inline(always)]
+    fn write(&mut self, addr: u16, value: u8) {
+        self.bus.write(addr, value);
+    }
+
+    fn input(&mut self, port: u16, t: u64) -> u8 {
+        self.io = true;
+        self.bus.input(port, t)
+    }
+
+    fn output(&mut self, port: u16, value: u8, t: u64) {
+        self.io = true;
+        self.bus.output(port, value, t);
+    }
+
+    #[inline(always)]
+    fn m1_wait(&mut self) -> u32 {
+        self.bus.m1_wait()
+    }
+
+    fn int_ack(&mut self) -> u8 {
+        self.bus.int_ack()
     }
 }
 
