@@ -373,7 +373,14 @@ impl Vdp {
         if layout.is_none() {
             return;
         }
-        let mut s0 = self.s0;
+        self.s0 = self.merge_line(line, self.s0);
+    }
+
+    /// S#0 after display line `line`'s check with the sprite plane on, from `s0` before it
+    /// (the rules of [`Vdp::check_line`]); notes the line that set 5S or C.
+    #[inline]
+    fn merge_line(&mut self, line: u16, mut s0: u8) -> u8 {
+        let d = usize::from(line);
         if let Some(number) = self.lines.fifth(d)
             && s0 & (status::F | status::FIFTH_SPRITE) == 0
         {
@@ -389,6 +396,38 @@ impl Vdp {
                 s0 |= status::COLLISION;
                 self.collision_line.get_or_insert(line);
             }
+        }
+        s0
+    }
+
+    /// Display lines `from..=191` with no CPU in between, as a board runs them after its
+    /// CPU halted for the rest of the frame: each line drawn ([`Vdp::draw_line`]) and the
+    /// next one checked ([`Vdp::check_line`]), R1's mode as the first line took it
+    /// ([`Vdp::latch_line_mode`], which no later line changes: nothing writes the
+    /// registers). The same as those calls line by line: with nothing written between
+    /// them, only the first check can read the tables again, and the others merge their
+    /// lines' flags into S#0 under one sprite layout. F is not set ([`Vdp::end_frame`]).
+    pub fn run_lines_alone(&mut self, from: u16) {
+        let last = (CHECKED_LINES - 1) as u16;
+        if from >= last {
+            return;
+        }
+        if self.frame_output {
+            for line in from..last {
+                self.latch_line_mode();
+                self.draw_line(line);
+                self.check_line(line + 1);
+            }
+            return;
+        }
+        self.latch_line_mode();
+        self.check_line(from + 1);
+        if self.line_layout().is_none() {
+            return;
+        }
+        let mut s0 = self.s0;
+        for line in from + 2..=last {
+            s0 = self.merge_line(line, s0);
         }
         self.s0 = s0;
     }

@@ -42,6 +42,9 @@ use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{BoardEvent, Breakpoints, CpuView, FrameRun, Input, Probe, ProgramError};
 
+/// The chip's control port (#99), decoded on the port's low 8 bits.
+const VDP_CONTROL_PORT: u8 = 0x99;
+
 /// T-states into a line at which the chip takes R1's display enable and mode bits: openMSX
 /// `VDP::syncAtNextLine`, 144 VDP ticks (6 per T-state) after the line's start.
 const MODE_LATCH_T: u64 = 24;
@@ -210,10 +213,8 @@ impl MsxProgram {
             if self.parked(vdp) {
                 // The Z80 stays halted to the frame's end: the chip's lines run alone,
                 // and the CPU catches up after the last one.
-                vdp.latch_line_mode();
-                line_start += T_PER_LINE;
-                Self::end_line(vdp, line);
-                continue;
+                Self::lines_alone(vdp, probe, line, line_start);
+                break;
             }
             // A halted Z80 with no interrupt to take stays halted to the line's end (INT
             // changes only at the chip's steps): R1 cannot change before the chip takes it,
@@ -236,6 +237,24 @@ impl MsxProgram {
             cycles: self.cpu.t - start,
             idle_cycles: idle,
         }
+    }
+
+    /// The chip's lines from `line` (begun at `line_start`) to the frame's end with the
+    /// CPU parked ([`MsxProgram::parked`]): what [`MsxProgram::end_line`] does line by
+    /// line, with the registers as they are for all of them (no CPU writes them).
+    fn lines_alone(vdp: &mut Vdp, probe: &mut dyn Probe, line: u64, line_start: u64) {
+        let mut first = line;
+        if line >= ACTIVE_LINES {
+            // The border and blanking: R1 taken, and line 0 checked at the last one's end.
+            vdp.latch_line_mode();
+            vdp.check_line(0);
+            probe.on_event(BoardEvent::DisplayStart {
+                cycle: line_start + (LINES_PER_FRAME - line) * T_PER_LINE,
+                line_cycles_256: (T_PER_LINE * 256) as u32,
+            });
+            first = 0;
+        }
+        vdp.run_lines_alone(first as u16);
     }
 
     /// The end of `line`: its picture, and the sprite check of the next one.
@@ -268,7 +287,7 @@ impl MsxProgram {
     /// frame ends at `frame_end`); returns the T-states spent halted.
     ///
     /// Stretches where nothing but the CPU can matter run as bursts ([`MsxProgram::burst`]);
-    /// the instruction that ends one (a port access, a HALT, a branch back, the return from
+    /// the instruction that ends one (one that raised INT, a HALT, a branch back, the return from
     /// an interrupt) is followed up here as a single step would be
     /// ([`MsxProgram::after_step`]), and the rest (an interrupt to take, a breakpoint, a
     /// HALT, a loop being recorded) is stepped one instruction at a time.
@@ -363,11 +382,11 @@ impl MsxProgram {
         idle
     }
 
-    /// Runs instructions while nothing but the CPU can matter: INT is inactive (it changes
-    /// only at the chip's steps, outside a run, or by a port access), no loop is being
-    /// recorded, and the CPU is not halted. Stops before an instruction at one of the
+    /// Runs instructions while nothing but the CPU can matter: INT is inactive (it rises
+    /// only at the chip's steps, outside a run, or by a control-port write), no loop is
+    /// being recorded, and the CPU is not halted. Stops before an instruction at one of the
     /// `breakpoints`, at `end`, or after an instruction that needs more than the step:
-    /// a port access (it may change INT, or the chip), a HALT, a branch back of a loop's
+    /// one that raised INT ([`Quiet`]), a HALT, a branch back of a loop's
     /// size (with skipping on, [`crate::idle`]), or the return from the innermost
     /// interrupt (PC and SP as they were when it was taken). openMSX runs its Z80 the same
     /// way, in stretches to the next scheduled sync point (`CPUCore::execute`).
@@ -383,7 +402,7 @@ impl MsxProgram {
                 timing: Some(&mut self.timing),
                 lose_too_fast: true,
             },
-            io: false,
+            int: false,
         };
         let cpu = &mut self.cpu;
         loop {
@@ -393,7 +412,7 @@ impl MsxProgram {
             }
             let before = cpu.t;
             cpu.step(&mut bus);
-            if bus.io
+            if bus.int
                 || cpu.halted
                 || (skip && backward(u32::from(pc), u32::from(cpu.pc)))
                 || ret == Some((cpu.pc, cpu.sp))
@@ -571,10 +590,13 @@ enum Stop {
     After { pc: u16, before: u64 },
 }
 
-/// [`MsxBus`] noting whether an instruction accessed a port: a burst ends after it.
+/// [`MsxBus`] noting whether an instruction raised INT: a burst ends after it. Of the
+/// ports, only a write to the chip's control port can (R1's IE set while F is up, openMSX
+/// `VDP::changeRegister`); a status read only clears F, and the PPI, the PSG and VRAM do
+/// not touch it.
 struct Quiet<'a> {
     bus: MsxBus<'a>,
-    io: bool,
+    int: bool,
 }
 
 impl Bus for Quiet<'_> {
@@ -589,13 +611,14 @@ impl Bus for Quiet<'_> {
     }
 
     fn input(&mut self, port: u16, t: u64) -> u8 {
-        self.io = true;
         self.bus.input(port, t)
     }
 
     fn output(&mut self, port: u16, value: u8, t: u64) {
-        self.io = true;
         self.bus.output(port, value, t);
+        if port as u8 == VDP_CONTROL_PORT {
+            self.int = self.bus.vdp.interrupt();
+        }
     }
 
     #[inline(always)]
