@@ -387,7 +387,7 @@ impl Vdp {
 
     /// S#0 after display line `line`'s check with the sprite plane on, from `s0` before it
     /// (the rules of [`Vdp::check_line`]); notes the line that set 5S or C.
-    #[inline]
+    #[inline(always)]
     fn merge_line(&mut self, line: u16, mut s0: u8) -> u8 {
         let d = usize::from(line);
         if let Some(number) = self.lines.fifth(d)
@@ -408,17 +408,22 @@ impl Vdp {
 
     /// Whether two of the sprites line `d` shows overlap ([`check::line_collides`]),
     /// from the cache when this read of the lines worked it out before.
-    #[inline]
+    #[inline(always)]
     fn line_collides(&mut self, d: usize) -> bool {
         match self.collides[d] {
-            COLLIDES_UNKNOWN => {
-                let shown = self.lines.line(d);
-                let hit = shown.len() > 1 && check::line_collides(shown);
-                self.collides[d] = u8::from(hit);
-                hit
-            }
+            COLLIDES_UNKNOWN => self.compare_line(d),
             known => known != 0,
         }
+    }
+
+    /// [`Vdp::line_collides`] worked out and kept: once per line and read of the lines.
+    #[cold]
+    #[inline(never)]
+    fn compare_line(&mut self, d: usize) -> bool {
+        let shown = self.lines.line(d);
+        let hit = shown.len() > 1 && check::line_collides(shown);
+        self.collides[d] = u8::from(hit);
+        hit
     }
 
     /// Display lines `from..=191` with no CPU in between, as a board runs them after its
