@@ -23,7 +23,13 @@
 //!   as F is set: the start of vblank. [`BoardEvent::DisplayStart`] is told as line 0
 //!   begins. A Z80 in HALT with no interrupt it can take (a program waiting for the next
 //!   frame) cannot wake before F: from the line it halts on, the chip's lines run alone
-//!   and the CPU's M1 cycles are counted up to the frame's end at once.
+//!   ([`tms9918::Vdp::run_lines_alone`]) and the CPU's M1 cycles are counted up to the
+//!   frame's end at once.
+//! - **Bursts**: between the chip's steps the Z80 runs instruction after instruction with
+//!   no per-instruction checks while INT is inactive, as openMSX runs its CPU to the next
+//!   sync point; a control-port write that raises INT, a HALT, a branch back (a loop the
+//!   idle detectors may take), the return from an interrupt or a breakpoint ends a burst
+//!   ([`MsxProgram::burst`]).
 //!
 //! Line numbers are the chip's display lines; openMSX raises F (its VSCAN) and begins the
 //! display 202 VDP ticks (34 T-states) into lines 192 and 0; here both happen at the
