@@ -29,7 +29,9 @@
 //!   no per-instruction checks while INT is inactive, as openMSX runs its CPU to the next
 //!   sync point; a control-port write that raises INT, a HALT, a branch back (a loop the
 //!   idle detectors may take), the return from an interrupt or a breakpoint ends a burst
-//!   ([`MsxProgram::burst`]).
+//!   ([`MsxProgram::burst`]). A branch back to a head both detectors are cooling down
+//!   (busy code's loops, whose recordings failed) is counted off its wait inside the
+//!   burst, exactly as the detectors would count it, and the burst goes on.
 //!
 //! Line numbers are the chip's display lines; openMSX raises F (its VSCAN) and begins the
 //! display 202 VDP ticks (34 T-states) into lines 192 and 0; here both happen at the
@@ -393,7 +395,8 @@ impl MsxProgram {
     /// being recorded, and the CPU is not halted. Stops before an instruction at one of the
     /// `breakpoints`, at `end`, or after an instruction that needs more than the step:
     /// one that raised INT ([`Quiet`]), a HALT, a branch back of a loop's
-    /// size (with skipping on, [`crate::idle`]), or the return from the innermost
+    /// size (with skipping on, [`crate::idle`]) to a head the detectors would look at
+    /// (one they only count off its wait is counted here), or the return from the innermost
     /// interrupt (PC and SP as they were when it was taken). openMSX runs its Z80 the same
     /// way, in stretches to the next scheduled sync point (`CPUCore::execute`).
     #[inline]
@@ -411,6 +414,7 @@ impl MsxProgram {
             int: false,
         };
         let cpu = &mut self.cpu;
+        let (generic, counted) = (&mut self.skip, &mut self.counted);
         loop {
             let pc = cpu.pc;
             if breakpoints.is_some_and(|b| b.contains(u32::from(pc))) {
@@ -418,12 +422,18 @@ impl MsxProgram {
             }
             let before = cpu.t;
             cpu.step(&mut bus);
-            if bus.int
-                || cpu.halted
-                || (skip && backward(u32::from(pc), u32::from(cpu.pc)))
-                || ret == Some((cpu.pc, cpu.sp))
-            {
+            if bus.int || cpu.halted || ret == Some((cpu.pc, cpu.sp)) {
                 return Stop::After { pc, before };
+            }
+            if skip && backward(u32::from(pc), u32::from(cpu.pc)) {
+                // A head both detectors would only count off its wait (busy code's loops,
+                // failed before) is counted here, as they would, and the burst goes on.
+                let head = cpu.pc;
+                if !(counted.passes(head) && generic.passes(u32::from(head))) {
+                    return Stop::After { pc, before };
+                }
+                counted.pass(head);
+                generic.pass(u32::from(head));
             }
             if cpu.t >= end {
                 return Stop::End;

@@ -547,6 +547,24 @@ impl CountedLoops {
         None
     }
 
+    /// Whether [`CountedLoops::arrive`] at `head`, with no recording under way, would only
+    /// count the arrival off the head's wait: `head` is not the known loop's (so nothing
+    /// is resumed) and is cooling down. [`CountedLoops::pass`] counts it.
+    #[inline]
+    pub fn passes(&self, head: u16) -> bool {
+        !self.recording.on
+            && self.known.as_ref().is_none_or(|k| k.head != head)
+            && self.cool.waiting(u32::from(head))
+    }
+
+    /// [`CountedLoops::arrive`] at a head that [`CountedLoops::passes`]: the arrival is
+    /// counted off the head's wait, as there.
+    #[inline]
+    pub fn pass(&mut self, head: u16) {
+        let cooled = self.cool.cooled(u32::from(head));
+        debug_assert!(!cooled, "a head that passes is cooling down");
+    }
+
     /// The turns to skip when the CPU is at the head of the known loop in its state and
     /// the loop's reads still give what they gave (see [`CountedLoops::arrive`]).
     pub fn resume(
