@@ -235,3 +235,30 @@ fn a_skipped_count_down_moves_its_own_register_whichever_it_is() {
         assert_eq!(cpu, expected, "field {field}");
     }
 }
+
+/// A burst counts an arrival off a head's wait only where `arrive` would have done that
+/// alone: not while a turn is recorded, and only for a head whose recording failed (its
+/// first failure: two arrivals).
+#[test]
+fn a_failed_head_passes_its_wait_and_no_other_does() {
+    let cpu = cpu_z80::Cpu::new();
+    let mut loops = super::CountedLoops::default();
+    assert!(!loops.passes(0x4012));
+    assert!(
+        loops
+            .arrive(0x4012, &cpu, |_| true, |_| 0, 0, 0, true)
+            .is_none()
+    );
+    assert!(loops.recording());
+    assert!(!loops.passes(0x4012), "a recording under way");
+    loops.abort();
+    assert!(loops.passes(0x4012));
+    assert!(!loops.passes(0x4013));
+    loops.pass(0x4012);
+    assert!(loops.passes(0x4012));
+    loops.pass(0x4012);
+    assert!(
+        !loops.passes(0x4012),
+        "two arrivals after the first failure"
+    );
+}
