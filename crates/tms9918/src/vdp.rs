@@ -59,6 +59,9 @@ use crate::vram::{VRAM_SIZE, Vram};
 pub use crate::check::CHECKED_LINES;
 pub use crate::draw::{HEIGHT_PX, WIDTH_PX};
 
+/// A line of [`Vdp::collides`] not compared yet (0 and 1 are no and yes).
+const COLLIDES_UNKNOWN: u8 = 2;
+
 /// A TMS9918A.
 #[derive(Clone)]
 pub struct Vdp {
@@ -69,6 +72,10 @@ pub struct Vdp {
     frame: Box<[u8; FRAME_PIXELS]>,
     scan: Box<SatScan>,
     lines: Box<LineBuffer>,
+    /// Whether two of a line's shown sprites overlap, as far as worked out since the lines
+    /// were last read ([`COLLIDES_UNKNOWN`] where not yet): the lines stay as they are
+    /// until the next read, so each is compared once, not once a frame.
+    collides: Box<[u8; CHECKED_LINES]>,
     dropped: Box<DroppedLines>,
     history: Box<SpriteHistory>,
     views: Vec<SpriteView>,
@@ -124,6 +131,7 @@ impl Vdp {
             frame: Box::new([0; FRAME_PIXELS]),
             scan: Box::new(SatScan::new()),
             lines: Box::new(LineBuffer::new()),
+            collides: Box::new([COLLIDES_UNKNOWN; CHECKED_LINES]),
             dropped: Box::new(DroppedLines::default()),
             history: Box::new(SpriteHistory::new()),
             views: Vec::with_capacity(crate::sat::SAT_ENTRIES),
@@ -367,13 +375,21 @@ impl Vdp {
                 None => self.scan.clear(),
             }
             check::check_lines(&self.scan, d, &mut self.lines, &mut self.dropped);
+            self.collides[d..].fill(COLLIDES_UNKNOWN);
             self.history.record(line, &self.scan);
             self.end_index = self.scan.end_index().min(crate::sat::SAT_ENTRIES) as u8;
         }
         if layout.is_none() {
             return;
         }
-        let mut s0 = self.s0;
+        self.s0 = self.merge_line(line, self.s0);
+    }
+
+    /// S#0 after display line `line`'s check with the sprite plane on, from `s0` before it
+    /// (the rules of [`Vdp::check_line`]); notes the line that set 5S or C.
+    #[inline(always)]
+    fn merge_line(&mut self, line: u16, mut s0: u8) -> u8 {
+        let d = usize::from(line);
         if let Some(number) = self.lines.fifth(d)
             && s0 & (status::F | status::FIFTH_SPRITE) == 0
         {
@@ -383,12 +399,61 @@ impl Vdp {
         if s0 & status::FIFTH_SPRITE == 0 {
             s0 = (s0 & (status::F | status::COLLISION)) | self.end_index.min(31);
         }
-        if s0 & status::COLLISION == 0 {
-            let shown = self.lines.line(d);
-            if shown.len() > 1 && check::line_collides(shown) {
-                s0 |= status::COLLISION;
-                self.collision_line.get_or_insert(line);
+        if s0 & status::COLLISION == 0 && self.line_collides(d) {
+            s0 |= status::COLLISION;
+            self.collision_line.get_or_insert(line);
+        }
+        s0
+    }
+
+    /// Whether two of the sprites line `d` shows overlap ([`check::line_collides`]),
+    /// from the cache when this read of the lines worked it out before.
+    #[inline(always)]
+    fn line_collides(&mut self, d: usize) -> bool {
+        match self.collides[d] {
+            COLLIDES_UNKNOWN => self.compare_line(d),
+            known => known != 0,
+        }
+    }
+
+    /// [`Vdp::line_collides`] worked out and kept: once per line and read of the lines.
+    #[cold]
+    #[inline(never)]
+    fn compare_line(&mut self, d: usize) -> bool {
+        let shown = self.lines.line(d);
+        let hit = shown.len() > 1 && check::line_collides(shown);
+        self.collides[d] = u8::from(hit);
+        hit
+    }
+
+    /// Display lines `from..=191` with no CPU in between, as a board runs them after its
+    /// CPU halted for the rest of the frame: each line drawn ([`Vdp::draw_line`]) and the
+    /// next one checked ([`Vdp::check_line`]), R1's mode as the first line took it
+    /// ([`Vdp::latch_line_mode`], which no later line changes: nothing writes the
+    /// registers). The same as those calls line by line: with nothing written between
+    /// them, only the first check can read the tables again, and the others merge their
+    /// lines' flags into S#0 under one sprite layout. F is not set ([`Vdp::end_frame`]).
+    pub fn run_lines_alone(&mut self, from: u16) {
+        let last = (CHECKED_LINES - 1) as u16;
+        if from >= last {
+            return;
+        }
+        if self.frame_output {
+            for line in from..last {
+                self.latch_line_mode();
+                self.draw_line(line);
+                self.check_line(line + 1);
             }
+            return;
+        }
+        self.latch_line_mode();
+        self.check_line(from + 1);
+        if self.line_layout().is_none() {
+            return;
+        }
+        let mut s0 = self.s0;
+        for line in from + 2..=last {
+            s0 = self.merge_line(line, s0);
         }
         self.s0 = s0;
     }

@@ -101,8 +101,17 @@ impl SpriteHistory {
         if line == 0 {
             self.changed = false;
             for (n, states) in self.states.iter_mut().enumerate() {
+                let now = sprites.get(n);
+                // An entry the last frame held in one state, the same as now, stands: a
+                // frame that moves one sprite copies that one, not the whole table (an
+                // entry is some 150 bytes, most of them its rows).
+                if let [(0, was)] = states.as_slice()
+                    && was.as_ref() == now
+                {
+                    continue;
+                }
                 states.clear();
-                states.push((0, sprites.get(n).copied()));
+                states.push((0, now.copied()));
             }
             return;
         }

@@ -279,6 +279,15 @@ impl<const SLOTS: usize> Cooldown<SLOTS> {
         }
     }
 
+    /// Whether arrivals at `head` are waiting (the next [`Cooldown::cooled`] there would
+    /// count one off and say no), without counting it.
+    #[inline]
+    #[must_use]
+    pub fn waiting(&self, head: u32) -> bool {
+        let c = &self.cool[Self::slot(head)];
+        c.head == head && c.wait > 0
+    }
+
     /// A recording from `head` failed: its wait doubles.
     pub fn fail(&mut self, head: u32) {
         let c = &mut self.cool[Self::slot(head)];
@@ -457,6 +466,22 @@ impl<C: LoopCpu> IdleSkip<C> {
             return None;
         }
         self.arrive(head, cpu, still)
+    }
+
+    /// Whether [`IdleSkip::at_head`] at `head` would only count an arrival off its wait
+    /// (no recording under way, the head cooling down); [`IdleSkip::pass`] counts it.
+    #[inline]
+    #[must_use]
+    pub fn passes(&self, head: u32) -> bool {
+        !self.recording() && self.cool.waiting(head)
+    }
+
+    /// [`IdleSkip::at_head`] at a head that [`IdleSkip::passes`]: the arrival is counted
+    /// off the head's wait, as there.
+    #[inline]
+    pub fn pass(&mut self, head: u32) {
+        let cooled = self.cool.cooled(head);
+        debug_assert!(!cooled, "a head that passes is cooling down");
     }
 
     /// [`IdleSkip::at_head`] past a head cooling down.

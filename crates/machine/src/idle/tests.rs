@@ -169,3 +169,39 @@ fn a_changed_read_ends_the_skipping() {
         cpu.pc
     );
 }
+
+/// The wait after a head's first failed recording is 2 arrivals (it doubles from 1):
+/// `waiting` tells so without counting, `cooled` counts them off, and a head elsewhere
+/// in the table, or never failed, is not waiting.
+#[test]
+fn a_failed_head_waits_two_arrivals_and_waiting_counts_none() {
+    let mut cool = super::Cooldown::<64>::default();
+    assert!(!cool.waiting(0x4012));
+    cool.fail(0x4012);
+    assert!(cool.waiting(0x4012));
+    assert!(cool.waiting(0x4012), "asking counts nothing off");
+    assert!(!cool.waiting(0x4013));
+    assert!(!cool.cooled(0x4012));
+    assert!(cool.waiting(0x4012));
+    assert!(!cool.cooled(0x4012));
+    assert!(!cool.waiting(0x4012));
+    assert!(cool.cooled(0x4012));
+}
+
+/// A board's burst asks `passes` and counts with `pass` only where `at_head` would have
+/// done nothing but count: a recording under way, or a head not failed, does not pass.
+#[test]
+fn a_head_passes_only_while_cooling_with_nothing_recorded() {
+    let (cpu, _) = machine(&[0x18, 0xFE]);
+    let mut skip = IdleSkip::<Cpu>::default();
+    skip.set_enabled(true);
+    assert!(!skip.passes(0));
+    assert_eq!(skip.at_head(0, &cpu, |_| true), None);
+    assert!(skip.recording());
+    skip.abort();
+    assert!(skip.passes(0));
+    skip.pass(0);
+    assert!(skip.passes(0));
+    skip.pass(0);
+    assert!(!skip.passes(0), "two arrivals after the first failure");
+}

@@ -23,7 +23,15 @@
 //!   as F is set: the start of vblank. [`BoardEvent::DisplayStart`] is told as line 0
 //!   begins. A Z80 in HALT with no interrupt it can take (a program waiting for the next
 //!   frame) cannot wake before F: from the line it halts on, the chip's lines run alone
-//!   and the CPU's M1 cycles are counted up to the frame's end at once.
+//!   ([`tms9918::Vdp::run_lines_alone`]) and the CPU's M1 cycles are counted up to the
+//!   frame's end at once.
+//! - **Bursts**: between the chip's steps the Z80 runs instruction after instruction with
+//!   no per-instruction checks while INT is inactive, as openMSX runs its CPU to the next
+//!   sync point; a control-port write that raises INT, a HALT, a branch back (a loop the
+//!   idle detectors may take), the return from an interrupt or a breakpoint ends a burst
+//!   ([`MsxProgram::burst`]). A branch back to a head both detectors are cooling down
+//!   (busy code's loops, whose recordings failed) is counted off its wait inside the
+//!   burst, exactly as the detectors would count it, and the burst goes on.
 //!
 //! Line numbers are the chip's display lines; openMSX raises F (its VSCAN) and begins the
 //! display 202 VDP ticks (34 T-states) into lines 192 and 0; here both happen at the
@@ -41,6 +49,9 @@ use super::slots::Slots;
 use super::target::{ACTIVE_LINES, LINES_PER_FRAME, T_PER_FRAME, T_PER_LINE};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{BoardEvent, Breakpoints, CpuView, FrameRun, Input, Probe, ProgramError};
+
+/// The chip's control port (#99), decoded on the port's low 8 bits.
+const VDP_CONTROL_PORT: u8 = 0x99;
 
 /// T-states into a line at which the chip takes R1's display enable and mode bits: openMSX
 /// `VDP::syncAtNextLine`, 144 VDP ticks (6 per T-state) after the line's start.
@@ -210,10 +221,8 @@ impl MsxProgram {
             if self.parked(vdp) {
                 // The Z80 stays halted to the frame's end: the chip's lines run alone,
                 // and the CPU catches up after the last one.
-                vdp.latch_line_mode();
-                line_start += T_PER_LINE;
-                Self::end_line(vdp, line);
-                continue;
+                Self::lines_alone(vdp, probe, line, line_start);
+                break;
             }
             // A halted Z80 with no interrupt to take stays halted to the line's end (INT
             // changes only at the chip's steps): R1 cannot change before the chip takes it,
@@ -236,6 +245,24 @@ impl MsxProgram {
             cycles: self.cpu.t - start,
             idle_cycles: idle,
         }
+    }
+
+    /// The chip's lines from `line` (begun at `line_start`) to the frame's end with the
+    /// CPU parked ([`MsxProgram::parked`]): what [`MsxProgram::end_line`] does line by
+    /// line, with the registers as they are for all of them (no CPU writes them).
+    fn lines_alone(vdp: &mut Vdp, probe: &mut dyn Probe, line: u64, line_start: u64) {
+        let mut first = line;
+        if line >= ACTIVE_LINES {
+            // The border and blanking: R1 taken, and line 0 checked at the last one's end.
+            vdp.latch_line_mode();
+            vdp.check_line(0);
+            probe.on_event(BoardEvent::DisplayStart {
+                cycle: line_start + (LINES_PER_FRAME - line) * T_PER_LINE,
+                line_cycles_256: (T_PER_LINE * 256) as u32,
+            });
+            first = 0;
+        }
+        vdp.run_lines_alone(first as u16);
     }
 
     /// The end of `line`: its picture, and the sprite check of the next one.
@@ -266,6 +293,12 @@ impl MsxProgram {
 
     /// Runs instructions until the CPU's clock reaches `end` (the chip's next step; the
     /// frame ends at `frame_end`); returns the T-states spent halted.
+    ///
+    /// Stretches where nothing but the CPU can matter run as bursts ([`MsxProgram::burst`]);
+    /// the instruction that ends one (one that raised INT, a HALT, a branch back, the return from
+    /// an interrupt) is followed up here as a single step would be
+    /// ([`MsxProgram::after_step`]), and the rest (an interrupt to take, a breakpoint, a
+    /// HALT, a loop being recorded) is stepped one instruction at a time.
     fn run_until(&mut self, end: u64, frame_end: u64, vdp: &mut Vdp, probe: &mut dyn Probe) -> u64 {
         let mut idle = 0;
         let watch = probe.breakpoints().any();
@@ -276,6 +309,29 @@ impl MsxProgram {
         while self.cpu.t < end {
             let int = vdp.interrupt();
             self.cpu.set_int(int);
+            if !int
+                && !self.cpu.halted
+                && !self.cpu.nmi_pending
+                && !self.skip.recording()
+                && !self.counted.recording()
+            {
+                match self.burst(end, vdp, watch.then(|| probe.breakpoints())) {
+                    Stop::End => continue,
+                    Stop::After { pc, before } => {
+                        let step = Step {
+                            pc,
+                            before,
+                            was_halted: false,
+                            taking: false,
+                            recorded: false,
+                        };
+                        idle += self.after_step(step, end, frame_end, vdp, probe, watch);
+                        continue;
+                    }
+                    // Stepped below, with the probe told first.
+                    Stop::Breakpoint => {}
+                }
+            }
             let taking = int && self.cpu.iff1 && !self.cpu.ei;
             if watch
                 && !taking
@@ -322,33 +378,114 @@ impl MsxProgram {
             } else {
                 self.cpu.step(&mut bus);
             }
-            if was_halted && self.cpu.halted {
-                idle += self.cpu.t - before;
-            } else if self.cpu.halted {
-                probe.on_event(BoardEvent::Wait {
-                    cycle: before,
-                    pc: u32::from(self.cpu.pc.wrapping_sub(1)),
-                });
+            let step = Step {
+                pc,
+                before,
+                was_halted,
+                taking,
+                recorded: recording || counting,
+            };
+            idle += self.after_step(step, end, frame_end, vdp, probe, watch);
+        }
+        idle
+    }
+
+    /// Runs instructions while nothing but the CPU can matter: INT is inactive (it rises
+    /// only at the chip's steps, outside a run, or by a control-port write), no loop is
+    /// being recorded, and the CPU is not halted. Stops before an instruction at one of the
+    /// `breakpoints`, at `end`, or after an instruction that needs more than the step:
+    /// one that raised INT ([`Quiet`]), a HALT, a branch back of a loop's
+    /// size (with skipping on, [`crate::idle`]) to a head the detectors would look at
+    /// (one they only count off its wait is counted here), or the return from the innermost
+    /// interrupt (PC and SP as they were when it was taken). openMSX runs its Z80 the same
+    /// way, in stretches to the next scheduled sync point (`CPUCore::execute`).
+    #[inline]
+    fn burst(&mut self, end: u64, vdp: &mut Vdp, breakpoints: Option<&Breakpoints>) -> Stop {
+        let ret = self.nested.last().map(|f| (f.pc, f.sp));
+        let skip = self.skip.enabled();
+        let mut bus = Quiet {
+            bus: MsxBus {
+                slots: &mut self.slots,
+                psg: &mut self.psg,
+                vdp,
+                timing: Some(&mut self.timing),
+                lose_too_fast: true,
+            },
+            int: false,
+        };
+        let cpu = &mut self.cpu;
+        let (generic, counted) = (&mut self.skip, &mut self.counted);
+        loop {
+            let pc = cpu.pc;
+            if breakpoints.is_some_and(|b| b.contains(u32::from(pc))) {
+                return Stop::Breakpoint;
             }
-            if let Some(f) = self.nested.last()
-                && !taking
-                && self.cpu.pc == f.pc
-                && self.cpu.sp == f.sp
-            {
-                self.nested.pop();
-                probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
+            let before = cpu.t;
+            cpu.step(&mut bus);
+            if bus.int || cpu.halted || ret == Some((cpu.pc, cpu.sp)) {
+                return Stop::After { pc, before };
             }
-            // Only a recorded step or a backward branch concerns the detector: the busy
-            // code's other steps pay these two tests.
-            if self.skip.enabled()
-                && (recording || counting || backward(u32::from(pc), u32::from(self.cpu.pc)))
-            {
-                if taking || self.cpu.halted {
-                    self.skip.abort();
-                    self.counted.abort();
-                } else {
-                    self.skip_idle(pc, end, frame_end, vdp, watch.then(|| probe.breakpoints()));
+            if skip && backward(u32::from(pc), u32::from(cpu.pc)) {
+                // A head both detectors would only count off its wait (busy code's loops,
+                // failed before) is counted here, as they would, and the burst goes on.
+                let head = cpu.pc;
+                if !(counted.passes(head) && generic.passes(u32::from(head))) {
+                    return Stop::After { pc, before };
                 }
+                counted.pass(head);
+                generic.pass(u32::from(head));
+            }
+            if cpu.t >= end {
+                return Stop::End;
+            }
+        }
+    }
+
+    /// What follows an instruction `step` ran: a HALT entered, the return from the
+    /// innermost interrupt, and the idle detectors' turn at a recorded step or a branch
+    /// back. Returns the T-states it spent halted.
+    fn after_step(
+        &mut self,
+        step: Step,
+        end: u64,
+        frame_end: u64,
+        vdp: &Vdp,
+        probe: &mut dyn Probe,
+        watch: bool,
+    ) -> u64 {
+        let mut idle = 0;
+        if step.was_halted && self.cpu.halted {
+            idle = self.cpu.t - step.before;
+        } else if self.cpu.halted {
+            probe.on_event(BoardEvent::Wait {
+                cycle: step.before,
+                pc: u32::from(self.cpu.pc.wrapping_sub(1)),
+            });
+        }
+        if let Some(f) = self.nested.last()
+            && !step.taking
+            && self.cpu.pc == f.pc
+            && self.cpu.sp == f.sp
+        {
+            self.nested.pop();
+            probe.on_event(BoardEvent::Return { cycle: self.cpu.t });
+        }
+        // Only a recorded step or a backward branch concerns the detector: the busy
+        // code's other steps pay these two tests.
+        if self.skip.enabled()
+            && (step.recorded || backward(u32::from(step.pc), u32::from(self.cpu.pc)))
+        {
+            if step.taking || self.cpu.halted {
+                self.skip.abort();
+                self.counted.abort();
+            } else {
+                self.skip_idle(
+                    step.pc,
+                    end,
+                    frame_end,
+                    vdp,
+                    watch.then(|| probe.breakpoints()),
+                );
             }
         }
         idle
@@ -444,6 +581,69 @@ impl MsxProgram {
     #[must_use]
     pub fn idle_skipped_cycles(&self) -> u64 {
         self.skip.skipped_cycles()
+    }
+}
+
+/// An instruction stepped: where it began, the clock then, and what it was.
+#[derive(Clone, Copy)]
+struct Step {
+    pc: u16,
+    before: u64,
+    was_halted: bool,
+    /// It took an interrupt.
+    taking: bool,
+    /// It ran on the watching bus of a recording.
+    recorded: bool,
+}
+
+/// Why [`MsxProgram::burst`] stopped.
+enum Stop {
+    /// The clock reached the run's end.
+    End,
+    /// The next instruction is at a breakpoint: it is to be stepped with the probe told.
+    Breakpoint,
+    /// The instruction at `pc`, begun at `before`, needs the follow-up of a step.
+    After { pc: u16, before: u64 },
+}
+
+/// [`MsxBus`] noting whether an instruction raised INT: a burst ends after it. Of the
+/// ports, only a write to the chip's control port can (R1's IE set while F is up, openMSX
+/// `VDP::changeRegister`); a status read only clears F, and the PPI, the PSG and VRAM do
+/// not touch it.
+struct Quiet<'a> {
+    bus: MsxBus<'a>,
+    int: bool,
+}
+
+impl Bus for Quiet<'_> {
+    #[inline(always)]
+    fn read(&mut self, addr: u16) -> u8 {
+        self.bus.read(addr)
+    }
+
+    #[inline(always)]
+    fn write(&mut self, addr: u16, value: u8) {
+        self.bus.write(addr, value);
+    }
+
+    fn input(&mut self, port: u16, t: u64) -> u8 {
+        self.bus.input(port, t)
+    }
+
+    fn output(&mut self, port: u16, value: u8, t: u64) {
+        self.bus.output(port, value, t);
+        if port as u8 == VDP_CONTROL_PORT {
+            self.int = self.bus.vdp.interrupt();
+        }
+    }
+
+    #[inline(always)]
+    fn m1_wait(&mut self) -> u32 {
+        self.bus.m1_wait()
+    }
+
+    fn int_ack(&mut self) -> u8 {
+        self.bus.int_ack()
     }
 }
 

@@ -85,7 +85,7 @@ enum Kind {
     Other,
     IncPair(u8),
     DecPair(u8),
-    DecReg(u8),
+    DecReg(Reg8),
     Djnz,
     /// `JR NZ` or `JP NZ`.
     BranchNz,
@@ -110,7 +110,10 @@ fn decode(code: [u8; 2]) -> (u16, Kind) {
         0x0B | 0x1B | 0x2B | 0x3B => (PAIR[p as usize], Kind::DecPair(p)),
         // INC r: the carry is kept, so F is read as well.
         _ if op & 0xC7 == 0x04 && r != 6 => (REG[r as usize] | F, Kind::Other),
-        _ if op & 0xC7 == 0x05 && r != 6 => (REG[r as usize] | F, Kind::DecReg(r)),
+        _ if op & 0xC7 == 0x05 && r != 6 => (
+            REG[r as usize] | F,
+            Reg8::new(r).map_or(Kind::Other, Kind::DecReg),
+        ),
         _ if op & 0xC7 == 0x06 && r != 6 => (REG[r as usize], Kind::Other),
         0x07 | 0x0F | 0x17 | 0x1F | 0x27 | 0x2F => (A | F, Kind::Other),
         0x0A | 0x1A => (A | PAIR[p as usize], Kind::Other),
@@ -148,16 +151,69 @@ fn decode(code: [u8; 2]) -> (u16, Kind) {
     }
 }
 
-/// A count-down's counter: an 8-bit register by its field, or a pair.
+/// An 8-bit register by the 3-bit field the opcodes name it with (0 B, 1 C, 2 D, 3 E,
+/// 4 H, 5 L, 7 A; Zilog Z80 CPU User Manual, "r"). Field 6 names the memory operand
+/// (HL), which no count-down here counts in (`DEC (HL)` writes memory, which spoils a
+/// recording): it makes no `Reg8`, so a counter is always a register to read and move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Counter {
-    Reg(u8),
+pub(super) struct Reg8(u8);
+
+impl Reg8 {
+    /// B, `DJNZ`'s counter.
+    const B: Self = Self(0);
+
+    /// The register `field` names; `None` for 6, (HL), and for fields past 7.
+    pub(super) const fn new(field: u8) -> Option<Self> {
+        if field < 8 && field != 6 {
+            Some(Self(field))
+        } else {
+            None
+        }
+    }
+
+    /// Its value in `cpu`.
+    pub(super) fn get(self, cpu: &Cpu) -> u8 {
+        match self.0 {
+            0 => cpu.b,
+            1 => cpu.c,
+            2 => cpu.d,
+            3 => cpu.e,
+            4 => cpu.h,
+            5 => cpu.l,
+            _ => cpu.a,
+        }
+    }
+
+    /// Sets it in `cpu`.
+    pub(super) fn set(self, cpu: &mut Cpu, v: u8) {
+        let r = match self.0 {
+            0 => &mut cpu.b,
+            1 => &mut cpu.c,
+            2 => &mut cpu.d,
+            3 => &mut cpu.e,
+            4 => &mut cpu.h,
+            5 => &mut cpu.l,
+            _ => &mut cpu.a,
+        };
+        *r = v;
+    }
+
+    /// Its bit in the register masks of [`decode`].
+    const fn bits(self) -> u16 {
+        REG[self.0 as usize]
+    }
+}
+
+/// A count-down's counter: an 8-bit register, or a pair by its field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Counter {
+    Reg(Reg8),
     Pair(u8),
 }
 
 /// The shape of a confirmed loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
+pub(super) enum Shape {
     /// Pairs (by field) that change by a constant each turn and nothing else reads.
     Counts { pairs: [(u8, u16); 3], n: u8 },
     /// A count-down to zero that ends the loop.
@@ -217,11 +273,7 @@ impl Turns {
                     cpu.set_pair_field(p, cpu.pair_field(p).wrapping_add(step));
                 }
             }
-            Shape::CountDown(Counter::Reg(r)) => {
-                if let Some(v) = cpu.reg_field(r) {
-                    cpu.set_reg_field(r, v.wrapping_sub(k as u8));
-                }
-            }
+            Shape::CountDown(Counter::Reg(r)) => r.set(cpu, r.get(cpu).wrapping_sub(k as u8)),
             Shape::CountDown(Counter::Pair(p)) => {
                 cpu.set_pair_field(p, cpu.pair_field(p).wrapping_sub(k as u16));
             }
@@ -241,7 +293,51 @@ pub(super) struct CountedLoops {
 /// Whether `now` is `then` but for the clock, R, the `ignore` registers and, with
 /// `ignore_q`, the flags' copy Q keeps from the instruction before (read only by `SCF` and
 /// `CCF`, which no loop here has; exact again after a stepped turn).
+///
+/// Asked at every arrival at a known loop's head and at every run's start (a poll of S#0
+/// resumes at each of the chip's line steps): the registers are compared in place, the
+/// ones a count may differ in under their mask, with no copy of the CPU. In builds with
+/// debug assertions the answer is checked against the whole CPU's comparison
+/// ([`same_except_by_copy`]), which a register added to the core could not escape.
+#[inline]
 fn same_except(now: &Cpu, then: &Cpu, ignore: u16, ignore_q: bool) -> bool {
+    let reg = |bit: u16, x: u8, y: u8| ignore & bit != 0 || x == y;
+    let same = reg(A, now.a, then.a)
+        && reg(F, now.f, then.f)
+        && reg(B, now.b, then.b)
+        && reg(C, now.c, then.c)
+        && reg(D, now.d, then.d)
+        && reg(E, now.e, then.e)
+        && reg(H, now.h, then.h)
+        && reg(L, now.l, then.l)
+        && (ignore & SP != 0 || now.sp == then.sp)
+        && now.pc == then.pc
+        && now.ix == then.ix
+        && now.iy == then.iy
+        && now.af_ == then.af_
+        && now.bc_ == then.bc_
+        && now.de_ == then.de_
+        && now.hl_ == then.hl_
+        && now.wz == then.wz
+        && now.q == then.q
+        && (ignore_q || now.q_before() == then.q_before())
+        && now.i == then.i
+        && now.iff1 == then.iff1
+        && now.iff2 == then.iff2
+        && now.im == then.im
+        && now.halted == then.halted
+        && now.ei == then.ei
+        && now.p == then.p
+        && now.int_line == then.int_line
+        && now.nmi_pending == then.nmi_pending;
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(same, same_except_by_copy(now, then, ignore, ignore_q));
+    same
+}
+
+/// [`same_except`] on a copy of the whole CPU, the ignored parts set to `then`'s.
+#[cfg(debug_assertions)]
+fn same_except_by_copy(now: &Cpu, then: &Cpu, ignore: u16, ignore_q: bool) -> bool {
     let mut a = now.clone();
     a.t = then.t;
     a.r = then.r;
@@ -302,7 +398,7 @@ fn analyse(rec: &Recording, cpu: &Cpu, peek: impl Fn(u16) -> u8) -> Option<Known
     let (shape, ignore) = match count_down(insns) {
         Some((counter, ignore)) => {
             let (now, was) = match counter {
-                Counter::Reg(r) => (u16::from(cpu.reg_field(r)?), u16::from(then.reg_field(r)?)),
+                Counter::Reg(r) => (u16::from(r.get(cpu)), u16::from(r.get(then))),
                 Counter::Pair(p) => (cpu.pair_field(p), then.pair_field(p)),
             };
             let width_mask = if matches!(counter, Counter::Reg(_)) {
@@ -364,7 +460,7 @@ fn count_down(insns: &[(u16, Kind)]) -> Option<(Counter, u16)> {
     let n = insns.len();
     let kind = |i: usize| insns[i].1;
     let (counter, scratch, own): (Counter, u16, [usize; 4]) = match kind(n - 1) {
-        Kind::Djnz => (Counter::Reg(0), 0, [n - 1; 4]),
+        Kind::Djnz => (Counter::Reg(Reg8::B), 0, [n - 1; 4]),
         Kind::BranchNz if n >= 2 && matches!(kind(n - 2), Kind::DecReg(_)) => {
             let Kind::DecReg(r) = kind(n - 2) else {
                 return None;
@@ -389,7 +485,7 @@ fn count_down(insns: &[(u16, Kind)]) -> Option<(Counter, u16)> {
         _ => return None,
     };
     let bits = match counter {
-        Counter::Reg(r) => REG[usize::from(r)],
+        Counter::Reg(r) => r.bits(),
         Counter::Pair(p) => PAIR[usize::from(p)],
     } | scratch;
     let others_touch = insns
@@ -495,6 +591,24 @@ impl CountedLoops {
         None
     }
 
+    /// Whether [`CountedLoops::arrive`] at `head`, with no recording under way, would only
+    /// count the arrival off the head's wait: `head` is not the known loop's (so nothing
+    /// is resumed) and is cooling down. [`CountedLoops::pass`] counts it.
+    #[inline]
+    pub fn passes(&self, head: u16) -> bool {
+        !self.recording.on
+            && self.known.as_ref().is_none_or(|k| k.head != head)
+            && self.cool.waiting(u32::from(head))
+    }
+
+    /// [`CountedLoops::arrive`] at a head that [`CountedLoops::passes`]: the arrival is
+    /// counted off the head's wait, as there.
+    #[inline]
+    pub fn pass(&mut self, head: u16) {
+        let cooled = self.cool.cooled(u32::from(head));
+        debug_assert!(!cooled, "a head that passes is cooling down");
+    }
+
     /// The turns to skip when the CPU is at the head of the known loop in its state and
     /// the loop's reads still give what they gave (see [`CountedLoops::arrive`]).
     pub fn resume(
@@ -530,7 +644,7 @@ impl CountedLoops {
                 // Turns that take the branch back, less one: the turn after a skip is
                 // stepped, so the scratch registers are exact again.
                 let taken = match counter {
-                    Counter::Reg(r) => u64::from(cpu.reg_field(r)?.wrapping_sub(1)),
+                    Counter::Reg(r) => u64::from(r.get(cpu).wrapping_sub(1)),
                     Counter::Pair(p) => u64::from(cpu.pair_field(p).wrapping_sub(1)),
                 };
                 taken.min(whole.saturating_sub(1))

@@ -335,3 +335,52 @@ fn a_frame_that_changes_nothing_is_checked_as_one_that_reads_the_tables_again() 
         }
     }
 }
+
+#[test]
+fn a_pattern_changed_between_frames_shows_in_the_next_frames_view_and_only_that_sprites() {
+    // Sprites 0 and 1, 8x8, on patterns 0 and 1 (both solid), at X = 20 and 60. Before
+    // frame 2 the program rewrites pattern 1 to F0h on every row: its view shows the left
+    // four columns (bits 0-3, column i from the left), sprite 0's stays solid. Frame 3
+    // changes nothing: the same views again.
+    let mut vdp = chip(false, false, 1);
+    write_pattern(&mut vdp, 0, &SOLID8);
+    write_pattern(&mut vdp, 1, &SOLID8);
+    write_sat(
+        &mut vdp,
+        &[entry(99, 20, 0, 15, false), entry(99, 60, 1, 15, false)],
+    );
+    vdp.run_frame();
+    let views = vdp.sprites();
+    assert_eq!(views.len(), 2);
+    assert_eq!(views[1].mask_rows, vec![0xFF; 8]);
+    for frame in 2..=3 {
+        if frame == 2 {
+            write_pattern(&mut vdp, 1, &[0xF0; 8]);
+        }
+        vdp.run_frame();
+        let views = vdp.sprites();
+        assert_eq!(views.len(), 2, "frame {frame}");
+        assert_eq!(
+            (
+                views[0].number,
+                views[0].x_px,
+                views[0].y_px,
+                views[0].lines
+            ),
+            (0, 20, 100, None),
+            "frame {frame}"
+        );
+        assert_eq!(views[0].mask_rows, vec![0xFF; 8], "frame {frame}");
+        assert_eq!(
+            (
+                views[1].number,
+                views[1].x_px,
+                views[1].y_px,
+                views[1].lines
+            ),
+            (1, 60, 100, None),
+            "frame {frame}"
+        );
+        assert_eq!(views[1].mask_rows, vec![0x0F; 8], "frame {frame}");
+    }
+}

@@ -1,5 +1,6 @@
 //! The tms9918 crate's integration tests, one binary (one link) for them all.
 
+mod alone;
 mod bad_input;
 mod common;
 mod geometry;

@@ -188,3 +188,77 @@ fn count_downs_are_skipped_to_the_t_state() {
         board.idle_skipped_cycles()
     );
 }
+
+#[test]
+fn a_skipped_count_down_moves_its_own_register_whichever_it_is() {
+    // Three turns of 13 T-states and one M1 cycle each, counting down register field f
+    // (DEC B / DEC C / ... / DEC A, opcode 05h | f << 3): that register goes 3 less, the
+    // clock 39 on, R 3 on, and nothing else changes. Field 6, DEC (HL), names memory and
+    // makes no counter at all.
+    use super::{Counter, Kind, Reg8, Shape, Turns, decode};
+    for field in 0..8u8 {
+        let Some(reg) = Reg8::new(field) else {
+            assert_eq!(field, 6, "only (HL) is no register");
+            assert_eq!(
+                decode([0x35, 0]).1,
+                Kind::Other,
+                "DEC (HL) counts no register"
+            );
+            continue;
+        };
+        assert_eq!(decode([0x05 | field << 3, 0]).1, Kind::DecReg(reg));
+        let mut cpu = cpu_z80::Cpu::new();
+        for (f, v) in [
+            (0, 0x10),
+            (1, 0x20),
+            (2, 0x30),
+            (3, 0x40),
+            (4, 0x50),
+            (5, 0x60),
+        ] {
+            cpu.set_reg_field(f, v);
+        }
+        cpu.a = 0x70;
+        let before = cpu.clone();
+        Turns {
+            turns: 3,
+            period: 13,
+            m1: 1,
+            shape: Shape::CountDown(Counter::Reg(reg)),
+        }
+        .apply(&mut cpu);
+        let mut expected = before.clone();
+        let was = expected.reg_field(field).expect("a register");
+        expected.set_reg_field(field, was - 3);
+        expected.t += 39;
+        expected.r += 3;
+        assert_eq!(cpu, expected, "field {field}");
+    }
+}
+
+/// A burst counts an arrival off a head's wait only where `arrive` would have done that
+/// alone: not while a turn is recorded, and only for a head whose recording failed (its
+/// first failure: two arrivals).
+#[test]
+fn a_failed_head_passes_its_wait_and_no_other_does() {
+    let cpu = cpu_z80::Cpu::new();
+    let mut loops = super::CountedLoops::default();
+    assert!(!loops.passes(0x4012));
+    assert!(
+        loops
+            .arrive(0x4012, &cpu, |_| true, |_| 0, 0, 0, true)
+            .is_none()
+    );
+    assert!(loops.recording());
+    assert!(!loops.passes(0x4012), "a recording under way");
+    loops.abort();
+    assert!(loops.passes(0x4012));
+    assert!(!loops.passes(0x4013));
+    loops.pass(0x4012);
+    assert!(loops.passes(0x4012));
+    loops.pass(0x4012);
+    assert!(
+        !loops.passes(0x4012),
+        "two arrivals after the first failure"
+    );
+}
