@@ -56,7 +56,7 @@ impl Cpu {
             return;
         }
         let op = self.fetch(bus);
-        self.execute(bus, op, &Once);
+        self.execute(bus, op, &mut Once);
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops
@@ -94,7 +94,7 @@ impl Cpu {
         end: u64,
         trap: u16,
     ) {
-        let until = Until::<TRAP> { end, trap };
+        let mut until = Until::<TRAP> { end, trap };
         if POLL {
             // An interrupt can be due before any instruction: poll before each.
             while self.cycles < end && !(TRAP && self.pc == trap) {
@@ -102,7 +102,7 @@ impl Cpu {
                     continue;
                 }
                 let op = self.fetch(bus);
-                self.execute(bus, op, &Once);
+                self.execute(bus, op, &mut Once);
                 if self.state != State::Running {
                     break;
                 }
@@ -113,24 +113,72 @@ impl Cpu {
             // which arm follows which) rather than from one shared place.
             let mut next = until.next(self, bus);
             while let Some(op) = next {
-                next = self.execute(bus, op, &until);
+                next = self.execute(bus, op, &mut until);
             }
         }
     }
+
+    /// Runs instructions until `boundary` says the burst ends before one, the core
+    /// stops or waits, or an interrupt entry has run (NMI pending, or IRQ asserted and
+    /// unmasked); returns the cycles run. A core not running runs nothing.
+    ///
+    /// This is [`Cpu::run`] for a board with more than a cycle budget to stop at (the
+    /// next chip event, a PC it must see): `boundary` is asked before each instruction,
+    /// with the core as it is then, and may keep state of its own (where the last
+    /// instruction began, say). An interrupt entry ends the burst so that the board sees
+    /// where it went. The bus accesses, their order and the cycles are those of
+    /// [`Cpu::step`] run as many times.
+    pub fn run_to<B: Bus, E: Boundary<B>>(&mut self, bus: &mut B, boundary: &mut E) -> u64 {
+        let start = self.cycles;
+        if self.state != State::Running {
+            return 0;
+        }
+        // In locals, as in `run`.
+        let mut cpu = self.clone();
+        if cpu.lines != 0 {
+            // An interrupt can be due before any instruction: poll before each.
+            while !boundary.reached(&cpu, bus) {
+                if cpu.poll_interrupts(bus) {
+                    break;
+                }
+                let op = cpu.fetch(bus);
+                cpu.execute(bus, op, &mut Once);
+                if cpu.state != State::Running {
+                    break;
+                }
+            }
+        } else {
+            let mut at = AtBoundary(boundary);
+            let mut next = at.next(&mut cpu, bus);
+            while let Some(op) = next {
+                next = cpu.execute(bus, op, &mut at);
+            }
+        }
+        *self = cpu;
+        self.cycles - start
+    }
+}
+
+/// Where a [`Cpu::run_to`] burst ends.
+pub trait Boundary<B: Bus> {
+    /// Whether the burst ends before the instruction at `cpu.pc`, on cycle `cpu.cycles`
+    /// (nothing of it fetched yet). Asked once before each instruction or interrupt
+    /// entry, so an implementation may note the instruction about to run.
+    fn reached(&mut self, cpu: &Cpu, bus: &mut B) -> bool;
 }
 
 /// What [`Cpu::execute`] does after an instruction that leaves the core running.
-pub(crate) trait Then {
+pub(crate) trait Then<B: Bus> {
     /// The next opcode, fetched, if the run goes on.
-    fn next<B: Bus>(&self, cpu: &mut Cpu, bus: &mut B) -> Option<u8>;
+    fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8>;
 }
 
 /// [`Cpu::step`]: one instruction only.
 struct Once;
 
-impl Then for Once {
+impl<B: Bus> Then<B> for Once {
     #[inline(always)]
-    fn next<B: Bus>(&self, _cpu: &mut Cpu, _bus: &mut B) -> Option<u8> {
+    fn next(&mut self, _cpu: &mut Cpu, _bus: &mut B) -> Option<u8> {
         None
     }
 }
@@ -141,13 +189,27 @@ struct Until<const TRAP: bool> {
     trap: u16,
 }
 
-impl<const TRAP: bool> Then for Until<TRAP> {
+impl<B: Bus, const TRAP: bool> Then<B> for Until<TRAP> {
     #[inline(always)]
-    fn next<B: Bus>(&self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+    fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
         if cpu.cycles < self.end && !(TRAP && cpu.pc == self.trap) {
             Some(cpu.fetch(bus))
         } else {
             None
+        }
+    }
+}
+
+/// [`Cpu::run_to`] without an interrupt input: until the boundary.
+struct AtBoundary<'a, E>(&'a mut E);
+
+impl<B: Bus, E: Boundary<B>> Then<B> for AtBoundary<'_, E> {
+    #[inline(always)]
+    fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+        if self.0.reached(cpu, bus) {
+            None
+        } else {
+            Some(cpu.fetch(bus))
         }
     }
 }
