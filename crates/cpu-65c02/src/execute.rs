@@ -15,6 +15,7 @@
 //! two steps is taken before the next instruction. CLI, SEI and PLP change `I` after
 //! their poll, so the instruction after them still sees the old mask.
 
+use crate::registers::NMI_PENDING;
 use crate::{Bus, Cpu, State};
 
 impl Cpu {
@@ -135,23 +136,33 @@ impl Cpu {
         }
         // In locals, as in `run`.
         let mut cpu = self.clone();
-        if cpu.lines != 0 {
-            // An interrupt can be due before any instruction: poll before each.
-            while !boundary.reached(&cpu, bus) {
-                if cpu.poll_interrupts(bus) {
+        // Only an IRQ masked by I asserted (no NMI pending): the chained loop runs while
+        // the mask holds, as no poll can take it; once an instruction lifts the mask
+        // (CLI, PLP, RTI) the polling loop takes over for the next one.
+        let mut at = AtBoundary {
+            boundary,
+            irq: cpu.lines != 0,
+            reached: false,
+        };
+        loop {
+            if cpu.lines & NMI_PENDING != 0 || (cpu.lines != 0 && !cpu.irq_masked()) {
+                // An interrupt due before the next instruction, or soon: poll before it.
+                if at.boundary.reached(&cpu, bus) || cpu.poll_interrupts(bus) {
                     break;
                 }
                 let op = cpu.fetch(bus);
                 cpu.execute(bus, op, &mut Once);
-                if cpu.state != State::Running {
+            } else {
+                let mut next = at.next(&mut cpu, bus);
+                while let Some(op) = next {
+                    next = cpu.execute(bus, op, &mut at);
+                }
+                if at.reached {
                     break;
                 }
             }
-        } else {
-            let mut at = AtBoundary(boundary);
-            let mut next = at.next(&mut cpu, bus);
-            while let Some(op) = next {
-                next = cpu.execute(bus, op, &mut at);
+            if cpu.state != State::Running {
+                break;
             }
         }
         *self = cpu;
@@ -200,16 +211,27 @@ impl<B: Bus, const TRAP: bool> Then<B> for Until<TRAP> {
     }
 }
 
-/// [`Cpu::run_to`] without an interrupt input: until the boundary.
-struct AtBoundary<'a, E>(&'a mut E);
+/// [`Cpu::run_to`]'s chained loop: until the boundary, or with an IRQ asserted until I no
+/// longer masks it.
+struct AtBoundary<'a, E> {
+    boundary: &'a mut E,
+    /// The IRQ input is asserted (masked when the loop began).
+    irq: bool,
+    /// The boundary said the burst ends.
+    reached: bool,
+}
 
 impl<B: Bus, E: Boundary<B>> Then<B> for AtBoundary<'_, E> {
     #[inline(always)]
     fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
-        if self.0.reached(cpu, bus) {
-            None
-        } else {
-            Some(cpu.fetch(bus))
+        // The mask first: the polling loop asks the boundary about the same instruction.
+        if self.irq && !cpu.irq_masked() {
+            return None;
         }
+        if self.boundary.reached(cpu, bus) {
+            self.reached = true;
+            return None;
+        }
+        Some(cpu.fetch(bus))
     }
 }

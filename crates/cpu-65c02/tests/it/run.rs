@@ -147,33 +147,59 @@ fn run_to_stops_at_wai_and_a_waiting_core_runs_nothing() {
 }
 
 #[test]
+fn run_to_under_a_masked_irq_takes_it_after_the_instruction_after_plp_lifts_the_mask() {
+    // LDA #0 (2) ; PHA (3) ; PLP (4) ; NOP (2) ; NOP with I set and IRQ asserted: the PLP
+    // clears I after its poll, so the first NOP runs and the IRQ (7) is taken before the
+    // second.
+    let (mut cpu, mut ram) = irq_setup();
+    ram.load(0x0200, &[0xA9, 0x00, 0x48, 0x28, 0xEA, 0xEA]);
+    cpu.set_flag(flags::I, true);
+    cpu.set_irq(true);
+    let mut boundary = noting(0xFFFF);
+    assert_eq!(cpu.run_to(&mut ram, &mut boundary), 2 + 3 + 4 + 2 + 7);
+    let asked: Vec<u16> = boundary.asked.iter().map(|&(pc, _)| pc).collect();
+    assert_eq!(asked, [0x0200, 0x0202, 0x0203, 0x0204, 0x0205]);
+    assert_eq!(cpu.pc, 0x0300);
+    assert_eq!(
+        &ram.mem[0x01FE..=0x01FF],
+        &[0x05, 0x02],
+        "returns to the second NOP"
+    );
+}
+
+#[test]
 fn run_to_issues_the_bus_accesses_step_does() {
     // A loop over stack, indexed and read-modify-write accesses, run by bursts of a few
-    // instructions and by steps: the same bus log, cycles and registers.
+    // instructions and by steps: the same bus log, cycles and registers, with no
+    // interrupt input and with an IRQ that I masks.
     // $0200: LDX #5 ; loop: PHA ; STA $0300,X ; INC $0300,X ; PLA ; DEX ; BNE loop ; STP
     let program = [
         0xA2, 0x05, 0x48, 0x9D, 0x00, 0x03, 0xFE, 0x00, 0x03, 0x68, 0xCA, 0xD0, 0xF5, 0xDB,
     ];
-    let mut stepped = Ram::new();
-    stepped.load(0x0200, &program);
-    let mut cpu = Cpu::new();
-    cpu.pc = 0x0200;
-    let mut by_steps = cpu.clone();
-    while by_steps.state() == State::Running {
-        by_steps.step(&mut stepped);
-    }
-    let mut burst = Ram::new();
-    burst.load(0x0200, &program);
-    // Stopping at the loop's head each turn.
-    let mut boundary = noting(0x0202);
-    let mut bursts = 0;
-    while cpu.state() == State::Running {
-        if cpu.run_to(&mut burst, &mut boundary) == 0 {
-            cpu.step(&mut burst);
+    for irq in [false, true] {
+        let mut stepped = Ram::new();
+        stepped.load(0x0200, &program);
+        let mut cpu = Cpu::new();
+        cpu.pc = 0x0200;
+        cpu.set_flag(flags::I, true);
+        cpu.set_irq(irq);
+        let mut by_steps = cpu.clone();
+        while by_steps.state() == State::Running {
+            by_steps.step(&mut stepped);
         }
-        bursts += 1;
+        let mut burst = Ram::new();
+        burst.load(0x0200, &program);
+        // Stopping at the loop's head each turn.
+        let mut boundary = noting(0x0202);
+        let mut bursts = 0;
+        while cpu.state() == State::Running {
+            if cpu.run_to(&mut burst, &mut boundary) == 0 {
+                cpu.step(&mut burst);
+            }
+            bursts += 1;
+        }
+        assert!(bursts > 5, "{bursts} bursts");
+        assert_eq!(burst.log, stepped.log, "irq {irq}");
+        assert_eq!(cpu, by_steps, "irq {irq}");
     }
-    assert!(bursts > 5, "{bursts} bursts");
-    assert_eq!(burst.log, stepped.log);
-    assert_eq!(cpu, by_steps);
 }
