@@ -108,7 +108,7 @@ const fn bit_range(start: u32, end: u32) -> u64 {
 }
 
 /// The per-frame sprite state and the line buffer.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SpriteRenderer {
     placed: [Placed; SPRITE_COUNT],
     views: Vec<SpriteView>,
@@ -143,6 +143,24 @@ pub struct SpriteRenderer {
     /// last when no sprite is enabled).
     pattern_span: (u32, u32),
 }
+
+clone_by_fields!(SpriteRenderer {
+    placed,
+    views,
+    view_first,
+    spare_views,
+    scratch_views,
+    on_line,
+    drawn_on_line,
+    row_units,
+    patterns,
+    pattern_rows,
+    line,
+    planes,
+    may_collide,
+    may_collide_stale,
+    pattern_span
+});
 
 impl Default for SpriteRenderer {
     fn default() -> Self {
