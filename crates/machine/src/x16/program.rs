@@ -21,7 +21,8 @@
 //! The frame is [`CYCLES_PER_FRAME`] = 133,466 CPU cycles over 525 VGA lines; line `k` of
 //! frame `f` starts at cycle `f x 133,466 + floor(k x 133,466 / 525)` after boot, so no
 //! fraction is lost across frames. The CPU runs whole instructions until the line's last
-//! cycle is reached, then the chip draws the line and the beam moves to the next one
+//! cycle is reached (in bursts between the instructions the board must see itself, see
+//! [`super::burst`]), then the chip draws the line and the beam moves to the next one
 //! (SCANLINE, LINE at IRQLINE, the vblank commit and VSYNC at line 480), and the IRQ input
 //! follows VERA's IRQ output (ISR & IEN != 0). The board tells the probe
 //! [`BoardEvent::DisplayStart`] at the first cycle of each line 0, where the active display
