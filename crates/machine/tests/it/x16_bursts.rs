@@ -7,9 +7,9 @@
 //! interrupt, a RAM poll, a busy main loop. Idle skipping is off in both, so the bursts
 //! are the only difference.
 
+use machine::Settings;
 use machine::program::{BoardEvent, Breakpoints, CpuView, Probe, ProgramImage};
 use machine::x16::VeraSettings;
-use machine::{Machine, Settings};
 
 /// Records the events, and counts the breakpoints reported.
 #[derive(Default)]

@@ -26,8 +26,11 @@ fn booted() -> Box<dyn Machine> {
     m
 }
 
+/// A frame's cycles, ISR and sprites.
+type Shown = (u64, u16, Vec<SpriteView>);
+
 /// What `frames` frames show: per frame the cycles, ISR and sprites, and the last picture.
-fn play(m: &mut Box<dyn Machine>, frames: usize) -> (Vec<(u64, u16, Vec<SpriteView>)>, Vec<u8>) {
+fn play(m: &mut Box<dyn Machine>, frames: usize) -> (Vec<Shown>, Vec<u8>) {
     let shown = (0..frames)
         .map(|_| {
             let run = m
