@@ -84,11 +84,11 @@ struct Burst {
 
 impl<B: Bus> Boundary<B> for Burst {
     #[inline(always)]
-    fn reached(&mut self, cpu: &Cpu, _bus: &mut B) -> bool {
-        if cpu.cycles >= self.end || cpu.pc < self.last_pc {
+    fn reached(&mut self, pc: u16, _s: u8, cycles: u64, _bus: &mut B) -> bool {
+        if cycles >= self.end || pc < self.last_pc {
             return true;
         }
-        self.last_pc = cpu.pc;
+        self.last_pc = pc;
         false
     }
 }

@@ -147,7 +147,7 @@ impl Cpu {
         loop {
             if cpu.lines & NMI_PENDING != 0 || (cpu.lines != 0 && !cpu.irq_masked()) {
                 // An interrupt due before the next instruction, or soon: poll before it.
-                if at.boundary.reached(&cpu, bus) || cpu.poll_interrupts(bus) {
+                if at.boundary.reached(cpu.pc, cpu.s, cpu.cycles, bus) || cpu.poll_interrupts(bus) {
                     break;
                 }
                 let op = cpu.fetch(bus);
@@ -172,10 +172,15 @@ impl Cpu {
 
 /// Where a [`Cpu::run_to`] burst ends.
 pub trait Boundary<B: Bus> {
-    /// Whether the burst ends before the instruction at `cpu.pc`, on cycle `cpu.cycles`
-    /// (nothing of it fetched yet). Asked once before each instruction or interrupt
-    /// entry, so an implementation may note the instruction about to run.
-    fn reached(&mut self, cpu: &Cpu, bus: &mut B) -> bool;
+    /// Whether the burst ends before the instruction at `pc`, on cycle `cycles`, with
+    /// the stack pointer `s` (nothing of it fetched yet). Asked once before each
+    /// instruction or interrupt entry, so an implementation may note the instruction
+    /// about to run.
+    ///
+    /// The registers a boundary looks at come by value rather than as `&Cpu`, so that
+    /// the burst's copy of the core is never lent out: what it holds may stay in host
+    /// registers, as in [`Cpu::run`].
+    fn reached(&mut self, pc: u16, s: u8, cycles: u64, bus: &mut B) -> bool;
 }
 
 /// What [`Cpu::execute`] does after an instruction that leaves the core running.
@@ -228,7 +233,7 @@ impl<B: Bus, E: Boundary<B>> Then<B> for AtBoundary<'_, E> {
         if self.irq && !cpu.irq_masked() {
             return None;
         }
-        if self.boundary.reached(cpu, bus) {
+        if self.boundary.reached(cpu.pc, cpu.s, cpu.cycles, bus) {
             self.reached = true;
             return None;
         }

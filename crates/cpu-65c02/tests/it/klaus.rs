@@ -250,8 +250,8 @@ struct TrapOrSlice {
 }
 
 impl<B: Bus> Boundary<B> for TrapOrSlice {
-    fn reached(&mut self, cpu: &Cpu, _bus: &mut B) -> bool {
-        cpu.pc == self.trap || cpu.cycles >= self.end
+    fn reached(&mut self, pc: u16, _s: u8, cycles: u64, _bus: &mut B) -> bool {
+        pc == self.trap || cycles >= self.end
     }
 }
 

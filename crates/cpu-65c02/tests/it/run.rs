@@ -89,9 +89,9 @@ struct Noting {
 }
 
 impl<B: cpu_65c02::Bus> Boundary<B> for Noting {
-    fn reached(&mut self, cpu: &Cpu, _bus: &mut B) -> bool {
-        self.asked.push((cpu.pc, cpu.cycles));
-        cpu.pc == self.stop_pc
+    fn reached(&mut self, pc: u16, _s: u8, cycles: u64, _bus: &mut B) -> bool {
+        self.asked.push((pc, cycles));
+        pc == self.stop_pc
     }
 }
 

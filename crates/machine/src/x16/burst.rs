@@ -15,7 +15,7 @@
 //! a VIA's next event came before the burst's end (a timer written), as a step would
 //! have seen them there.
 
-use cpu_65c02::{Boundary, Bus, Cpu};
+use cpu_65c02::{Boundary, Bus};
 
 use super::bus::{BANK_WINDOW, IO, ROM, ROM_BANK_BYTES, VERA_BASE, VERA_LAST, X16Bus};
 use crate::idle::backward;
@@ -109,15 +109,15 @@ impl Burst<'_> {
 
 impl<'b, 'a> Boundary<BurstBus<'b, 'a>> for Burst<'_> {
     #[inline(always)]
-    fn reached(&mut self, cpu: &Cpu, bus: &mut BurstBus<'b, 'a>) -> bool {
-        if bus.moved || self.must_step(cpu.pc, cpu.cycles) {
+    fn reached(&mut self, pc: u16, s: u8, cycles: u64, bus: &mut BurstBus<'b, 'a>) -> bool {
+        if bus.moved || self.must_step(pc, cycles) {
             return true;
         }
         self.ran = true;
-        self.last_pc = cpu.pc;
-        self.last_s = cpu.s;
+        self.last_pc = pc;
+        self.last_s = s;
         // The VIAs are run to the cycle an instruction begins when it touches them.
-        bus.bus.now = cpu.cycles;
+        bus.bus.now = cycles;
         false
     }
 }
