@@ -11,7 +11,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use cpu_65c02::Cpu;
+use cpu_65c02::{Boundary, Bus, Cpu};
 use cpu_time::ThreadTime;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -57,7 +57,40 @@ fn bench(c: &mut Criterion) {
     group.bench_function("loop_1M_cycles", |b| {
         b.iter(|| black_box(cpu.run(black_box(&mut bus), CYCLES, None)));
     });
+    // The same loop in bursts as a board runs it: a cycle end, and each backward branch
+    // ending the burst (the board looks at loop heads), resumed at once.
+    group.bench_function("loop_1M_cycles_in_bursts", |b| {
+        b.iter(|| {
+            let end = cpu.cycles + CYCLES;
+            let mut ran = 0;
+            while cpu.cycles < end {
+                let mut burst = Burst {
+                    end,
+                    last_pc: cpu.pc,
+                };
+                ran += cpu.run_to(black_box(&mut bus), &mut burst);
+            }
+            black_box(ran)
+        });
+    });
     group.finish();
+}
+
+/// Ends a burst at a cycle or at a backward branch.
+struct Burst {
+    end: u64,
+    last_pc: u16,
+}
+
+impl<B: Bus> Boundary<B> for Burst {
+    #[inline(always)]
+    fn reached(&mut self, pc: u16, _s: u8, cycles: u64, _bus: &mut B) -> bool {
+        if cycles >= self.end || pc < self.last_pc {
+            return true;
+        }
+        self.last_pc = pc;
+        false
+    }
 }
 
 criterion_group!(benches, bench);

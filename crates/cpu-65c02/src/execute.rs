@@ -15,6 +15,7 @@
 //! two steps is taken before the next instruction. CLI, SEI and PLP change `I` after
 //! their poll, so the instruction after them still sees the old mask.
 
+use crate::registers::NMI_PENDING;
 use crate::{Bus, Cpu, State};
 
 impl Cpu {
@@ -56,7 +57,7 @@ impl Cpu {
             return;
         }
         let op = self.fetch(bus);
-        self.execute(bus, op, &Once);
+        self.execute(bus, op, &mut Once);
     }
 
     /// Runs instructions until at least `budget` cycles have elapsed, the core stops
@@ -94,7 +95,7 @@ impl Cpu {
         end: u64,
         trap: u16,
     ) {
-        let until = Until::<TRAP> { end, trap };
+        let mut until = Until::<TRAP> { end, trap };
         if POLL {
             // An interrupt can be due before any instruction: poll before each.
             while self.cycles < end && !(TRAP && self.pc == trap) {
@@ -102,7 +103,7 @@ impl Cpu {
                     continue;
                 }
                 let op = self.fetch(bus);
-                self.execute(bus, op, &Once);
+                self.execute(bus, op, &mut Once);
                 if self.state != State::Running {
                     break;
                 }
@@ -113,24 +114,87 @@ impl Cpu {
             // which arm follows which) rather than from one shared place.
             let mut next = until.next(self, bus);
             while let Some(op) = next {
-                next = self.execute(bus, op, &until);
+                next = self.execute(bus, op, &mut until);
             }
         }
     }
+
+    /// Runs instructions until `boundary` says the burst ends before one, the core
+    /// stops or waits, or an interrupt entry has run (NMI pending, or IRQ asserted and
+    /// unmasked); returns the cycles run. A core not running runs nothing.
+    ///
+    /// This is [`Cpu::run`] for a board with more than a cycle budget to stop at (the
+    /// next chip event, a PC it must see): `boundary` is asked before each instruction,
+    /// with the core as it is then, and may keep state of its own (where the last
+    /// instruction began, say). An interrupt entry ends the burst so that the board sees
+    /// where it went. The bus accesses, their order and the cycles are those of
+    /// [`Cpu::step`] run as many times.
+    pub fn run_to<B: Bus, E: Boundary<B>>(&mut self, bus: &mut B, boundary: &mut E) -> u64 {
+        let start = self.cycles;
+        if self.state != State::Running {
+            return 0;
+        }
+        // In locals, as in `run`.
+        let mut cpu = self.clone();
+        // Only an IRQ masked by I asserted (no NMI pending): the chained loop runs while
+        // the mask holds, as no poll can take it; once an instruction lifts the mask
+        // (CLI, PLP, RTI) the polling loop takes over for the next one.
+        let mut at = AtBoundary {
+            boundary,
+            irq: cpu.lines != 0,
+            reached: false,
+        };
+        loop {
+            if cpu.lines & NMI_PENDING != 0 || (cpu.lines != 0 && !cpu.irq_masked()) {
+                // An interrupt due before the next instruction, or soon: poll before it.
+                if at.boundary.reached(cpu.pc, cpu.s, cpu.cycles, bus) || cpu.poll_interrupts(bus) {
+                    break;
+                }
+                let op = cpu.fetch(bus);
+                cpu.execute(bus, op, &mut Once);
+            } else {
+                let mut next = at.next(&mut cpu, bus);
+                while let Some(op) = next {
+                    next = cpu.execute(bus, op, &mut at);
+                }
+                if at.reached {
+                    break;
+                }
+            }
+            if cpu.state != State::Running {
+                break;
+            }
+        }
+        *self = cpu;
+        self.cycles - start
+    }
+}
+
+/// Where a [`Cpu::run_to`] burst ends.
+pub trait Boundary<B: Bus> {
+    /// Whether the burst ends before the instruction at `pc`, on cycle `cycles`, with
+    /// the stack pointer `s` (nothing of it fetched yet). Asked once before each
+    /// instruction or interrupt entry, so an implementation may note the instruction
+    /// about to run.
+    ///
+    /// The registers a boundary looks at come by value rather than as `&Cpu`, so that
+    /// the burst's copy of the core is never lent out: what it holds may stay in host
+    /// registers, as in [`Cpu::run`].
+    fn reached(&mut self, pc: u16, s: u8, cycles: u64, bus: &mut B) -> bool;
 }
 
 /// What [`Cpu::execute`] does after an instruction that leaves the core running.
-pub(crate) trait Then {
+pub(crate) trait Then<B: Bus> {
     /// The next opcode, fetched, if the run goes on.
-    fn next<B: Bus>(&self, cpu: &mut Cpu, bus: &mut B) -> Option<u8>;
+    fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8>;
 }
 
 /// [`Cpu::step`]: one instruction only.
 struct Once;
 
-impl Then for Once {
+impl<B: Bus> Then<B> for Once {
     #[inline(always)]
-    fn next<B: Bus>(&self, _cpu: &mut Cpu, _bus: &mut B) -> Option<u8> {
+    fn next(&mut self, _cpu: &mut Cpu, _bus: &mut B) -> Option<u8> {
         None
     }
 }
@@ -141,13 +205,38 @@ struct Until<const TRAP: bool> {
     trap: u16,
 }
 
-impl<const TRAP: bool> Then for Until<TRAP> {
+impl<B: Bus, const TRAP: bool> Then<B> for Until<TRAP> {
     #[inline(always)]
-    fn next<B: Bus>(&self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+    fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
         if cpu.cycles < self.end && !(TRAP && cpu.pc == self.trap) {
             Some(cpu.fetch(bus))
         } else {
             None
         }
+    }
+}
+
+/// [`Cpu::run_to`]'s chained loop: until the boundary, or with an IRQ asserted until I no
+/// longer masks it.
+struct AtBoundary<'a, E> {
+    boundary: &'a mut E,
+    /// The IRQ input is asserted (masked when the loop began).
+    irq: bool,
+    /// The boundary said the burst ends.
+    reached: bool,
+}
+
+impl<B: Bus, E: Boundary<B>> Then<B> for AtBoundary<'_, E> {
+    #[inline(always)]
+    fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+        // The mask first: the polling loop asks the boundary about the same instruction.
+        if self.irq && !cpu.irq_masked() {
+            return None;
+        }
+        if self.boundary.reached(cpu.pc, cpu.s, cpu.cycles, bus) {
+            self.reached = true;
+            return None;
+        }
+        Some(cpu.fetch(bus))
     }
 }

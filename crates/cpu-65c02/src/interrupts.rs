@@ -97,7 +97,7 @@ impl Cpu {
 
     /// Whether `I` masks IRQ at this poll (see [`Cpu::delayed_i`]).
     #[inline(always)]
-    fn irq_masked(&self) -> bool {
+    pub(crate) fn irq_masked(&self) -> bool {
         if self.delayed_at == self.cycles {
             self.delayed_i
         } else {

@@ -12,7 +12,7 @@
 //! # Granularity
 //! [`Cpu::step`] runs one whole instruction (or one interrupt entry) and returns its
 //! cycle count; [`Cpu::run`] loops it until a cycle budget is spent, PC reaches a trap
-//! address, or WAI/STP executes. Interrupt lines are sampled between instructions, see
+//! address, or WAI/STP executes; [`Cpu::run_to`] until a board's own [`Boundary`]. Interrupt lines are sampled between instructions, see
 //! [`Cpu::set_irq`] and [`Cpu::nmi`]. [`Cpu::cycles`] counts every cycle of the data
 //! sheet, whether or not the cycle's bus access is issued (see below).
 //!
@@ -76,6 +76,7 @@ mod interrupts;
 pub mod opcodes;
 mod registers;
 
+pub use execute::Boundary;
 pub use registers::{Cpu, State, flags};
 
 /// The CPU's view of memory: every bus cycle the core issues goes through here.

@@ -81,7 +81,12 @@ impl Cpu {
     /// Executes `op` (already fetched) and counts its cycles; then, unless the core left
     /// the running state (WAI, STP), asks `then` for the next opcode.
     #[inline(always)]
-    pub(crate) fn execute<B: Bus, T: Then>(&mut self, bus: &mut B, op: u8, then: &T) -> Option<u8> {
+    pub(crate) fn execute<B: Bus, T: Then<B>>(
+        &mut self,
+        bus: &mut B,
+        op: u8,
+        then: &mut T,
+    ) -> Option<u8> {
         macro_rules! lda {
             ($m:expr) => {{
                 let v = self.load(bus, $m);
@@ -466,7 +471,12 @@ impl Cpu {
     /// The opcodes [`Cpu::execute`] decodes by their bit fields, WAI and STP, as
     /// [`Cpu::execute`] runs them.
     #[inline(always)]
-    fn execute_grouped<B: Bus, T: Then>(&mut self, bus: &mut B, op: u8, then: &T) -> Option<u8> {
+    fn execute_grouped<B: Bus, T: Then<B>>(
+        &mut self,
+        bus: &mut B,
+        op: u8,
+        then: &mut T,
+    ) -> Option<u8> {
         macro_rules! nop {
             ($bytes:expr) => {{
                 self.pc = self.pc.wrapping_add($bytes);

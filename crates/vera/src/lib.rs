@@ -59,6 +59,25 @@
 //! not loaded by [`Vera::new`] (VRAM starts all zero); [`Vera::write_default_palette`]
 //! writes it the way the X16's KERNAL does at boot ([`palette`]).
 
+/// `Clone` for a struct whose `clone_from` copies into the existing buffers field by field
+/// (a save state's restore reuses the chip's VRAM, views and line lists instead of
+/// allocating them again). Every field is named: a field added and not listed does not
+/// compile, so none is forgotten.
+macro_rules! clone_by_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                Self { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let Self { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
+}
+
 pub mod attributes;
 pub mod audio;
 pub mod budget;

@@ -107,8 +107,21 @@ const fn bit_range(start: u32, end: u32) -> u64 {
     below_end & !below_start
 }
 
+/// Sets lines `first..end` (`end <= SPRITE_LINES`) of a line set (bit `l % 64` of word
+/// `l / 64`), a word at a time.
+#[inline]
+fn set_lines(set: &mut [u64; SPRITE_LINES / 64], first: usize, end: usize) {
+    let mut l = first;
+    while l < end {
+        let word = l / 64;
+        let stop = end.min((word + 1) * 64);
+        set[word] |= bit_range((l % 64) as u32, (stop - word * 64) as u32);
+        l = stop;
+    }
+}
+
 /// The per-frame sprite state and the line buffer.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SpriteRenderer {
     placed: [Placed; SPRITE_COUNT],
     views: Vec<SpriteView>,
@@ -143,6 +156,24 @@ pub struct SpriteRenderer {
     /// last when no sprite is enabled).
     pattern_span: (u32, u32),
 }
+
+clone_by_fields!(SpriteRenderer {
+    placed,
+    views,
+    view_first,
+    spare_views,
+    scratch_views,
+    on_line,
+    drawn_on_line,
+    row_units,
+    patterns,
+    pattern_rows,
+    line,
+    planes,
+    may_collide,
+    may_collide_stale,
+    pattern_span
+});
 
 impl Default for SpriteRenderer {
     fn default() -> Self {
@@ -256,9 +287,7 @@ impl SpriteRenderer {
             // table all the time costs one look per rendered line, not one per write.
             let from = usize::from(line);
             for (first, end) in [lines_of(&old.attr), lines_of(&attr)] {
-                for l in first.max(from)..end {
-                    self.may_collide_stale[l / 64] |= 1 << (l % 64);
-                }
+                set_lines(&mut self.may_collide_stale, first.max(from), end);
             }
         }
     }
@@ -679,4 +708,29 @@ fn plot_row(
         );
     }
     collisions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_lines_sets_exactly_the_lines_asked_across_words() {
+        for (first, end) in [
+            (0, 0),
+            (5, 6),
+            (0, 64),
+            (60, 70),
+            (63, 129),
+            (100, 512),
+            (3, 2),
+        ] {
+            let mut set = [0u64; SPRITE_LINES / 64];
+            set_lines(&mut set, first, end);
+            for l in 0..SPRITE_LINES {
+                let on = set[l / 64] >> (l % 64) & 1 != 0;
+                assert_eq!(on, (first..end).contains(&l), "{first}..{end}: line {l}");
+            }
+        }
+    }
 }

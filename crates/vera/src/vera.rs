@@ -32,7 +32,7 @@ const LAYERS_END: u8 = L1_CONFIG + LAYER_REGS;
 const VBLANK_LINE: u16 = 480;
 
 /// The VERA sprite layer.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Vera {
     quirks: Quirks,
     vram: Vram,
@@ -58,6 +58,25 @@ pub struct Vera {
     audio: Audio,
 }
 
+clone_by_fields!(Vera {
+    quirks,
+    vram,
+    ports,
+    display,
+    interrupts,
+    scanline,
+    renderer,
+    frame,
+    palette_rgb,
+    row_chunks,
+    frames,
+    drawing,
+    layers,
+    frame_output,
+    unseen,
+    audio
+});
+
 /// Collisions the sprite renderer found on lines drawn with sprites disabled in DC_VIDEO:
 /// the FPGA renders the sprite line whatever bit 6 says and ORs its collisions into the
 /// frame's ([`Quirks::renders_disabled_sprites`]), while the composer shows none of it.
@@ -74,7 +93,7 @@ type LineSet = [u64; SPRITE_LINES / 64];
 
 /// The settings a frame is drawn with, fixed at its first line, and what its lines have
 /// collected so far.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Drawing {
     plan: Box<[Option<u16>; FRAME_LINES]>,
     columns: Option<Box<[u16; LINE_PX]>>,
@@ -89,6 +108,18 @@ struct Drawing {
     drawn_lines: LineSet,
     shown_lines: LineSet,
 }
+
+clone_by_fields!(Drawing {
+    plan,
+    columns,
+    hidden_adds_mask,
+    collisions,
+    unseen,
+    last_line,
+    last_planned,
+    drawn_lines,
+    shown_lines
+});
 
 impl Default for Drawing {
     fn default() -> Self {

@@ -7,7 +7,7 @@
 use crate::attributes::SpriteAttributes;
 
 /// One enabled sprite of the last frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct SpriteView {
     /// Sprite number 0..127 (attribute entry and rendering order).
     pub number: u8,
@@ -45,6 +45,24 @@ pub struct SpriteView {
     /// lines were drawn with this state.
     pub lines: Option<(u16, u16)>,
 }
+
+clone_by_fields!(SpriteView {
+    number,
+    x_px,
+    y_px,
+    w_px,
+    h_px,
+    collision_mask,
+    z,
+    mask_rows,
+    budget_cut_lines,
+    hflip,
+    vflip,
+    bpp8,
+    pattern_addr,
+    palette_offset,
+    lines,
+});
 
 impl SpriteView {
     /// Refills this view from decoded attributes, keeping the vectors' capacity.

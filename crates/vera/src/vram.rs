@@ -38,7 +38,6 @@ fn attr_entries(first: u32, last: u32) -> u128 {
 }
 
 /// The video RAM.
-#[derive(Clone)]
 pub(crate) struct Vram {
     bytes: Box<[u8; VRAM_BYTES]>,
     /// The lowest and highest address written since [`Self::mark`] (lowest > highest
@@ -49,6 +48,12 @@ pub(crate) struct Vram {
     /// entries need decoding again.
     attr_written: u128,
 }
+
+clone_by_fields!(Vram {
+    bytes,
+    written,
+    attr_written
+});
 
 impl std::fmt::Debug for Vram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -20,7 +20,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use cpu_65c02::{Bus, Cpu, State};
+use cpu_65c02::{Boundary, Bus, Cpu, State};
 
 struct Ram(Box<[u8; 0x10000]>);
 
@@ -233,6 +233,46 @@ fn run_reaches_success_in_the_cycles_step_takes() {
         cpu.pc = 0x0400;
         while cpu.pc != success && cpu.cycles <= expected {
             cpu.run(&mut ram, 1_000_000, Some(success));
+            assert_eq!(cpu.state(), State::Running, "{name}: WAI/STP");
+        }
+        assert_eq!(
+            cpu.pc, success,
+            "{name}: no success after {expected} cycles"
+        );
+        assert_eq!(cpu.cycles, expected, "{name}: cycles to success");
+    }
+}
+
+/// Ends a [`Cpu::run_to`] burst at a trap address or after a slice of cycles.
+struct TrapOrSlice {
+    trap: u16,
+    end: u64,
+}
+
+impl<B: Bus> Boundary<B> for TrapOrSlice {
+    fn reached(&mut self, pc: u16, _s: u8, cycles: u64, _bus: &mut B) -> bool {
+        pc == self.trap || cycles >= self.end
+    }
+}
+
+/// [`Cpu::run_to`] (a board's bursts) reaches the tests' success traps in the cycles
+/// [`Cpu::step`] takes, resuming across slices of a million cycles.
+#[test]
+fn run_to_reaches_success_in_the_cycles_step_takes() {
+    for (name, success) in [
+        ("6502_functional_test.bin", 0x331C),
+        ("65C02_extended_opcodes_test.bin", 0x24F1),
+    ] {
+        let expected = run(name, success).1 - 3;
+        let mut ram = load(name);
+        let mut cpu = Cpu::new();
+        cpu.pc = 0x0400;
+        while cpu.pc != success && cpu.cycles <= expected {
+            let mut boundary = TrapOrSlice {
+                trap: success,
+                end: cpu.cycles + 1_000_000,
+            };
+            cpu.run_to(&mut ram, &mut boundary);
             assert_eq!(cpu.state(), State::Running, "{name}: WAI/STP");
         }
         assert_eq!(

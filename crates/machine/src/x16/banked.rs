@@ -117,6 +117,7 @@ impl BankedRam {
 #[cfg(test)]
 mod tests {
     use super::super::bus::{BANK_WINDOW, Memory, RAM_BANK, ROM_BANK_BYTES};
+    use super::super::saved::Saved;
     use super::*;
 
     /// Writes `value` at `offset` of each bank in `banks` through the bank register and

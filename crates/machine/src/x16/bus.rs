@@ -34,6 +34,7 @@ use vera::Vera;
 
 use super::banked::BankedRam;
 use super::io::Io;
+use super::saved::Saved;
 
 /// The RAM bank register.
 pub const RAM_BANK: u16 = 0x0000;
@@ -181,10 +182,23 @@ impl Memory {
         }
     }
 
-    /// A copy for a save state: fixed RAM copied, the ROM shared, banked RAM as shared
-    /// per-bank blocks ([`BankedRam::saved`]). Only [`Self::restore`] reads it back.
+    /// The RAM bank register.
     #[must_use]
-    pub(super) fn saved(&self) -> Self {
+    pub fn ram_bank(&self) -> u8 {
+        self.low[usize::from(RAM_BANK)]
+    }
+
+    /// The ROM bank register.
+    #[must_use]
+    pub fn rom_bank(&self) -> u8 {
+        self.low[usize::from(ROM_BANK)]
+    }
+}
+
+impl Saved for Memory {
+    /// Fixed RAM copied, the ROM shared, banked RAM as shared per-bank blocks
+    /// ([`BankedRam::saved`]).
+    fn saved(&self) -> Self {
         Self {
             low: self.low.clone(),
             banked: self.banked.saved(),
@@ -195,8 +209,7 @@ impl Memory {
         }
     }
 
-    /// Puts back a [`Self::saved`] copy into this memory's own buffers.
-    pub(super) fn restore(&mut self, saved: &Self) {
+    fn restore(&mut self, saved: &Self) {
         let Self {
             low,
             banked,
@@ -213,18 +226,6 @@ impl Memory {
         self.rom_banks = *rom_banks;
         self.banked_base = *banked_base;
         self.rom_base = *rom_base;
-    }
-
-    /// The RAM bank register.
-    #[must_use]
-    pub fn ram_bank(&self) -> u8 {
-        self.low[usize::from(RAM_BANK)]
-    }
-
-    /// The ROM bank register.
-    #[must_use]
-    pub fn rom_bank(&self) -> u8 {
-        self.low[usize::from(ROM_BANK)]
     }
 }
 

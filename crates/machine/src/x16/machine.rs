@@ -9,6 +9,7 @@ use vera::registers::{ADDR_H, ADDR_L, ADDR_M, DATA0, DC_HSCALE, DC_VIDEO, DC_VSC
 use vera::{Quirks, Vera};
 
 use super::program::Program;
+use super::saved::{Saved, saved_by_fields};
 use super::target::{CYCLES_PER_FRAME, X16Target};
 use super::{VeraQuirks, VeraSettings};
 use crate::check::{Form, HardwareCheck, pixel_check};
@@ -34,35 +35,28 @@ pub struct X16 {
     program: Option<Box<Program>>,
 }
 
-impl X16 {
-    /// A copy for a save state: the boards' memories as [`super::bus::Memory::saved`]
-    /// keeps them (no 2 MB buffer of their own); only [`Self::restore`] reads it back.
+// The boards' memories as [`super::bus::Memory`] keeps them (no 2 MB buffer of their
+// own), the chip copied into the existing one's buffers.
+saved_by_fields!(X16 {
+    saved: [target, program],
+    cloned: [vera, quirks],
+});
+
+/// The booted program: kept as a save state keeps it, put back into this board's own.
+impl Saved for Option<Box<Program>> {
     fn saved(&self) -> Self {
-        Self {
-            vera: self.vera.clone(),
-            quirks: self.quirks,
-            target: self.target.saved(),
-            program: self.program.as_ref().map(|p| Box::new(p.saved())),
-        }
+        self.as_ref().map(|p| Box::new(p.saved()))
     }
 
-    /// Puts back a [`Self::saved`] copy, into this machine's own buffers where it has them.
     fn restore(&mut self, saved: &Self) {
-        let Self {
-            vera,
-            quirks,
-            target,
-            program,
-        } = saved;
-        self.vera.clone_from(vera);
-        self.quirks = *quirks;
-        self.target.restore(target);
-        match (&mut self.program, program) {
+        match (self, saved) {
             (Some(ours), Some(theirs)) => ours.restore(theirs),
             (ours, theirs) => *ours = theirs.as_deref().map(|p| Box::new(Program::from_saved(p))),
         }
     }
+}
 
+impl X16 {
     /// A chip set up by register writes: sprites on (or off), VGA output, 1:1 scale, IEN.
     #[must_use]
     pub fn new(settings: &VeraSettings) -> Self {
@@ -372,7 +366,7 @@ impl Machine for X16 {
             })
             .collect()
     }
-    /// Saved as [`X16::saved`] keeps it: the ROMs shared, only the RAM banks written
+    /// Saved as [`Saved::saved`] keeps it: the ROMs shared, only the RAM banks written
     /// copied ([`super::banked`]).
     fn save_state(&self) -> Result<MachineState, StateError> {
         Ok(MachineState::of(self.key(), self.saved()))

@@ -4,6 +4,7 @@
 //! (the VERA FPGA source, x16-emulator); the scene chooses whose behaviour to follow.
 
 mod banked;
+mod burst;
 pub mod bus;
 pub mod code;
 pub mod drive;
@@ -18,6 +19,7 @@ mod machine;
 pub mod probe;
 pub mod program;
 pub mod rtc;
+mod saved;
 mod settings;
 pub mod smc;
 pub mod target;

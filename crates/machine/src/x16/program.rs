@@ -21,7 +21,8 @@
 //! The frame is [`CYCLES_PER_FRAME`] = 133,466 CPU cycles over 525 VGA lines; line `k` of
 //! frame `f` starts at cycle `f x 133,466 + floor(k x 133,466 / 525)` after boot, so no
 //! fraction is lost across frames. The CPU runs whole instructions until the line's last
-//! cycle is reached, then the chip draws the line and the beam moves to the next one
+//! cycle is reached (in bursts between the instructions the board must see itself, see
+//! [`super::burst`]), then the chip draws the line and the beam moves to the next one
 //! (SCANLINE, LINE at IRQLINE, the vblank commit and VSYNC at line 480), and the IRQ input
 //! follows VERA's IRQ output (ISR & IEN != 0). The board tells the probe
 //! [`BoardEvent::DisplayStart`] at the first cycle of each line 0, where the active display
@@ -62,12 +63,14 @@
 use cpu_65c02::{Cpu, State, flags};
 use vera::Vera;
 
+use super::burst::{Burst, BurstBus};
 use super::bus::{IO, Memory, X16Bus, peek};
 use super::drive::{Drive, NoFolder};
 use super::handover::{self, Handover};
 use super::idle::{Watching, Written, counting_loop, still};
 use super::io::Io;
 use super::kernal::{self, DEFAULT_BRK};
+use super::saved::{Saved, saved_by_fields};
 use super::target::{CYCLES_PER_FRAME, LINES_PER_FRAME};
 use crate::idle::{IdleSkip, LoopCpu, backward, iterations};
 use crate::program::{
@@ -115,6 +118,24 @@ pub struct Program {
     start: Option<u16>,
 }
 
+saved_by_fields!(Program {
+    saved: [mem],
+    cloned: [
+        cpu,
+        io,
+        drive,
+        line,
+        frame_start,
+        handling,
+        display_due,
+        skip,
+        written,
+        own_kernal,
+        handover,
+        start,
+    ],
+});
+
 fn image_error(what: String) -> ProgramError {
     ProgramError::Image { what }
 }
@@ -153,63 +174,11 @@ struct Hooked {
 }
 
 impl Program {
-    /// A copy for a save state, its memory as [`Memory::saved`] keeps it.
-    pub(super) fn saved(&self) -> Self {
-        Self {
-            cpu: self.cpu.clone(),
-            mem: self.mem.saved(),
-            io: self.io.clone(),
-            drive: self.drive.clone(),
-            line: self.line,
-            frame_start: self.frame_start,
-            handling: self.handling.clone(),
-            display_due: self.display_due,
-            skip: self.skip.clone(),
-            written: self.written.clone(),
-            own_kernal: self.own_kernal,
-            handover: self.handover.clone(),
-            start: self.start,
-        }
-    }
-
-    /// A working board from a [`Self::saved`] copy.
+    /// A working board from a [`Saved::saved`] copy (its banked RAM its own).
     pub(super) fn from_saved(saved: &Self) -> Self {
         let mut board = saved.clone();
         board.restore(saved);
         board
-    }
-
-    /// Puts back a [`Self::saved`] copy, into this board's own buffers where it has them.
-    pub(super) fn restore(&mut self, saved: &Self) {
-        // Every field named, so that a field added is restored too.
-        let Self {
-            cpu,
-            mem,
-            io,
-            drive,
-            line,
-            frame_start,
-            handling,
-            display_due,
-            skip,
-            written,
-            own_kernal,
-            handover,
-            start,
-        } = saved;
-        self.cpu.clone_from(cpu);
-        self.mem.restore(mem);
-        self.io.clone_from(io);
-        self.drive.clone_from(drive);
-        self.line = *line;
-        self.frame_start = *frame_start;
-        self.handling.clone_from(handling);
-        self.display_due = *display_due;
-        self.skip.clone_from(skip);
-        self.written.clone_from(written);
-        self.own_kernal = *own_kernal;
-        self.handover.clone_from(handover);
-        self.start = *start;
     }
 
     /// Loads a `.PRG` and sets the state the KERNAL leaves (see the module docs); the
@@ -693,6 +662,12 @@ impl Program {
                     let until = self.idle_until(vera, line_end);
                     self.skip_idle(pc, s, breakpoints, until);
                 }
+                if self.handover.is_none()
+                    && !self.skip.recording()
+                    && self.cpu.state() == State::Running
+                {
+                    self.burst(vera, probe, line_end, watching);
+                }
             }
             if self.cpu.cycles < line_end {
                 // Idled to the line's end.
@@ -776,6 +751,69 @@ impl Program {
                 self.cpu.skip(m, counting.period, 0);
                 self.skip.count(m * counting.period);
             }
+        }
+    }
+
+    /// Runs the core from the instruction after a step up to the next one the board
+    /// must see itself ([`super::burst`]), then tells the probe and the idle skipping
+    /// what the burst's last instruction did, as after a step: no instruction before it
+    /// could be an event (none moved S by an interrupt entry, began a wait or reached
+    /// the interrupted PC) or end a loop iteration (none branched backward).
+    #[inline]
+    fn burst(&mut self, vera: &mut Vera, probe: &mut dyn Probe, line_end: u64, watching: bool) {
+        let end = line_end.min(self.io.next_event());
+        if self.cpu.cycles >= end {
+            return;
+        }
+        // What the next step would sample; it stays until an access moves it.
+        let irq = vera.irq() || self.io.irq();
+        self.cpu.set_irq(irq);
+        let mut burst = Burst {
+            end,
+            kernal: self.own_kernal.then_some(kernal::IMAGE),
+            serial_from: if self.drive.is_some() {
+                u32::from(SERIAL_FIRST)
+            } else {
+                u32::MAX
+            },
+            back: self
+                .handling
+                .last()
+                .map_or(u32::MAX, |&(back, _)| u32::from(back)),
+            breakpoints: watching.then(|| probe.breakpoints()),
+            last_pc: 0,
+            last_s: 0,
+            ran: false,
+        };
+        let mut bus = X16Bus {
+            mem: &mut self.mem,
+            vera,
+            io: &mut self.io,
+            now: self.cpu.cycles,
+        };
+        self.cpu.run_to(
+            &mut BurstBus {
+                bus: &mut bus,
+                irq,
+                end,
+                moved: false,
+            },
+            &mut burst,
+        );
+        let Burst {
+            ran,
+            last_pc,
+            last_s,
+            ..
+        } = burst;
+        if !ran {
+            return;
+        }
+        self.events(last_pc, last_s, true, probe);
+        if self.skip.enabled() && backward(u32::from(last_pc), u32::from(self.cpu.pc)) {
+            let breakpoints = watching.then(|| probe.breakpoints());
+            let until = self.idle_until(vera, line_end);
+            self.skip_idle(last_pc, last_s, breakpoints, until);
         }
     }
 

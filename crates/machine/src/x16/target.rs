@@ -64,6 +64,7 @@ use vera::Vera;
 pub use super::bus::{BANK_WINDOW, IO, OPEN_BUS, ROM, VERA_BASE, VERA_LAST};
 use super::bus::{Memory, ROM_BANK_BYTES, X16Bus, peek};
 use super::io::Io;
+use super::saved::saved_by_fields;
 
 use crate::routine::{Abi, Addr, ByteOrder, CallOutcome, RoutineError, Target, check_image};
 
@@ -125,6 +126,11 @@ pub struct X16Target {
     image_len: usize,
 }
 
+saved_by_fields!(X16Target {
+    saved: [mem],
+    cloned: [cpu, io, image_len],
+});
+
 impl std::fmt::Debug for X16Target {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("X16Target")
@@ -148,30 +154,6 @@ const fn writable(addr: u16) -> bool {
 }
 
 impl X16Target {
-    /// A copy for a save state, its memory as [`Memory::saved`] keeps it.
-    pub(super) fn saved(&self) -> Self {
-        Self {
-            cpu: self.cpu.clone(),
-            mem: self.mem.saved(),
-            io: self.io.clone(),
-            image_len: self.image_len,
-        }
-    }
-
-    /// Puts back a [`Self::saved`] copy into this board's own buffers.
-    pub(super) fn restore(&mut self, saved: &Self) {
-        let Self {
-            cpu,
-            mem,
-            io,
-            image_len,
-        } = saved;
-        self.cpu.clone_from(cpu);
-        self.mem.restore(mem);
-        self.io.clone_from(io);
-        self.image_len = *image_len;
-    }
-
     /// A board at power-on: RAM zero, no image, the harness's ROM (stub, vectors, STP
     /// elsewhere).
     #[must_use]
