@@ -154,14 +154,20 @@ fits() {
     local scene=$1 screen=$2 want=$3
     local tag; tag="fit-$(basename "$scene" .ron)-$screen"
     local out="$WORK/$tag.out"
-    "$BIN" run "$scene" --exit-after 5 --hold-ms 1500 >"$out" 2>&1 &
-    local pid=$!
-    local line; line=$(first_frame "$out" "$pid")
-    local id; id=$(xwininfo -root -children | awk '/"hitlab: /{print $1; exit}')
-    local win_size=""
-    [ -n "$id" ] && win_size=$(xwininfo -id "$id" | awk '/Width:/{w=$2} /Height:/{h=$2} END{print w "x" h}')
-    local rc=0
-    wait "$pid" || rc=$?
+    local pid line id win_size rc attempt
+    # As in check: a loaded Xvfb can refuse one connection; try again.
+    for attempt in 1 2 3; do
+        "$BIN" run "$scene" --exit-after 5 --hold-ms 1500 >"$out" 2>&1 &
+        pid=$!
+        line=$(first_frame "$out" "$pid")
+        id=$(xwininfo -root -children | awk '/"hitlab: /{print $1; exit}')
+        win_size=""
+        [ -n "$id" ] && win_size=$(xwininfo -id "$id" | awk '/Width:/{w=$2} /Height:/{h=$2} END{print w "x" h}')
+        rc=0
+        wait "$pid" || rc=$?
+        grep -q "XOpenDisplay failed" "$out" || break
+        echo "     $tag: the X server refused the window (attempt $attempt)"
+    done
     local said; said=$(grep -c "fitting the window to a $screen display (the X screen)" "$out" || true)
     local w=${win_size%x*} h=${win_size#*x} sw=${screen%x*} sh=${screen#*x}
     if [ "$rc" -eq 0 ] && [ "$said" = 1 ] && [ "$win_size" = "$want" ] && [ "$w" -le "$sw" ] && [ "$h" -le "$sh" ]; then
