@@ -215,24 +215,22 @@ fn interrupt_test_reaches_success() {
     }
 }
 
-/// [`Cpu::run`] (its loop without an interrupt poll, stopped by a trap address, each
-/// opcode fetching the next) reaches the tests' success traps, in the cycles and
-/// instructions [`Cpu::step`] takes (whose per-opcode cycles `cycles.rs` checks against
-/// the data sheet), resuming across slices of a million cycles.
-#[test]
-fn run_reaches_success_in_the_cycles_step_takes() {
+/// Runs both tests from $0400 in slices of a million cycles, each slice by `slice` (given
+/// the success trap), and checks that they reach their success traps in the cycles
+/// [`Cpu::step`] takes (whose per-opcode cycles `cycles.rs` checks against the data sheet).
+fn reaches_success_in_slices(slice: impl Fn(&mut Cpu, &mut Ram, u16)) {
     for (name, success) in [
         ("6502_functional_test.bin", 0x331C),
         ("65C02_extended_opcodes_test.bin", 0x24F1),
     ] {
         // Stepping runs the success `JMP *` (3 cycles) once to see PC stay; the trap
-        // stops `run` before it.
+        // stops the slices before it.
         let expected = run(name, success).1 - 3;
         let mut ram = load(name);
         let mut cpu = Cpu::new();
         cpu.pc = 0x0400;
         while cpu.pc != success && cpu.cycles <= expected {
-            cpu.run(&mut ram, 1_000_000, Some(success));
+            slice(&mut cpu, &mut ram, success);
             assert_eq!(cpu.state(), State::Running, "{name}: WAI/STP");
         }
         assert_eq!(
@@ -241,6 +239,15 @@ fn run_reaches_success_in_the_cycles_step_takes() {
         );
         assert_eq!(cpu.cycles, expected, "{name}: cycles to success");
     }
+}
+
+/// [`Cpu::run`] (its loop without an interrupt poll, stopped by a trap address, each
+/// opcode fetching the next) reaches the tests' success traps in the cycles step takes.
+#[test]
+fn run_reaches_success_in_the_cycles_step_takes() {
+    reaches_success_in_slices(|cpu, ram, success| {
+        cpu.run(ram, 1_000_000, Some(success));
+    });
 }
 
 /// Ends a [`Cpu::run_to`] burst at a trap address or after a slice of cycles.
@@ -255,30 +262,15 @@ impl<B: Bus> Boundary<B> for TrapOrSlice {
     }
 }
 
-/// [`Cpu::run_to`] (a board's bursts) reaches the tests' success traps in the cycles
-/// [`Cpu::step`] takes, resuming across slices of a million cycles.
+/// [`Cpu::run_to`] (a board's bursts) reaches the tests' success traps in the cycles step
+/// takes.
 #[test]
 fn run_to_reaches_success_in_the_cycles_step_takes() {
-    for (name, success) in [
-        ("6502_functional_test.bin", 0x331C),
-        ("65C02_extended_opcodes_test.bin", 0x24F1),
-    ] {
-        let expected = run(name, success).1 - 3;
-        let mut ram = load(name);
-        let mut cpu = Cpu::new();
-        cpu.pc = 0x0400;
-        while cpu.pc != success && cpu.cycles <= expected {
-            let mut boundary = TrapOrSlice {
-                trap: success,
-                end: cpu.cycles + 1_000_000,
-            };
-            cpu.run_to(&mut ram, &mut boundary);
-            assert_eq!(cpu.state(), State::Running, "{name}: WAI/STP");
-        }
-        assert_eq!(
-            cpu.pc, success,
-            "{name}: no success after {expected} cycles"
-        );
-        assert_eq!(cpu.cycles, expected, "{name}: cycles to success");
-    }
+    reaches_success_in_slices(|cpu, ram, success| {
+        let mut boundary = TrapOrSlice {
+            trap: success,
+            end: cpu.cycles + 1_000_000,
+        };
+        cpu.run_to(ram, &mut boundary);
+    });
 }
