@@ -360,27 +360,17 @@ fn a_pattern_changed_between_frames_shows_in_the_next_frames_view_and_only_that_
         vdp.run_frame();
         let views = vdp.sprites();
         assert_eq!(views.len(), 2, "frame {frame}");
-        assert_eq!(
-            (
-                views[0].number,
-                views[0].x_px,
-                views[0].y_px,
-                views[0].lines
-            ),
-            (0, 20, 100, None),
-            "frame {frame}"
-        );
-        assert_eq!(views[0].mask_rows, vec![0xFF; 8], "frame {frame}");
-        assert_eq!(
-            (
-                views[1].number,
-                views[1].x_px,
-                views[1].y_px,
-                views[1].lines
-            ),
-            (1, 60, 100, None),
-            "frame {frame}"
-        );
-        assert_eq!(views[1].mask_rows, vec![0x0F; 8], "frame {frame}");
+        for (view, (number, x_px, row)) in views.iter().zip([(0, 20, 0xFF), (1, 60, 0x0F)]) {
+            assert_eq!(
+                (view.number, view.x_px, view.y_px, view.lines),
+                (number, x_px, 100, None),
+                "frame {frame}"
+            );
+            assert_eq!(
+                view.mask_rows,
+                vec![row; 8],
+                "frame {frame} sprite {number}"
+            );
+        }
     }
 }
