@@ -781,6 +781,7 @@ impl Program {
                 .last()
                 .map_or(u32::MAX, |&(back, _)| u32::from(back)),
             breakpoints: watching.then(|| probe.breakpoints()),
+            skip: self.skip.enabled().then_some(&mut self.skip),
             last_pc: 0,
             last_s: 0,
             ran: false,
