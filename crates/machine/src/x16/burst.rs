@@ -33,10 +33,13 @@ pub(super) struct BurstBus<'b, 'a> {
     pub bus: &'b mut X16Bus<'a>,
     /// The IRQ input the core samples in this burst.
     pub irq: bool,
-    /// The burst's end ([`Burst::end`]).
+    /// The first cycle the board must act on: the line's end or a VIA's next event; 0
+    /// once an access moved the IRQ input or brought a VIA event before it, so that the
+    /// burst ends before the next instruction.
     pub end: u64,
-    /// An access moved the IRQ input or brought a VIA event before `end`.
-    pub moved: bool,
+    /// The cycle the instruction under way began on: the VIAs are run to it when it
+    /// touches them.
+    pub now: u64,
 }
 
 impl BurstBus<'_, '_> {
@@ -44,26 +47,54 @@ impl BurstBus<'_, '_> {
     #[inline]
     fn look(&mut self) {
         let io = &*self.bus.io;
-        self.moved |= (self.bus.vera.irq() || io.irq()) != self.irq || io.next_event() < self.end;
+        if (self.bus.vera.irq() || io.irq()) != self.irq || io.next_event() < self.end {
+            self.end = 0;
+        }
     }
-}
 
-impl Bus for BurstBus<'_, '_> {
-    #[inline(always)]
-    fn read(&mut self, addr: u16) -> u8 {
+    /// A read of the I/O page.
+    #[inline(never)]
+    fn read_io(&mut self, addr: u16) -> u8 {
+        self.bus.now = self.now;
         let value = self.bus.read(addr);
-        if addr & 0xFF00 == IO && !(VERA_BASE..=VERA_LAST).contains(&addr) {
+        if !(VERA_BASE..=VERA_LAST).contains(&addr) {
             // A VIA read clears flags; the I2C bus acts on reads too.
             self.look();
         }
         value
     }
 
+    /// A write to the I/O page.
+    #[inline(never)]
+    fn write_io(&mut self, addr: u16, value: u8) {
+        self.bus.now = self.now;
+        self.bus.write(addr, value);
+        self.look();
+    }
+}
+
+impl Bus for BurstBus<'_, '_> {
+    #[inline(always)]
+    fn read(&mut self, addr: u16) -> u8 {
+        // RAM and ROM straight, the I/O page out of line: one compare for the most
+        // frequent case, fixed RAM.
+        if addr < IO {
+            self.bus.mem.read_low(addr)
+        } else if addr & 0xFF00 != IO {
+            self.bus.mem.read(addr)
+        } else {
+            self.read_io(addr)
+        }
+    }
+
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
-        self.bus.write(addr, value);
-        if addr & 0xFF00 == IO {
-            self.look();
+        if addr < IO {
+            self.bus.mem.write_low(addr, value);
+        } else if addr & 0xFF00 != IO {
+            self.bus.mem.write(addr, value);
+        } else {
+            self.write_io(addr, value);
         }
     }
 
@@ -73,10 +104,12 @@ impl Bus for BurstBus<'_, '_> {
     }
 }
 
+/// [`Burst::last`] before any instruction ran: bit 31 keeps a backward branch from
+/// being seen ([`backward`] of it is never true).
+const NOT_RAN: u32 = 1 << 31;
+
 /// Where a burst ends (see the module docs), and the last instruction it ran.
 pub(super) struct Burst<'p> {
-    /// The first cycle the board must act on: the line's end or a VIA's next event.
-    pub end: u64,
     /// The project's KERNAL, whose STP bytes are traps (`None` under the user's ROM).
     pub kernal: Option<&'static [u8; ROM_BANK_BYTES]>,
     /// The first PC the drive may answer at (past 16 bits: no drive).
@@ -89,36 +122,65 @@ pub(super) struct Burst<'p> {
     /// (cooling down, and no counting loop) is counted off here, as the board's
     /// `skip_idle` would count it, without ending the burst.
     pub skip: Option<&'p mut IdleSkip<Cpu>>,
-    /// Where the burst's last instruction began and S before it (valid once `ran`).
-    pub last_pc: u16,
-    pub last_s: u8,
-    /// An instruction (or interrupt entry) ran.
-    pub ran: bool,
+    /// Where the burst's last instruction began (bits 0-15) and S before it (bits
+    /// 16-23), or [`NOT_RAN`]: one store per instruction.
+    last: u32,
 }
 
-impl Burst<'_> {
-    /// Whether the board must see the instruction at `pc` on cycle `cycles` itself.
+impl<'p> Burst<'p> {
+    /// A burst from the next instruction.
+    pub fn new(
+        kernal: Option<&'static [u8; ROM_BANK_BYTES]>,
+        serial_from: u32,
+        back: u32,
+        breakpoints: Option<&'p Breakpoints>,
+        skip: Option<&'p mut IdleSkip<Cpu>>,
+    ) -> Self {
+        Self {
+            kernal,
+            serial_from,
+            back,
+            breakpoints,
+            skip,
+            last: NOT_RAN,
+        }
+    }
+
+    /// Where the last instruction (or interrupt entry) began and S before it, if one ran.
+    pub fn last(&self) -> Option<(u16, u8)> {
+        (self.last & NOT_RAN == 0).then_some((self.last as u16, (self.last >> 16) as u8))
+    }
+
+    /// Whether the board must see the instruction at `pc` itself, for what is at that
+    /// address (the line's end and the moved inputs are [`BurstBus::end`]'s).
     #[inline(always)]
-    fn must_step(&self, pc: u16, cycles: u64) -> bool {
-        cycles >= self.end
-            || (IO..BANK_WINDOW).contains(&pc)
-            || u32::from(pc) >= self.serial_from
-            || (pc >= ROM && self.kernal.is_some_and(|k| k[usize::from(pc - ROM)] == STP))
-            || u32::from(pc) == self.back
+    fn must_step_at(&self, pc: u16) -> bool {
+        u32::from(pc) == self.back
+            || (pc >= IO && self.must_step_above_ram(pc))
             || self.breakpoints.is_some_and(|b| b.contains(u32::from(pc)))
     }
 
-    /// At the head `pc` of a loop (reached by a backward branch from `last_pc`): whether
-    /// the board's idle skipping must look at it itself. Where it would only count the
-    /// arrival off the head's wait (no recording under way, the head cooling down, not a
-    /// counting loop it fast-forwards), the arrival is counted off here instead.
+    /// [`Self::must_step_at`] past fixed RAM: the I/O page (no code), the drive's
+    /// entries, the KERNAL's traps.
+    #[inline]
+    fn must_step_above_ram(&self, pc: u16) -> bool {
+        pc < BANK_WINDOW
+            || u32::from(pc) >= self.serial_from
+            || (pc >= ROM && self.kernal.is_some_and(|k| k[usize::from(pc - ROM)] == STP))
+    }
+
+    /// At the head `pc` of a loop (reached by a backward branch from the last
+    /// instruction): whether the board's idle skipping must look at it itself. Where it
+    /// would only count the arrival off the head's wait (no recording under way, the head
+    /// cooling down, not a counting loop it fast-forwards), the arrival is counted off
+    /// here instead.
     #[inline]
     fn head_needs_board(&mut self, pc: u16, bus: &BurstBus<'_, '_>) -> bool {
         let Some(skip) = self.skip.as_deref_mut() else {
             return true;
         };
         let head = u32::from(pc);
-        if !skip.passes(head) || counting_loop(bus.bus.mem, pc, self.last_pc).is_some() {
+        if !skip.passes(head) || counting_loop(bus.bus.mem, pc, self.last as u16).is_some() {
             return true;
         }
         skip.pass(head);
@@ -129,21 +191,16 @@ impl Burst<'_> {
 impl<'b, 'a> Boundary<BurstBus<'b, 'a>> for Burst<'_> {
     #[inline(always)]
     fn reached(&mut self, pc: u16, s: u8, cycles: u64, bus: &mut BurstBus<'b, 'a>) -> bool {
-        if bus.moved || self.must_step(pc, cycles) {
+        if cycles >= bus.end || self.must_step_at(pc) {
             return true;
         }
         // The head of a loop: the board's idle skipping looks at it.
-        if self.ran
-            && backward(u32::from(self.last_pc), u32::from(pc))
-            && self.head_needs_board(pc, bus)
+        if backward(self.last & (NOT_RAN | 0xFFFF), u32::from(pc)) && self.head_needs_board(pc, bus)
         {
             return true;
         }
-        self.ran = true;
-        self.last_pc = pc;
-        self.last_s = s;
-        // The VIAs are run to the cycle an instruction begins when it touches them.
-        bus.bus.now = cycles;
+        self.last = u32::from(pc) | u32::from(s) << 16;
+        bus.now = cycles;
         false
     }
 }
@@ -180,19 +237,10 @@ mod tests {
             bus: &mut bus,
             irq: false,
             end: u64::MAX,
-            moved: false,
+            now: 0,
         };
-        let mut burst = Burst {
-            end: u64::MAX,
-            kernal: None,
-            serial_from: u32::MAX,
-            back: u32::MAX,
-            breakpoints: None,
-            skip,
-            last_pc,
-            last_s: 0xFF,
-            ran: true,
-        };
+        let mut burst = Burst::new(None, u32::MAX, u32::MAX, None, skip);
+        burst.last = u32::from(last_pc) | 0xFF << 16;
         burst.reached(pc, 0xFF, 100, &mut bus)
     }
 

@@ -13,9 +13,10 @@
 //! read high.
 //!
 //! # Time
-//! The VIAs count the CPU's cycles (the X16's Φ2 is its 8 MHz clock). They are brought up
-//! to date when the CPU touches them, at the cycle its instruction began, and when their
-//! next timer event is due; an interrupt a timer raises is seen at the first instruction
+//! The VIAs count the CPU's cycles (the X16's Φ2 is its 8 MHz clock). Each is brought up
+//! to date when the CPU touches it, at the cycle its instruction began (the other left to
+//! catch up when it is touched in turn: its counters and its next event do not depend on
+//! when it is run), and both when a next timer event is due; an interrupt a timer raises is seen at the first instruction
 //! boundary at or after that cycle, as the 65C02 samples IRQ.
 
 use via6522::Via;
@@ -52,9 +53,12 @@ pub struct Io {
     pub i2c: I2cBus,
     /// The FM sound chip's registers and busy flag.
     pub ym: Ym2151,
-    /// The cycle both VIAs have been run to.
-    synced: u64,
-    /// The first cycle a VIA timer may change a flag (`u64::MAX`: none running).
+    /// The cycle each VIA has been run to: a VIA is run when it is touched or its own
+    /// next event is due, so an access to one does not tick and plan the other.
+    synced: [u64; 2],
+    /// The first cycle each VIA's timers may change a flag (`u64::MAX`: none running).
+    next: [u64; 2],
+    /// The earlier of `next`.
     next_event: u64,
     /// Whether a VIA pulls IRQ low, as of the last access or event (read once per
     /// instruction, so kept rather than worked out).
@@ -76,7 +80,8 @@ impl Io {
             via2: Via::new(),
             i2c: I2cBus::new(),
             ym: Ym2151::default(),
-            synced: 0,
+            synced: [0; 2],
+            next: [u64::MAX; 2],
             next_event: u64::MAX,
             irq_line: false,
         };
@@ -87,45 +92,68 @@ impl Io {
     /// Runs the VIAs to cycle `now`.
     #[inline]
     pub fn sync(&mut self, now: u64) {
-        self.run_to(now);
+        for via in 0..2 {
+            self.run_via_to(via, now);
+            self.plan_via(via);
+        }
         self.plan();
     }
 
-    /// Runs the VIAs to cycle `now`, leaving the plan to the caller: an access plans
-    /// once, after it (what it reads or writes may change the next event).
+    /// Runs VIA `via` (0: VIA 1, 1: VIA 2) to cycle `now`, leaving its plan to the caller:
+    /// an access plans once, after it (what it reads or writes may change the next
+    /// event).
     #[inline]
-    fn run_to(&mut self, now: u64) {
-        if now > self.synced {
-            let mut n = now - self.synced;
+    fn run_via_to(&mut self, via: usize, now: u64) {
+        let synced = self.synced[via];
+        if now > synced {
+            let chip = if via == 0 {
+                &mut self.via1
+            } else {
+                &mut self.via2
+            };
+            let mut n = now - synced;
             while n > 0 {
                 let step = n.min(u64::from(u32::MAX));
-                self.via1.tick(step as u32);
-                self.via2.tick(step as u32);
+                chip.tick(step as u32);
                 n -= step;
             }
-            self.synced = now;
+            self.synced[via] = now;
         }
+    }
+
+    /// The cycle the I/O page was last brought up to (the later VIA's).
+    fn synced(&self) -> u64 {
+        self.synced[0].max(self.synced[1])
     }
 
     /// Counts the cycles from 0 again (the CPU's clock restarted), the devices' state
     /// kept.
     pub fn restart_clock(&mut self) {
-        self.synced = 0;
+        let synced = self.synced();
+        for via in 0..2 {
+            self.run_via_to(via, synced);
+        }
+        self.synced = [0; 2];
         self.ym.restart_clock();
+        for via in 0..2 {
+            self.plan_via(via);
+        }
         self.plan();
     }
 
     /// When the next timer event is due; the IRQ line as the flags now stand.
     fn plan(&mut self) {
         self.irq_line = self.via1.irq() || self.via2.irq();
-        let next = [
-            self.via1.cycles_to_next_event(),
-            self.via2.cycles_to_next_event(),
-        ]
-        .into_iter()
-        .flatten()
-        .min();
-        self.next_event = next.map_or(u64::MAX, |n| self.synced + u64::from(n.max(1)));
+        self.next_event = self.next[0].min(self.next[1]);
+    }
+
+    /// VIA `via`'s next event from the cycle it has been run to; then [`Self::plan`].
+    #[inline]
+    fn plan_via(&mut self, via: usize) {
+        let chip = if via == 0 { &self.via1 } else { &self.via2 };
+        self.next[via] = chip
+            .cycles_to_next_event()
+            .map_or(u64::MAX, |n| self.synced[via] + u64::from(n.max(1)));
     }
 
     /// The first cycle the IRQ line may change by itself.
@@ -146,15 +174,17 @@ impl Io {
     pub fn read(&mut self, addr: u16, now: u64) -> u8 {
         match addr {
             VIA1..0x9F10 => {
-                self.run_to(now);
+                self.run_via_to(0, now);
                 let value = self.via1.read((addr - VIA1) as u8);
                 // A read may clear a flag (T1C-L, T2C-L, ORA, ORB, SR).
+                self.plan_via(0);
                 self.plan();
                 value
             }
             VIA2..0x9F20 => {
-                self.run_to(now);
+                self.run_via_to(1, now);
                 let value = self.via2.read((addr - VIA2) as u8);
+                self.plan_via(1);
                 self.plan();
                 value
             }
@@ -170,7 +200,7 @@ impl Io {
         match addr {
             VIA1..0x9F10 => self.via1.peek((addr - VIA1) as u8),
             VIA2..0x9F20 => self.via2.peek((addr - VIA2) as u8),
-            YM_DATA => self.ym.status(self.synced),
+            YM_DATA => self.ym.status(self.synced()),
             _ => OPEN_BUS,
         }
     }
@@ -223,7 +253,7 @@ impl Io {
     pub fn write(&mut self, addr: u16, value: u8, now: u64) {
         match addr {
             VIA1..0x9F10 => {
-                self.run_to(now);
+                self.run_via_to(0, now);
                 let reg = (addr - VIA1) as u8;
                 if matches!(reg, ORA | DDRA | ORA_NO_HANDSHAKE) {
                     let outputs = self.port_a_outputs();
@@ -237,11 +267,13 @@ impl Io {
                 } else {
                     self.via1.write(reg, value);
                 }
+                self.plan_via(0);
                 self.plan();
             }
             VIA2..0x9F20 => {
-                self.run_to(now);
+                self.run_via_to(1, now);
                 self.via2.write((addr - VIA2) as u8, value);
+                self.plan_via(1);
                 self.plan();
             }
             YM_ADDRESS => self.ym.write_address(value),
@@ -312,6 +344,42 @@ mod tests {
         assert_eq!(io.read(0x9F12, due), 0xAA, "DDRB");
         assert_eq!(io.read(0x9F40, due), 0x9F);
         assert_eq!(io.read(0x9F42, due), 0x9F, "nothing past the YM2151");
+    }
+
+    #[test]
+    fn an_access_to_one_via_leaves_the_other_to_catch_up_as_if_run_every_cycle() {
+        // VIA 2's T1 free-running from 300 with its interrupt enabled (ACR bit 6); VIA 1
+        // accessed often, as the KERNAL's I2C transfers do. `eager` brings both VIAs up
+        // to every access's cycle; `io` runs only the VIA touched: VIA 2's event, flags
+        // and counters must be the same.
+        let (mut io, mut eager) = (Io::new(), Io::new());
+        for io in [&mut io, &mut eager] {
+            io.write(0x9F1B, 0x40, 0);
+            io.write(0x9F1E, 0xC0, 0);
+            io.write(0x9F14, 0x2C, 0);
+            io.write(0x9F15, 0x01, 0);
+        }
+        let mut t = 5;
+        while t < 5_000 {
+            for io in [&mut io, &mut eager] {
+                if io.next_event() <= t {
+                    io.sync(t);
+                    // The handler's read of T1C-L acknowledges the timeout.
+                    io.read(0x9F14, t);
+                }
+            }
+            eager.sync(t);
+            for io in [&mut io, &mut eager] {
+                io.write(0x9F03, (t & 3) as u8, t);
+                io.read(0x9F01, t + 2);
+            }
+            assert_eq!(io.next_event(), eager.next_event(), "cycle {t}");
+            assert_eq!(io.irq(), eager.irq(), "cycle {t}");
+            t += 37;
+        }
+        for reg in [0x9F14, 0x9F15, 0x9F1D] {
+            assert_eq!(io.read(reg, t), eager.read(reg, t), "{reg:04X} at {t}");
+        }
     }
 
     #[test]

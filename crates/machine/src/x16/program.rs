@@ -761,60 +761,63 @@ impl Program {
     /// the interrupted PC) or end a loop iteration (none branched backward).
     #[inline]
     fn burst(&mut self, vera: &mut Vera, probe: &mut dyn Probe, line_end: u64, watching: bool) {
-        let end = line_end.min(self.io.next_event());
-        if self.cpu.cycles >= end {
-            return;
-        }
-        // What the next step would sample; it stays until an access moves it.
-        let irq = vera.irq() || self.io.irq();
-        self.cpu.set_irq(irq);
-        let mut burst = Burst {
-            end,
-            kernal: self.own_kernal.then_some(kernal::IMAGE),
-            serial_from: if self.drive.is_some() {
-                u32::from(SERIAL_FIRST)
-            } else {
-                u32::MAX
-            },
-            back: self
-                .handling
-                .last()
-                .map_or(u32::MAX, |&(back, _)| u32::from(back)),
-            breakpoints: watching.then(|| probe.breakpoints()),
-            skip: self.skip.enabled().then_some(&mut self.skip),
-            last_pc: 0,
-            last_s: 0,
-            ran: false,
-        };
-        let mut bus = X16Bus {
-            mem: &mut self.mem,
-            vera,
-            io: &mut self.io,
-            now: self.cpu.cycles,
-        };
-        self.cpu.run_to(
-            &mut BurstBus {
-                bus: &mut bus,
-                irq,
-                end,
-                moved: false,
-            },
-            &mut burst,
-        );
-        let Burst {
-            ran,
-            last_pc,
-            last_s,
-            ..
-        } = burst;
-        if !ran {
-            return;
-        }
-        self.events(last_pc, last_s, true, probe);
-        if self.skip.enabled() && backward(u32::from(last_pc), u32::from(self.cpu.pc)) {
-            let breakpoints = watching.then(|| probe.breakpoints());
-            let until = self.idle_until(vera, line_end);
-            self.skip_idle(last_pc, last_s, breakpoints, until);
+        loop {
+            let end = line_end.min(self.io.next_event());
+            if self.cpu.cycles >= end {
+                return;
+            }
+            // What the next step would sample; it stays until an access moves it.
+            let irq = vera.irq() || self.io.irq();
+            self.cpu.set_irq(irq);
+            let mut burst = Burst::new(
+                self.own_kernal.then_some(kernal::IMAGE),
+                if self.drive.is_some() {
+                    u32::from(SERIAL_FIRST)
+                } else {
+                    u32::MAX
+                },
+                self.handling
+                    .last()
+                    .map_or(u32::MAX, |&(back, _)| u32::from(back)),
+                watching.then(|| probe.breakpoints()),
+                self.skip.enabled().then_some(&mut self.skip),
+            );
+            let mut bus = X16Bus {
+                mem: &mut self.mem,
+                vera,
+                io: &mut self.io,
+                now: self.cpu.cycles,
+            };
+            self.cpu.run_to(
+                &mut BurstBus {
+                    bus: &mut bus,
+                    irq,
+                    end,
+                    now: self.cpu.cycles,
+                },
+                &mut burst,
+            );
+            let Some((last_pc, last_s)) = burst.last() else {
+                return;
+            };
+            self.events(last_pc, last_s, true, probe);
+            if self.skip.enabled() && backward(u32::from(last_pc), u32::from(self.cpu.pc)) {
+                let breakpoints = watching.then(|| probe.breakpoints());
+                let until = self.idle_until(vera, line_end);
+                self.skip_idle(last_pc, last_s, breakpoints, until);
+            }
+            // Ended at a loop head the board has now looked at: the next instruction
+            // may begin the next burst at once, as the board would step it and burst
+            // on, unless a recording began there (it is stepped on the watching bus) or
+            // the hand-over types (it is stepped).
+            let at_head = backward(u32::from(last_pc), u32::from(self.cpu.pc));
+            if !at_head
+                || self.skip.recording()
+                || self.handover.is_some()
+                || self.cpu.state() != State::Running
+            {
+                return;
+            }
         }
     }
 
