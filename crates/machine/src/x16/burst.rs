@@ -24,6 +24,10 @@ use super::idle::counting_loop;
 use crate::idle::{IdleSkip, backward};
 use crate::program::Breakpoints;
 
+/// VERA's CTRL, IEN and ISR, as offsets from its first register.
+const VERA_CTRL: u8 = 0x05;
+const VERA_ISR: u8 = 0x07;
+
 /// The STP opcode: the project's KERNAL's traps.
 const STP: u8 = 0xDB;
 
@@ -67,9 +71,20 @@ impl BurstBus<'_, '_> {
     /// A write to the I/O page.
     #[inline(never)]
     fn write_io(&mut self, addr: u16, value: u8) {
-        self.bus.now = self.now;
-        self.bus.write(addr, value);
-        self.look();
+        if (VERA_BASE..=VERA_LAST).contains(&addr) {
+            let offset = (addr - VERA_BASE) as u8;
+            self.bus.vera.write_reg(offset, value);
+            // VERA's IRQ output moves on a write only through CTRL (its reset clears
+            // IEN), IEN and ISR (`vera::Vera::write_reg`); the data ports and the other
+            // registers leave it, and the VIAs, as they were.
+            if (VERA_CTRL..=VERA_ISR).contains(&offset) {
+                self.look();
+            }
+        } else {
+            self.bus.now = self.now;
+            self.bus.write(addr, value);
+            self.look();
+        }
     }
 }
 
@@ -281,5 +296,41 @@ mod tests {
             skip.passes(0x2000),
             "the board counts the arrival, not the burst"
         );
+    }
+
+    #[test]
+    fn a_write_ends_the_burst_when_it_moves_the_irq_input_and_only_then() {
+        let mut mem = memory();
+        let (mut vera, mut io) = (Vera::new(vera::Quirks::Hardware), Io::new());
+        // VSYNC pending (line 480 began), not enabled: the IRQ input is high.
+        vera.start_line(480);
+        assert!(!vera.irq());
+        let mut bus = X16Bus {
+            mem: &mut mem,
+            vera: &mut vera,
+            io: &mut io,
+            now: 0,
+        };
+        let mut bus = BurstBus {
+            bus: &mut bus,
+            irq: false,
+            end: 1_000,
+            now: 10,
+        };
+        // DATA0, ADDR_L, DC_VIDEO: the input stays, the burst goes on.
+        for (addr, value) in [(0x9F23, 0x55), (0x9F20, 0x00), (0x9F29, 0x71)] {
+            bus.write(addr, value);
+            assert_eq!(bus.end, 1_000, "{addr:04X}");
+        }
+        // IEN enabling VSYNC pulls IRQ low: the burst ends before the next instruction.
+        bus.write(0x9F26, 0x01);
+        assert!(bus.bus.vera.irq());
+        assert_eq!(bus.end, 0);
+        // A VIA 1 timer started to run out before the burst's end ends it too.
+        bus.end = 1_000;
+        bus.irq = true;
+        bus.write(0x9F04, 20);
+        bus.write(0x9F05, 0);
+        assert_eq!(bus.end, 0, "T1 due at about cycle 31");
     }
 }
