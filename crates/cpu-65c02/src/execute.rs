@@ -16,7 +16,7 @@
 //! their poll, so the instruction after them still sees the old mask.
 
 use crate::registers::NMI_PENDING;
-use crate::{Bus, Cpu, State};
+use crate::{Bus, Cpu, State, flags};
 
 impl Cpu {
     /// Runs one instruction, or one interrupt entry if an NMI is pending or an unmasked
@@ -137,15 +137,19 @@ impl Cpu {
         // In locals, as in `run`.
         let mut cpu = self.clone();
         // Only an IRQ masked by I asserted (no NMI pending): the chained loop runs while
-        // the mask holds, as no poll can take it; once an instruction lifts the mask
-        // (CLI, PLP, RTI) the polling loop takes over for the next one.
+        // the mask holds, as no poll can take it. Only CLI, PLP and RTI can lift it: the
+        // chained loop ends after each of them, and while I is clear (the mask still
+        // held for one instruction by a CLI or PLP's delay, or lifted) the polling loop
+        // runs the instructions one by one.
         let mut at = AtBoundary {
             boundary,
             irq: cpu.lines != 0,
             reached: false,
         };
         loop {
-            if cpu.lines & NMI_PENDING != 0 || (cpu.lines != 0 && !cpu.irq_masked()) {
+            if cpu.lines & NMI_PENDING != 0
+                || (cpu.lines != 0 && (cpu.p & flags::I == 0 || !cpu.irq_masked()))
+            {
                 // An interrupt due before the next instruction, or soon: poll before it.
                 if at.boundary.reached(cpu.pc, cpu.s, cpu.cycles, bus) || cpu.poll_interrupts(bus) {
                     break;
@@ -187,6 +191,12 @@ pub trait Boundary<B: Bus> {
 pub(crate) trait Then<B: Bus> {
     /// The next opcode, fetched, if the run goes on.
     fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8>;
+
+    /// [`Then::next`] after CLI, PLP or RTI, which may lift I's mask off an asserted IRQ.
+    #[inline(always)]
+    fn after_unmask(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+        self.next(cpu, bus)
+    }
 }
 
 /// [`Cpu::step`]: one instruction only.
@@ -216,8 +226,8 @@ impl<B: Bus, const TRAP: bool> Then<B> for Until<TRAP> {
     }
 }
 
-/// [`Cpu::run_to`]'s chained loop: until the boundary, or with an IRQ asserted until I no
-/// longer masks it.
+/// [`Cpu::run_to`]'s chained loop: until the boundary, or with an IRQ asserted until an
+/// instruction that may lift I's mask.
 struct AtBoundary<'a, E> {
     boundary: &'a mut E,
     /// The IRQ input is asserted (masked when the loop began).
@@ -229,14 +239,20 @@ struct AtBoundary<'a, E> {
 impl<B: Bus, E: Boundary<B>> Then<B> for AtBoundary<'_, E> {
     #[inline(always)]
     fn next(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
-        // The mask first: the polling loop asks the boundary about the same instruction.
-        if self.irq && !cpu.irq_masked() {
-            return None;
-        }
         if self.boundary.reached(cpu.pc, cpu.s, cpu.cycles, bus) {
             self.reached = true;
             return None;
         }
         Some(cpu.fetch(bus))
+    }
+
+    #[inline(always)]
+    fn after_unmask(&mut self, cpu: &mut Cpu, bus: &mut B) -> Option<u8> {
+        // Back to `run_to`, which polls from here while I is clear; the boundary is
+        // asked about the next instruction there.
+        if self.irq {
+            return None;
+        }
+        self.next(cpu, bus)
     }
 }

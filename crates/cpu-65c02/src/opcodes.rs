@@ -400,18 +400,11 @@ impl Cpu {
                     self.y = self.pull(bus);
                     self.set_nz(self.y);
                 },
-                // CLI, SEI and PLP change I after the interrupt poll of their last cycle.
-                0x28 => {
-                    self.delay_i(op);
-                    self.p = self.pull(bus) | flags::B | flags::U;
-                },
-                // Flags.
+                // Flags. CLI, SEI and PLP change I after the interrupt poll of their last
+                // cycle (PLP and CLI, which may lift the mask, in `execute_unmasking` with
+                // RTI).
                 0x18 => self.p &= !flags::C,
                 0x38 => self.p |= flags::C,
-                0x58 => {
-                    self.delay_i(op);
-                    self.p &= !flags::I;
-                },
                 0x78 => {
                     self.delay_i(op);
                     self.p |= flags::I;
@@ -452,12 +445,6 @@ impl Cpu {
                     let hi = self.pull(bus);
                     self.pc = u16::from_le_bytes([lo, hi]).wrapping_add(1);
                 },
-                0x40 => {
-                    self.p = self.pull(bus) | flags::B | flags::U;
-                    let lo = self.pull(bus);
-                    let hi = self.pull(bus);
-                    self.pc = u16::from_le_bytes([lo, hi]);
-                },
                 0x00 => {
                     // BRK skips a signature byte.
                     self.pc = self.pc.wrapping_add(1);
@@ -481,6 +468,9 @@ impl Cpu {
             ($bytes:expr) => {{
                 self.pc = self.pc.wrapping_add($bytes);
             }};
+        }
+        if matches!(op, 0x28 | 0x58 | 0x40) {
+            return self.execute_unmasking(bus, op, then);
         }
         self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
         match op {
@@ -516,5 +506,35 @@ impl Cpu {
             _ => {}
         }
         then.next(self, bus)
+    }
+
+    /// PLP, CLI and RTI, the three that may clear I and so lift the mask off an asserted
+    /// IRQ: the run after them is the caller's to decide ([`Then::after_unmask`]). CLI and
+    /// PLP change I after the interrupt poll of their last cycle.
+    #[inline(never)]
+    fn execute_unmasking<B: Bus, T: Then<B>>(
+        &mut self,
+        bus: &mut B,
+        op: u8,
+        then: &mut T,
+    ) -> Option<u8> {
+        match op {
+            0x28 => {
+                self.delay_i(op);
+                self.p = self.pull(bus) | flags::B | flags::U;
+            }
+            0x58 => {
+                self.delay_i(op);
+                self.p &= !flags::I;
+            }
+            _ => {
+                self.p = self.pull(bus) | flags::B | flags::U;
+                let lo = self.pull(bus);
+                let hi = self.pull(bus);
+                self.pc = u16::from_le_bytes([lo, hi]);
+            }
+        }
+        self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
+        then.after_unmask(self, bus)
     }
 }

@@ -168,6 +168,42 @@ fn run_to_under_a_masked_irq_takes_it_after_the_instruction_after_plp_lifts_the_
 }
 
 #[test]
+fn run_to_under_a_masked_irq_takes_it_right_after_an_rti_that_clears_i() {
+    // RTI (6) pulling a status with I clear and returning to $0210 (a NOP), with I set
+    // and IRQ asserted: RTI changes I before its poll (no delay, unlike CLI and PLP), so
+    // the IRQ (7) is taken before the NOP, and $0210 is the address pushed.
+    let (mut cpu, mut ram) = irq_setup();
+    ram.load(0x0200, &[0x40]);
+    ram.load(0x0210, &[0xEA]);
+    ram.load(0x01FD, &[flags::B | flags::U, 0x10, 0x02]);
+    cpu.s = 0xFC;
+    cpu.set_flag(flags::I, true);
+    cpu.set_irq(true);
+    let mut boundary = noting(0xFFFF);
+    assert_eq!(cpu.run_to(&mut ram, &mut boundary), 6 + 7);
+    let asked: Vec<u16> = boundary.asked.iter().map(|&(pc, _)| pc).collect();
+    assert_eq!(asked, [0x0200, 0x0210]);
+    assert_eq!(cpu.pc, 0x0300);
+    assert_eq!(
+        &ram.mem[0x01FE..=0x01FF],
+        &[0x10, 0x02],
+        "returns to the NOP"
+    );
+    // The same RTI pulling I set: the mask holds, the burst runs on to the handler's
+    // code only by the boundary's word.
+    let (mut cpu, mut ram) = irq_setup();
+    ram.load(0x0200, &[0x40]);
+    ram.load(0x0210, &[0xEA, 0xEA]);
+    ram.load(0x01FD, &[flags::B | flags::U | flags::I, 0x10, 0x02]);
+    cpu.s = 0xFC;
+    cpu.set_flag(flags::I, true);
+    cpu.set_irq(true);
+    let mut boundary = noting(0x0212);
+    assert_eq!(cpu.run_to(&mut ram, &mut boundary), 6 + 2 + 2);
+    assert_eq!(cpu.pc, 0x0212);
+}
+
+#[test]
 fn run_to_issues_the_bus_accesses_step_does() {
     // A loop over stack, indexed and read-modify-write accesses, run by bursts of a few
     // instructions and by steps: the same bus log, cycles and registers, with no
