@@ -28,12 +28,15 @@
 #   cargo build --release -p hitlab
 #   tests/crosscheck/program_speed.sh            # FRAMES=3600, MSX_FRAMES=36000, ROUNDS=3
 #   FRAMES=600 MSX_FRAMES=6000 ROUNDS=1 tests/crosscheck/program_speed.sh
+#   MACHINES=x16 HITLAB=/path/to/other/hitlab tests/crosscheck/program_speed.sh
+# MACHINES picks the sections, any of `msx genesis x16` (all three by default).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 FRAMES="${FRAMES:-3600}"
 MSX_FRAMES="${MSX_FRAMES:-$((FRAMES * 10))}"
 ROUNDS="${ROUNDS:-3}"
+MACHINES="${MACHINES:-msx genesis x16}"
 HITLAB="${HITLAB:-$ROOT/target/release/hitlab}"
 if [[ ! -x "$HITLAB" ]]; then
     echo "no $HITLAB: build it first (cargo build --release -p hitlab)" >&2
@@ -45,7 +48,7 @@ echo "# $FRAMES frames per program ($MSX_FRAMES for the MSX), median of $ROUNDS 
 echo "# CPU seconds as user+sys (user), the rounds' range of user+sys in brackets, then frames"
 echo "# per CPU second (user+sys)"
 
-python3 - "$ROOT" "$FRAMES" "$HITLAB" "$MSX_FRAMES" "$ROUNDS" <<'PY'
+python3 - "$ROOT" "$FRAMES" "$HITLAB" "$MSX_FRAMES" "$ROUNDS" "$MACHINES" <<'PY'
 import os
 import re
 import resource
@@ -57,6 +60,7 @@ import time
 
 ROOT, FRAMES, HITLAB = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 MSX_FRAMES, ROUNDS = int(sys.argv[4]), max(1, int(sys.argv[5]))
+MACHINES = set(sys.argv[6].split())
 TICK = os.sysconf("SC_CLK_TCK")
 MSX_FRAME_S = 228 * 262 / 3_579_545
 X16_FRAME_HZ = 25_175_000 / (800 * 525)
@@ -198,24 +202,27 @@ try:
 except ImportError:
     have_gpgx = False
 
-print("## MSX, beside openMSX")
-for rom in programs("msx", "rom"):
+if "msx" in MACHINES:
+    print("## MSX, beside openMSX")
+for rom in programs("msx", "rom") if "msx" in MACHINES else []:
     peers, ours = rounds(
         (lambda: openmsx(rom)) if have_openmsx else None,
         lambda: hitlab(rom, "msx", MSX_FRAMES))
     show(os.path.basename(rom), "openMSX", peers, ours, MSX_FRAMES)
 
-print("## Genesis, beside Genesis Plus GX")
+if "genesis" in MACHINES:
+    print("## Genesis, beside Genesis Plus GX")
 scratch = tempfile.mkdtemp(prefix="program-speed-")
-for image in programs("genesis", "bin"):
+for image in programs("genesis", "bin") if "genesis" in MACHINES else []:
     peers, ours = rounds(
         (lambda: gpgx(image, scratch)) if have_gpgx else None,
         lambda: hitlab(image, "genesis", FRAMES))
     show(os.path.basename(image), "GPGX", peers, ours, FRAMES)
 shutil.rmtree(scratch)
 
-print("## X16 (VERA board), against 200x real time")
-for prg in programs("vera", "prg"):
+if "x16" in MACHINES:
+    print("## X16 (VERA board), against 200x real time")
+for prg in programs("vera", "prg") if "x16" in MACHINES else []:
     _, ours = rounds(None, lambda: hitlab(prg, "vera", FRAMES))
     total, user, low, high = summary(ours)
     rate = FRAMES / max(total, 0.01) / X16_FRAME_HZ
