@@ -67,8 +67,36 @@ pub fn box_and_pixel_pairs(objects: &[Object], scope: Scope) -> (Vec<Pair>, Vec<
 /// pairs every frame so that a frame allocates nothing.
 #[derive(Clone, Debug, Default)]
 pub struct Sweep {
-    /// Left edge, right edge (exclusive) and index of each object taking part.
-    by_x: Vec<(i64, i64, u32)>,
+    /// Each object taking part as its [`sweep_key`].
+    by_x: Vec<u64>,
+    /// The objects of `by_x` in its order, their boxes' edges beside their indices.
+    spans: Vec<Span>,
+}
+
+/// An object's box in the sweep: its columns `x..x_end`, its lines `y..y_end` (ends
+/// exclusive), and its index; laid out for the inner loop, which reads no object.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    x: i64,
+    x_end: i64,
+    y: i64,
+    y_end: i64,
+    index: u32,
+}
+
+/// An object's place in the sweep as one word: its left edge (a signed 32-bit value
+/// turned into an unsigned one of the same order) above its index. Sorting the words
+/// orders by left edge, then index; a word sorts in a few instructions where a tuple of
+/// edges takes many, and the order among equal left edges does not change the pairs
+/// found (they are sorted at the end).
+fn sweep_key(x: i32, index: u32) -> u64 {
+    (u64::from(x.cast_unsigned() ^ 0x8000_0000) << 32) | u64::from(index)
+}
+
+/// The left edge and index a [`sweep_key`] holds.
+fn sweep_place(key: u64) -> (i64, u32) {
+    let x = ((key >> 32) as u32 ^ 0x8000_0000).cast_signed();
+    (i64::from(x), key as u32)
 }
 
 /// [`box_and_pixel_pairs`] into `boxes` and `pixels` (emptied first), sorting in `sweep`:
@@ -81,13 +109,7 @@ pub fn box_and_pixel_pairs_into(
     pixels: &mut Vec<Pair>,
 ) {
     boxes.clear();
-    pairs_where_into(
-        objects,
-        scope,
-        |a, b| a.bbox.overlaps(&b.bbox),
-        &mut sweep.by_x,
-        boxes,
-    );
+    pairs_where_into(objects, scope, |_, _| true, sweep, boxes);
     pixels.clear();
     pixels.extend(
         boxes
@@ -104,39 +126,56 @@ fn pairs_where(
     hit: impl Fn(&Object, &Object) -> bool,
 ) -> Vec<Pair> {
     let mut out = Vec::new();
-    pairs_where_into(objects, scope, hit, &mut Vec::new(), &mut out);
+    pairs_where_into(objects, scope, hit, &mut Sweep::default(), &mut out);
     out
 }
 
-/// [`pairs_where`] appended to `out`, sorting in `by_x`.
+/// [`pairs_where`] appended to `out`, sorting in `sweep`.
 fn pairs_where_into(
     objects: &[Object],
     scope: Scope,
     hit: impl Fn(&Object, &Object) -> bool,
-    by_x: &mut Vec<(i64, i64, u32)>,
+    sweep: &mut Sweep,
     out: &mut Vec<Pair>,
 ) {
     // Objects taking part with a pixel to overlap with, by left edge (then index).
+    let by_x = &mut sweep.by_x;
     by_x.clear();
     by_x.extend(
         objects
             .iter()
             .enumerate()
             .filter(|(_, o)| takes_part(o, scope) && !o.bbox.is_empty())
-            .map(|(i, o)| (i64::from(o.bbox.x), o.bbox.x_end(), i as u32)),
+            .map(|(i, o)| sweep_key(o.bbox.x, i as u32)),
     );
     by_x.sort_unstable();
+    let spans = &mut sweep.spans;
+    spans.clear();
+    spans.extend(by_x.iter().map(|&key| {
+        let (x, index) = sweep_place(key);
+        let b = &objects[index as usize].bbox;
+        Span {
+            x,
+            x_end: b.x_end(),
+            y: i64::from(b.y),
+            y_end: b.y_end(),
+            index,
+        }
+    }));
     let from = out.len();
-    for (k, &(_, x_end, i)) in by_x.iter().enumerate() {
-        let a = &objects[i as usize];
-        for &(x, _, j) in &by_x[k + 1..] {
-            if x >= x_end {
+    for (k, a) in spans.iter().enumerate() {
+        for b in &spans[k + 1..] {
+            if b.x >= a.x_end {
                 // Every later object starts right of this one's last column.
                 break;
             }
-            let b = &objects[j as usize];
-            if a.bbox.overlaps(&b.bbox) && hit(a, b) {
-                out.push(Pair::new(i, j));
+            // The columns overlap: b starts within a's (a.x <= b.x < a.x_end), and a
+            // starts before b ends (b has a column). The boxes overlap when the lines do.
+            if a.y < b.y_end
+                && b.y < a.y_end
+                && hit(&objects[a.index as usize], &objects[b.index as usize])
+            {
+                out.push(Pair::new(a.index, b.index));
             }
         }
     }
