@@ -142,6 +142,18 @@ impl OpaqueMask {
         self.h_px = h_px;
         self.words_per_row = usize::from(w_px).div_ceil(64);
         self.words.clear();
+        if self.words_per_row == 1 {
+            // A word a row: the rows cut to the width, then clear rows up to the height.
+            let keep = if w_px >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << w_px) - 1
+            };
+            let given = rows.iter().take(usize::from(h_px));
+            self.words.extend(given.map(|&bits| bits & keep));
+            self.words.resize(usize::from(h_px), 0);
+            return;
+        }
         self.words.resize(self.words_per_row * usize::from(h_px), 0);
         for (row, &bits) in (0u16..).zip(rows.iter().take(usize::from(h_px))) {
             self.or_row_bits(row, bits);
