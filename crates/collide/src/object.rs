@@ -142,6 +142,18 @@ impl OpaqueMask {
         self.h_px = h_px;
         self.words_per_row = usize::from(w_px).div_ceil(64);
         self.words.clear();
+        if self.words_per_row == 1 {
+            // A word a row: the rows cut to the width, then clear rows up to the height.
+            let keep = if w_px >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << w_px) - 1
+            };
+            let given = rows.iter().take(usize::from(h_px));
+            self.words.extend(given.map(|&bits| bits & keep));
+            self.words.resize(usize::from(h_px), 0);
+            return;
+        }
         self.words.resize(self.words_per_row * usize::from(h_px), 0);
         for (row, &bits) in (0u16..).zip(rows.iter().take(usize::from(h_px))) {
             self.or_row_bits(row, bits);
@@ -151,7 +163,23 @@ impl OpaqueMask {
     /// Whether this mask is what [`Self::set_row_bits`] with these arguments makes: a
     /// chip whose sprite shows the same rows as last frame keeps last frame's mask.
     #[must_use]
+    #[inline]
     pub fn is_row_bits(&self, w_px: u16, h_px: u16, rows: &[u64]) -> bool {
+        // The usual case first, inlined into a chip's view: as many rows as lines, one word
+        // each, equal word for word (the stored words have no bit past the width, so rows
+        // equal to them are what they make).
+        if self.w_px == w_px
+            && self.h_px == h_px
+            && self.words_per_row == 1
+            && self.words.as_slice() == rows
+        {
+            return true;
+        }
+        self.is_row_bits_cut(w_px, h_px, rows)
+    }
+
+    /// [`Self::is_row_bits`] with the rows cut to the width and the height.
+    fn is_row_bits_cut(&self, w_px: u16, h_px: u16, rows: &[u64]) -> bool {
         if self.w_px != w_px || self.h_px != h_px {
             return false;
         }

@@ -67,8 +67,39 @@ pub fn box_and_pixel_pairs(objects: &[Object], scope: Scope) -> (Vec<Pair>, Vec<
 /// pairs every frame so that a frame allocates nothing.
 #[derive(Clone, Debug, Default)]
 pub struct Sweep {
-    /// Left edge, right edge (exclusive) and index of each object taking part.
-    by_x: Vec<(i64, i64, u32)>,
+    /// Each object taking part as its [`sweep_key`], sorted; kept from one call to the
+    /// next as the order the next call starts from.
+    by_x: Vec<u64>,
+    /// Per object, whether `by_x` holds it already.
+    seen: Vec<bool>,
+    /// The objects of `by_x` in its order, their boxes' edges beside their indices.
+    spans: Vec<Span>,
+}
+
+/// An object's box in the sweep: its columns `x..x_end`, its lines `y..y_end` (ends
+/// exclusive), and its index; laid out for the inner loop, which reads no object.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    x: i64,
+    x_end: i64,
+    y: i64,
+    y_end: i64,
+    index: u32,
+}
+
+/// An object's place in the sweep as one word: its left edge (a signed 32-bit value
+/// turned into an unsigned one of the same order) above its index. Sorting the words
+/// orders by left edge, then index; a word sorts in a few instructions where a tuple of
+/// edges takes many, and the order among equal left edges does not change the pairs
+/// found (they are sorted at the end).
+fn sweep_key(x: i32, index: u32) -> u64 {
+    (u64::from(x.cast_unsigned() ^ 0x8000_0000) << 32) | u64::from(index)
+}
+
+/// The left edge and index a [`sweep_key`] holds.
+fn sweep_place(key: u64) -> (i64, u32) {
+    let x = ((key >> 32) as u32 ^ 0x8000_0000).cast_signed();
+    (i64::from(x), key as u32)
 }
 
 /// [`box_and_pixel_pairs`] into `boxes` and `pixels` (emptied first), sorting in `sweep`:
@@ -81,13 +112,7 @@ pub fn box_and_pixel_pairs_into(
     pixels: &mut Vec<Pair>,
 ) {
     boxes.clear();
-    pairs_where_into(
-        objects,
-        scope,
-        |a, b| a.bbox.overlaps(&b.bbox),
-        &mut sweep.by_x,
-        boxes,
-    );
+    pairs_where_into(objects, scope, |_, _| true, sweep, boxes);
     pixels.clear();
     pixels.extend(
         boxes
@@ -104,39 +129,101 @@ fn pairs_where(
     hit: impl Fn(&Object, &Object) -> bool,
 ) -> Vec<Pair> {
     let mut out = Vec::new();
-    pairs_where_into(objects, scope, hit, &mut Vec::new(), &mut out);
+    pairs_where_into(objects, scope, hit, &mut Sweep::default(), &mut out);
     out
 }
 
-/// [`pairs_where`] appended to `out`, sorting in `by_x`.
+/// Sets `sweep.by_x` to the objects taking part with a pixel to overlap with, by left edge
+/// (then index). A program's objects move a few pixels a frame, so the last call's order,
+/// each object's key renewed, is nearly sorted: an insertion sort finishes it in a few
+/// moves; one that needs more than about one move per object gives way to a full sort.
+/// Either way the keys are all different, so the order is the one sorted order.
+fn order_by_x(objects: &[Object], scope: Scope, sweep: &mut Sweep) {
+    let takes = |o: &Object| takes_part(o, scope) && !o.bbox.is_empty();
+    let (by_x, seen) = (&mut sweep.by_x, &mut sweep.seen);
+    seen.clear();
+    seen.resize(objects.len(), false);
+    // The last order's objects that are still here and take part, keyed anew.
+    by_x.retain_mut(|key| {
+        let (_, i) = sweep_place(*key);
+        match objects.get(i as usize) {
+            Some(o) if takes(o) => {
+                *key = sweep_key(o.bbox.x, i);
+                seen[i as usize] = true;
+                true
+            }
+            _ => false,
+        }
+    });
+    // Then the others, in index order.
+    for (i, o) in objects.iter().enumerate() {
+        if !seen[i] && takes(o) {
+            by_x.push(sweep_key(o.bbox.x, i as u32));
+        }
+    }
+    let moves = by_x.len() + 64;
+    if !insertion_sort_within(by_x, moves) {
+        by_x.sort_unstable();
+    }
+}
+
+/// Sorts `keys` by insertion while it takes at most `moves` moves; `false` when it would
+/// take more (`keys` is then a permutation of what it was, partly sorted).
+fn insertion_sort_within(keys: &mut [u64], mut moves: usize) -> bool {
+    for k in 1..keys.len() {
+        let key = keys[k];
+        let mut at = k;
+        while at > 0 && keys[at - 1] > key {
+            if moves == 0 {
+                keys[at] = key;
+                return false;
+            }
+            moves -= 1;
+            keys[at] = keys[at - 1];
+            at -= 1;
+        }
+        keys[at] = key;
+    }
+    true
+}
+
+/// [`pairs_where`] appended to `out`, sorting in `sweep`.
 fn pairs_where_into(
     objects: &[Object],
     scope: Scope,
     hit: impl Fn(&Object, &Object) -> bool,
-    by_x: &mut Vec<(i64, i64, u32)>,
+    sweep: &mut Sweep,
     out: &mut Vec<Pair>,
 ) {
-    // Objects taking part with a pixel to overlap with, by left edge (then index).
-    by_x.clear();
-    by_x.extend(
-        objects
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| takes_part(o, scope) && !o.bbox.is_empty())
-            .map(|(i, o)| (i64::from(o.bbox.x), o.bbox.x_end(), i as u32)),
-    );
-    by_x.sort_unstable();
+    order_by_x(objects, scope, sweep);
+    let by_x = &sweep.by_x;
+    let spans = &mut sweep.spans;
+    spans.clear();
+    spans.extend(by_x.iter().map(|&key| {
+        let (x, index) = sweep_place(key);
+        let b = &objects[index as usize].bbox;
+        Span {
+            x,
+            x_end: b.x_end(),
+            y: i64::from(b.y),
+            y_end: b.y_end(),
+            index,
+        }
+    }));
     let from = out.len();
-    for (k, &(_, x_end, i)) in by_x.iter().enumerate() {
-        let a = &objects[i as usize];
-        for &(x, _, j) in &by_x[k + 1..] {
-            if x >= x_end {
+    for (k, a) in spans.iter().enumerate() {
+        for b in &spans[k + 1..] {
+            if b.x >= a.x_end {
                 // Every later object starts right of this one's last column.
                 break;
             }
-            let b = &objects[j as usize];
-            if a.bbox.overlaps(&b.bbox) && hit(a, b) {
-                out.push(Pair::new(i, j));
+            // The columns overlap: b starts within a's (a.x <= b.x < a.x_end), and a
+            // starts before b ends (b has a column). The boxes overlap when the lines do.
+            if a.y < b.y_end
+                && b.y < a.y_end
+                && hit(&objects[a.index as usize], &objects[b.index as usize])
+            {
+                out.push(Pair::new(a.index, b.index));
             }
         }
     }
@@ -235,5 +322,53 @@ mod tests {
         // A crowd, not a field of strangers: pairs of both kinds, and box pairs whose
         // pixels do not meet.
         assert!(found[1] > 500 && found[0] > found[1] + 100, "{found:?}");
+    }
+
+    #[test]
+    fn a_crowd_moving_a_little_each_frame_keeps_the_truth() {
+        // 60 boxes stepping a few pixels left or right each frame, some leaving the game
+        // (Art) and coming back, one object dropped and added now and then: the sweep
+        // starts from the last frame's order and must find what brute force finds.
+        let mut s = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let mut next = move |n: u64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s % n
+        };
+        let mut objects: Vec<Object> = (0..60)
+            .map(|id| {
+                let bbox = PxBox::new(next(200) as i32 - 20, next(60) as i32, 12, 12);
+                Object::new(id, bbox, Group::Good)
+            })
+            .collect();
+        let (mut sweep, mut kept) = (Sweep::default(), (Vec::new(), Vec::new()));
+        let mut found = 0;
+        for frame in 0..200 {
+            for o in &mut objects {
+                o.bbox.x += next(7) as i32 - 3;
+                o.group = if next(40) == 0 {
+                    Group::Art
+                } else {
+                    Group::Good
+                };
+            }
+            match frame % 25 {
+                10 => {
+                    objects.remove(next(objects.len() as u64) as usize);
+                }
+                20 => objects.push(Object::new(99, PxBox::new(50, 20, 30, 30), Group::Bad)),
+                _ => {}
+            }
+            let boxes = brute_force(&objects, Scope::Game, |a, b| a.bbox.overlaps(&b.bbox));
+            found += boxes.len();
+            box_and_pixel_pairs_into(&objects, Scope::Game, &mut sweep, &mut kept.0, &mut kept.1);
+            assert_eq!(kept.0, boxes, "frame {frame}");
+            assert_eq!(
+                kept.1, boxes,
+                "frame {frame}: solid boxes meet where they overlap"
+            );
+        }
+        assert!(found > 1000, "{found} pairs");
     }
 }

@@ -114,6 +114,7 @@ impl SpriteView {
     /// column i, as [`mask_from_rows`]). A mask that already shows those rows is kept (the
     /// objects of earlier frames may share it); one nothing else holds is rewritten in
     /// place; otherwise a new one is made. The result equals [`mask_from_rows`]'s.
+    #[inline]
     pub fn set_mask_rows(&mut self, w_px: u16, h_px: u16, rows: &[u64]) {
         if self.mask.is_row_bits(w_px, h_px, rows) {
             return;

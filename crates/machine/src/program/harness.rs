@@ -26,6 +26,8 @@
 //! makes the same objects, the same objects the same pairs, and with the same verdict,
 //! screen and [`Machine::hardware_check_state`] the same reasons, which are then copied
 //! instead of found again (a program whose sprites stand still costs a comparison).
+//! [`Harness::set_frame_reuse`] turns those copies off, so that a test can check they are
+//! what finding everything again gives.
 
 use std::collections::BTreeSet;
 
@@ -199,7 +201,7 @@ pub struct NamedCycles {
 }
 
 /// Everything recorded about one frame.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FrameRecord {
     /// Frame number, from 0.
     pub frame: u32,
@@ -325,6 +327,8 @@ pub struct Harness<'m> {
     calls: u32,
     /// The first frame judged, once known.
     judged_from: Option<u32>,
+    /// Whether a frame copies what the frame before found from the same inputs.
+    reuse: bool,
 }
 
 impl std::fmt::Debug for Harness<'_> {
@@ -394,6 +398,7 @@ impl<'m> Harness<'m> {
             sweep: Sweep::default(),
             calls: 0,
             judged_from,
+            reuse: true,
         })
     }
 
@@ -406,6 +411,13 @@ impl<'m> Harness<'m> {
     #[must_use]
     pub fn machine_ref(&self) -> &dyn Machine {
         self.machine.get()
+    }
+
+    /// Whether a frame copies the objects, pairs and reasons of the frame before when what
+    /// they are found from is the same (on by default). Off, every frame finds them anew:
+    /// the records are the same either way, only slower.
+    pub fn set_frame_reuse(&mut self, on: bool) {
+        self.reuse = on;
     }
 
     /// Frames to record.
@@ -648,7 +660,7 @@ impl<'m> Harness<'m> {
         let machine = self.machine.get();
         machine.sprites_into(&mut rec.sprites);
         let prev = self.pending.as_ref();
-        let same_view = prev.is_some_and(|p| p.sprites == rec.sprites);
+        let same_view = self.reuse && prev.is_some_and(|p| p.sprites == rec.sprites);
         match (&self.config.object_table, prev) {
             (None, Some(p)) if same_view => rec.objects.clone_from(&p.objects),
             (None, _) => objects::build_into(
@@ -671,7 +683,7 @@ impl<'m> Harness<'m> {
         let prev = self.pending.as_ref();
         // Objects from sprites are the same with the view; a table's are compared.
         let from_view = same_view && self.config.object_table.is_none();
-        let same_objects = prev.filter(|p| from_view || p.objects == rec.objects);
+        let same_objects = prev.filter(|p| self.reuse && (from_view || p.objects == rec.objects));
         if let Some(p) = same_objects {
             rec.box_pairs.clone_from(&p.box_pairs);
             rec.pixel_pairs.clone_from(&p.pixel_pairs);

@@ -143,7 +143,8 @@ pub struct BuildScratch {
     /// Per visible sprite chosen: (rule index or `usize::MAX`, merge key), its group and
     /// its index in the view.
     keyed: Vec<((usize, u32), Group, usize)>,
-    /// The objects as built, one per key, and their sprite numbers.
+    /// The objects and their sprite numbers put in order of id, when they were not built
+    /// in it.
     built: Vec<Object>,
     numbers: Vec<Vec<u32>>,
     /// The built objects' indices in order of id.
@@ -160,7 +161,9 @@ pub fn build(sprites: &[SpriteView], rules: &ObjectRules) -> Result<FrameObjects
     Ok(out)
 }
 
-/// [`build`] into `out`, working in `scratch`: the storage of both is kept.
+/// [`build`] into `out`, working in `scratch`: the storage of both is kept, and so is an
+/// object's mask where it is the one its sprite already showed (a frame whose sprites
+/// move but keep their patterns rewrites boxes, not masks).
 ///
 /// # Errors
 /// As [`build`]; `out` is then left partly filled.
@@ -199,70 +202,93 @@ pub fn build_into(
     if !keyed.is_sorted_by_key(|&(key, _, at)| (key, at)) {
         keyed.sort_unstable_by_key(|&(key, _, at)| (key, at));
     }
-    scratch.built.clear();
+    // One object per key, in key order, over the objects and lists `out` holds.
     let mut n = 0;
     for run in keyed.chunk_by(|a, b| a.0 == b.0) {
-        if scratch.numbers.len() == n {
-            scratch.numbers.push(Vec::new());
+        if out.sprites.len() == n {
+            out.sprites.push(Vec::new());
         }
-        let numbers = &mut scratch.numbers[n];
+        let numbers = &mut out.sprites[n];
         numbers.clear();
-        numbers.extend(run.iter().map(|&(.., at)| sprites[at].number));
+        if out.objects.len() == n {
+            out.objects
+                .push(Object::new(0, PxBox::new(0, 0, 0, 0), run[0].1));
+        }
+        let o = &mut out.objects[n];
         // The group of the key's first sprite.
-        scratch.built.push(merge(
-            sprites,
-            run.iter().map(|&(.., at)| at),
-            numbers,
-            run[0].1,
-        ));
+        if let [(_, group, at)] = *run {
+            // One sprite, one object (every sprite under the default rule).
+            let s = &sprites[at];
+            numbers.push(s.number);
+            o.id = s.number;
+            o.group = group;
+            o.bbox = s.bbox;
+            o.collision_mask = s.collision_mask;
+            if !o.mask.as_ref().is_some_and(|m| Arc::ptr_eq(m, &s.mask)) {
+                o.mask = Some(Arc::clone(&s.mask));
+            }
+        } else {
+            numbers.extend(run.iter().map(|&(.., at)| sprites[at].number));
+            let members = run.iter().map(|&(.., at)| &sprites[at]);
+            merge_into(o, members, numbers, run[0].1);
+        }
         n += 1;
     }
+    out.objects.truncate(n);
+    out.sprites.truncate(n);
     // In order of id, as a stable sort: the build order breaks ties (a sprite the chip
-    // showed in two states is two objects of one id).
+    // showed in two states is two objects of one id). Keys of sprite numbers under one
+    // rule, the usual case, are built in it already.
+    if out.objects.is_sorted_by_key(|o| o.id) {
+        return Ok(());
+    }
     scratch.order.clear();
     scratch
         .order
-        .extend(scratch.built.iter().enumerate().map(|(i, o)| (o.id, i)));
-    if !scratch.order.is_sorted() {
-        scratch.order.sort_unstable();
-    }
-    out.objects.clear();
-    out.objects
-        .extend(scratch.order.iter().map(|&(_, i)| scratch.built[i].clone()));
-    out.sprites.truncate(n);
+        .extend(out.objects.iter().enumerate().map(|(i, o)| (o.id, i)));
+    scratch.order.sort_unstable();
+    scratch.built.clear();
+    scratch
+        .built
+        .extend(scratch.order.iter().map(|&(_, i)| out.objects[i].clone()));
+    std::mem::swap(&mut scratch.built, &mut out.objects);
+    // Each list moved to its place, the lists' storage traded with the scratch's.
+    scratch.numbers.resize_with(n, Vec::new);
     for (k, &(_, i)) in scratch.order.iter().enumerate() {
-        match out.sprites.get_mut(k) {
-            Some(kept) => kept.clone_from(&scratch.numbers[i]),
-            None => out.sprites.push(scratch.numbers[i].clone()),
-        }
+        std::mem::swap(&mut scratch.numbers[k], &mut out.sprites[i]);
     }
+    std::mem::swap(&mut scratch.numbers, &mut out.sprites);
     Ok(())
 }
 
-/// One object from one or more sprites (`members`, indices into `sprites`, their numbers
-/// `numbers`): the union of their boxes, the union of their opaque pixels, the VERA
-/// collision masks or-ed.
-fn merge(
-    sprites: &[SpriteView],
-    members: impl Iterator<Item = usize> + Clone,
+/// Makes `o` the object of several sprites (`members`, their numbers `numbers`): the
+/// union of their boxes, the union of their opaque pixels, the VERA collision masks or-ed.
+/// `o` rewrites its own mask in place when nothing else holds it. (One sprite's object
+/// shares the sprite's mask, set by [`build_into`] itself.)
+fn merge_into<'a>(
+    o: &mut Object,
+    members: impl Iterator<Item = &'a SpriteView> + Clone,
     numbers: &[u32],
     group: Group,
-) -> Object {
-    let id = numbers.iter().copied().min().unwrap_or(0);
-    let mut all = members.map(|at| &sprites[at]);
-    if let (Some(one), 1) = (all.clone().next(), numbers.len()) {
-        let mut o = Object::new(id, one.bbox, group).with_mask(Arc::clone(&one.mask));
-        o.collision_mask = one.collision_mask;
-        return o;
-    }
+) {
+    o.id = numbers.iter().copied().min().unwrap_or(0);
+    o.group = group;
+    let mut all = members;
     let x0 = all.clone().map(|s| s.bbox.x).min().unwrap_or(0);
     let y0 = all.clone().map(|s| s.bbox.y).min().unwrap_or(0);
     let x1 = all.clone().map(|s| s.bbox.x_end()).max().unwrap_or(0);
     let y1 = all.clone().map(|s| s.bbox.y_end()).max().unwrap_or(0);
     let w = u16::try_from(x1 - i64::from(x0)).unwrap_or(u16::MAX);
     let h = u16::try_from(y1 - i64::from(y0)).unwrap_or(u16::MAX);
-    // Each member's opaque pixels laid over the union at its place, a word at a time.
-    let mut mask = OpaqueMask::new(w, h);
+    // Each member's opaque pixels laid over the union at its place, a word at a time, on
+    // a clear mask of the union's size.
+    let mask = match o.mask.as_mut().and_then(Arc::get_mut) {
+        Some(own) => {
+            own.set_row_bits(w, h, &[]);
+            own
+        }
+        None => Arc::make_mut(o.mask.insert(Arc::new(OpaqueMask::new(w, h)))),
+    };
     for s in all.clone() {
         mask.or_mask_at(
             &s.mask,
@@ -270,9 +296,8 @@ fn merge(
             i64::from(s.bbox.y) - i64::from(y0),
         );
     }
-    let mut o = Object::new(id, PxBox::new(x0, y0, w, h), group).with_mask(Arc::new(mask));
+    o.bbox = PxBox::new(x0, y0, w, h);
     o.collision_mask = all.by_ref().fold(0, |m, s| m | s.collision_mask);
-    o
 }
 
 /// How many records an object table holds.

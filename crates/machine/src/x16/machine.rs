@@ -494,15 +494,19 @@ pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>) {
         s.collision_mask = v.collision_mask;
         s.z = v.z;
         // The budget's lines within the part shown; a line of the part is cut when the
-        // chip's whole list has it.
-        let part = y_px..y_px + i32::from(h_px);
-        s.set_not_drawn(
-            NotDrawn::BudgetCut,
-            v.budget_cut_lines
-                .iter()
-                .map(|&l| i32::from(l))
-                .filter(|l| part.contains(l)),
-        );
+        // chip's whole list has it. A sprite the budget cut nowhere (nearly all) has none.
+        if v.budget_cut_lines.is_empty() {
+            s.not_drawn.clear();
+        } else {
+            let part = y_px..y_px + i32::from(h_px);
+            s.set_not_drawn(
+                NotDrawn::BudgetCut,
+                v.budget_cut_lines
+                    .iter()
+                    .map(|&l| i32::from(l))
+                    .filter(|l| part.contains(l)),
+            );
+        }
         s.drawn = drawn(v.x_px, v.w_px, y_px, rows, &v.budget_cut_lines);
         s.lines = lines;
         s.fields = SpriteFields {

@@ -12,8 +12,8 @@
 //! refilled in place through `Machine::sprites_into`, the objects, box and pixel truth, the
 //! chip's reasons, the chip state, the decisions and cycles, the record lent) must not
 //! allocate on the MSX, whose view is refilled in place, but in the programs `MSX_HARNESS`
-//! names (with why); on the Genesis and the X16, whose `sprites_into` still builds a new
-//! list, the count is printed.
+//! names (with why), nor on the X16 but in the programs `X16_HARNESS` names; on the
+//! Genesis, whose `sprites_into` still builds a new list, the count is printed.
 
 use std::path::Path;
 
@@ -206,6 +206,31 @@ const MSX_HARNESS: &[(&str, u64, &str)] = &[
     ),
 ];
 
+/// X16 programs whose harness frame still allocates, at most so many times a frame.
+/// demo.s shows some grid sprites in two states (moved while drawn): a state's rows change
+/// while the objects of the frame before still share its mask, so the view makes a new
+/// one, and the view's entries come and go as the count of states changes. enable.s's
+/// board frame allocates (`X16_KNOWN`). mover.s and ramwait.s allocate in a few frames, in
+/// a place not yet found.
+const X16_HARNESS: &[(&str, u64, &str)] = &[
+    (
+        "demo.prg",
+        10,
+        "sprites in two states: masks remade while shared, entries coming and going",
+    ),
+    ("enable.prg", 3, "the board frame's view parts"),
+    (
+        "mover.prg",
+        2,
+        "a few frames allocate, source not yet found",
+    ),
+    (
+        "ramwait.prg",
+        1,
+        "a few frames allocate once, source not yet found",
+    ),
+];
+
 #[test]
 fn msx_frames_do_not_allocate() {
     for on in [true, false] {
@@ -242,7 +267,7 @@ fn x16_frames_do_not_allocate() {
             "roms/vera/programs",
             "prg",
             X16_KNOWN,
-            None,
+            Some(X16_HARNESS),
             on,
         );
     }

@@ -3,6 +3,7 @@
 mod alloc_per_frame;
 mod bios_on_the_6809;
 mod contract;
+mod frame_reuse;
 mod genesis_lines;
 mod genesis_ports;
 mod genesis_prefetch;
