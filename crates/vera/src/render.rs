@@ -41,6 +41,9 @@ const NO_VIEW: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, Default)]
 struct Placed {
     attr: SpriteAttributes,
+    /// The 8 attribute bytes `attr` was decoded from (little-endian): an entry whose
+    /// bytes are the same needs no decoding to be known unchanged.
+    raw: u64,
     /// Index into the views, or `NO_VIEW` when disabled.
     view: u8,
     /// On-screen columns of the sprite (the same on every line): `first_col..end_col`.
@@ -132,6 +135,8 @@ pub struct SpriteRenderer {
     spare_views: Vec<SpriteView>,
     /// Where `finish` sorts the views out.
     scratch_views: Vec<SpriteView>,
+    /// Per view, its place in sprite-number order (`order_by_number`).
+    view_order: Vec<u16>,
     /// Every enabled sprite on each line (bit n = sprite n: ascending bits are the
     /// finder's index order).
     on_line: Box<[u128; SPRITE_LINES]>,
@@ -150,6 +155,9 @@ pub struct SpriteRenderer {
     /// collision-mask bit cover a common 16-px chunk of it: on the other lines no pixel
     /// can collide.
     may_collide: [u64; SPRITE_LINES / 64],
+    /// The sprites of the line `may_collide` was last worked out for and the answer,
+    /// while no sprite has been placed since: lines with the same sprites share it.
+    may_collide_last: Option<(u128, bool)>,
     /// Lines whose `may_collide` bit is out of date since a sprite changed.
     may_collide_stale: [u64; SPRITE_LINES / 64],
     /// The VRAM span holding the frame's sprite patterns (first and last byte; first >
@@ -163,6 +171,7 @@ clone_by_fields!(SpriteRenderer {
     view_first,
     spare_views,
     scratch_views,
+    view_order,
     on_line,
     drawn_on_line,
     row_units,
@@ -171,6 +180,7 @@ clone_by_fields!(SpriteRenderer {
     line,
     planes,
     may_collide,
+    may_collide_last,
     may_collide_stale,
     pattern_span
 });
@@ -186,11 +196,18 @@ impl SpriteRenderer {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            placed: [Placed::default(); SPRITE_COUNT],
+            // The all-zero entries of power-on VRAM: disabled, filed nowhere.
+            placed: std::array::from_fn(|n| Placed {
+                attr: SpriteAttributes::decode(n as u8, [0; 8]),
+                raw: 0,
+                view: NO_VIEW,
+                ..Placed::default()
+            }),
             views: Vec::with_capacity(SPRITE_COUNT),
             view_first: Vec::with_capacity(SPRITE_COUNT),
             spare_views: Vec::with_capacity(SPRITE_COUNT),
             scratch_views: Vec::with_capacity(SPRITE_COUNT),
+            view_order: Vec::with_capacity(2 * SPRITE_COUNT),
             on_line: Box::new([0; SPRITE_LINES]),
             drawn_on_line: Box::new([0; SPRITE_LINES]),
             row_units: [0; SPRITE_LINES],
@@ -200,7 +217,8 @@ impl SpriteRenderer {
             planes: CollisionPlanes::default(),
             pattern_span: (1, 0),
             may_collide: [0; SPRITE_LINES / 64],
-            may_collide_stale: [0; SPRITE_LINES / 64],
+            may_collide_last: None,
+            may_collide_stale: [u64::MAX; SPRITE_LINES / 64],
         }
     }
 
@@ -222,26 +240,87 @@ impl SpriteRenderer {
         self.planes.clear();
     }
 
+    /// Whether a byte of a pattern taken since VRAM was last marked was written since
+    /// the mark (the chip marks VRAM at each line 0, after `prepare`).
+    #[must_use]
+    pub(crate) fn patterns_written(&self, vram: &Vram) -> bool {
+        let (first, last) = self.pattern_span;
+        vram.written_within(first, last)
+    }
+
     /// Decodes the attribute table, builds the views and files sprites under their lines.
-    pub fn prepare(&mut self, vram: &Vram) {
-        self.patterns.clear();
-        self.pattern_rows.clear();
-        self.pattern_span = (1, 0);
+    /// `patterns_written`: whether a VRAM byte holding a pattern taken since the last
+    /// `prepare` may have been written since then (then every pattern is taken again).
+    ///
+    /// The placements and the filing by line are the table's state at the end of the
+    /// last frame; while the patterns hold, only the entries that decode differently from
+    /// it are placed and filed again (a program that moves a few sprites a frame costs a
+    /// few placements, not 128), and every other entry keeps its placement.
+    pub fn prepare(&mut self, vram: &Vram, patterns_written: bool) {
         // The views' vectors are kept for the next frame's (no allocation per frame).
         self.spare_views.append(&mut self.views);
         self.view_first.clear();
-        self.on_line.fill(0);
-        self.drawn_on_line.fill(0);
-        self.row_units = [0; SPRITE_LINES];
-        for number in 0..SPRITE_COUNT as u8 {
-            let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
-            self.place(vram, attr, 0, None);
-            self.file(number, true);
+        // Rows of patterns no sprite shows any more stay until the next full pass; past a
+        // table's worth they are dropped, so the list and its search stay short.
+        let full = patterns_written || self.patterns.len() > SPRITE_COUNT;
+        if full {
+            self.patterns.clear();
+            self.pattern_rows.clear();
+            self.pattern_span = (1, 0);
+            self.on_line.fill(0);
+            self.drawn_on_line.fill(0);
+            self.row_units = [0; SPRITE_LINES];
+            // Worked out for a line when it is rendered and only if it is (`render_line`):
+            // a frame whose table is rewritten while it is drawn would work most lines
+            // out twice, and the lines past the display never.
+            self.may_collide_stale = [u64::MAX; SPRITE_LINES / 64];
         }
-        // Worked out for a line when it is rendered and only if it is (`render_line`):
-        // a frame whose table is rewritten while it is drawn would work most lines out
-        // twice, and the lines past the display never.
-        self.may_collide_stale = [u64::MAX; SPRITE_LINES / 64];
+        for number in 0..SPRITE_COUNT as u8 {
+            let bytes = vram.sprite_attr(usize::from(number));
+            let raw = u64::from_le_bytes(bytes);
+            let old = self.placed[usize::from(number)];
+            if !full && raw == old.raw {
+                self.reopen_view(number);
+                continue;
+            }
+            let attr = SpriteAttributes::decode(number, bytes);
+            if full {
+                self.place(vram, attr, 0, None);
+                self.file(number, true);
+            } else if old.attr != attr {
+                self.file(number, false);
+                self.place(vram, attr, 0, None);
+                self.file(number, true);
+                for (first, end) in [lines_of(&old.attr), lines_of(&attr)] {
+                    set_lines(&mut self.may_collide_stale, first, end);
+                }
+            } else {
+                self.reopen_view(number);
+            }
+            self.placed[usize::from(number)].raw = raw;
+        }
+    }
+
+    /// A view at line 0 for sprite `number` as it is placed (unchanged since the last
+    /// frame, its rows still in `pattern_rows`).
+    fn reopen_view(&mut self, number: u8) {
+        let index = self.views.len();
+        let placed = &mut self.placed[usize::from(number) % SPRITE_COUNT];
+        if !placed.attr.enabled() {
+            placed.view = NO_VIEW;
+            return;
+        }
+        // At most 128 views at line 0.
+        placed.view = u8::try_from(index).unwrap_or(NO_VIEW);
+        let attr = placed.attr;
+        let start = (placed.rows_base + i32::from(attr.y_px)).max(0) as usize;
+        let mut view = self.spare_views.pop().unwrap_or_default();
+        view.refill(&attr);
+        if let Some(rows) = self.pattern_rows.get(start..start + usize::from(attr.h_px)) {
+            view.mask_rows.extend_from_slice(rows);
+        }
+        self.views.push(view);
+        self.view_first.push(0);
     }
 
     /// Sprite line `line` is about to be rendered and the attribute entries `written`
@@ -253,9 +332,16 @@ impl SpriteRenderer {
         while rest != 0 {
             let number = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
+            let bytes = vram.sprite_attr(usize::from(number));
+            let raw = u64::from_le_bytes(bytes);
             let old = self.placed[usize::from(number)];
+            if raw == old.raw {
+                continue;
+            }
+            let attr = SpriteAttributes::decode(number, bytes);
             if old.attr == attr {
+                // Bits the decoder ignores: the same state.
+                self.placed[usize::from(number)].raw = raw;
                 continue;
             }
             let rows_end = |a: &SpriteAttributes| if a.enabled() { lines_of(a).1 } else { 0 };
@@ -282,6 +368,7 @@ impl SpriteRenderer {
             }
             self.file(number, false);
             self.place(vram, attr, line, unseen.then_some(old.view));
+            self.placed[usize::from(number)].raw = raw;
             self.file(number, true);
             // Worked out when a line from this one on is rendered: a program rewriting the
             // table all the time costs one look per rendered line, not one per write.
@@ -317,9 +404,47 @@ impl SpriteRenderer {
         // Index order; a sprite's states in the order they were shown.
         let key = |view: &SpriteView| (view.number, view.lines.map_or(0, |(first, _)| first));
         if !self.views.is_sorted_by_key(key) {
-            self.views.sort_unstable_by_key(key);
+            self.order_by_number();
+            // A sprite's views were made in the order of their first lines, so this holds
+            // already; no two views have the same key, so any sort gives the same order.
+            if !self.views.is_sorted_by_key(key) {
+                self.views.sort_unstable_by_key(key);
+            }
         }
         self.settle(last_line);
+    }
+
+    /// Puts the views in sprite-number order, keeping the order of each sprite's views
+    /// (a counting sort: the views of line 0 are in order and each later state is
+    /// appended, so this is one pass instead of a comparison sort).
+    fn order_by_number(&mut self) {
+        let mut next = [0u16; SPRITE_COUNT];
+        for view in &self.views {
+            next[usize::from(view.number) % SPRITE_COUNT] += 1;
+        }
+        let mut at = 0u16;
+        for slot in &mut next {
+            let count = *slot;
+            *slot = at;
+            at += count;
+        }
+        // Where each view goes, then the moves as cycles of swaps.
+        self.view_order.clear();
+        for view in &self.views {
+            let slot = &mut next[usize::from(view.number) % SPRITE_COUNT];
+            self.view_order.push(*slot);
+            *slot += 1;
+        }
+        for k in 0..self.views.len() {
+            loop {
+                let to = usize::from(self.view_order[k]);
+                if to == k {
+                    break;
+                }
+                self.views.swap(k, to);
+                self.view_order.swap(k, to);
+            }
+        }
     }
 
     /// A sprite shown in one state only, on every row it has on lines 0..=`last_line`, was
@@ -383,6 +508,8 @@ impl SpriteRenderer {
     /// on, with a view when it is enabled.
     /// The view `reuse`, when given, is refilled rather than a new one added.
     fn place(&mut self, vram: &Vram, attr: SpriteAttributes, first_line: u16, reuse: Option<u8>) {
+        // The answer depends on the placements.
+        self.may_collide_last = None;
         let placed = &mut self.placed[usize::from(attr.number) % SPRITE_COUNT];
         placed.attr = attr;
         if !attr.enabled() {
@@ -458,22 +585,34 @@ impl SpriteRenderer {
         }
         let bit = 1u128 << (number % 128);
         let (first, end) = lines_of(&p.attr);
-        for line in first..end {
-            let drawn = self
-                .pattern_rows
-                .get((line as i32 + p.rows_base) as usize)
-                .is_some_and(|bits| bits & p.cols != 0);
-            if add {
-                self.on_line[line] |= bit;
-                self.row_units[line] += p.row_cost;
-                if drawn {
-                    self.drawn_on_line[line] |= bit;
-                }
-            } else {
-                self.on_line[line] &= !bit;
-                self.row_units[line] -= p.row_cost;
-                self.drawn_on_line[line] &= !bit;
+        if first >= end {
+            return;
+        }
+        let lines = self.on_line[first..end]
+            .iter_mut()
+            .zip(&mut self.drawn_on_line[first..end])
+            .zip(&mut self.row_units[first..end]);
+        if !add {
+            for ((on, drawn), units) in lines {
+                *on &= !bit;
+                *units -= p.row_cost;
+                *drawn &= !bit;
             }
+            return;
+        }
+        // The sprite's rows on lines first..end, one per line (held while the placement
+        // is: `pattern_rows` is only cleared when every sprite is placed again).
+        let rows_first = (first as i32 + p.rows_base).max(0) as usize;
+        let rows = self
+            .pattern_rows
+            .get(rows_first..rows_first + (end - first))
+            .unwrap_or_default();
+        for (k, ((on, drawn), units)) in lines.enumerate() {
+            *on |= bit;
+            *units += p.row_cost;
+            // Only rows with an opaque on-screen pixel.
+            let row = rows.get(k).copied().unwrap_or(0);
+            *drawn |= if row & p.cols != 0 { bit } else { 0 };
         }
     }
 
@@ -482,7 +621,12 @@ impl SpriteRenderer {
     fn set_may_collide(&mut self, line: usize) {
         let on = self.on_line[line % SPRITE_LINES];
         let mut meets = false;
-        if on.count_ones() >= 2 {
+        if let Some((set, answer)) = self.may_collide_last
+            && set == on
+        {
+            // The same sprites as the line last worked out, none placed since.
+            meets = answer;
+        } else if on.count_ones() >= 2 {
             // Per mask bit, the line-buffer chunks under sprites with that bit.
             let mut occupied = [0u64; 4];
             let mut rest = on;
@@ -499,6 +643,7 @@ impl SpriteRenderer {
                 }
             }
         }
+        self.may_collide_last = Some((on, meets));
         let (word, bit) = ((line % SPRITE_LINES) / 64, line % 64);
         if meets {
             self.may_collide[word] |= 1 << bit;

@@ -439,11 +439,14 @@ impl Vera {
 
     /// Takes the frame's settings at its first line.
     fn begin_frame(&mut self) {
+        // The patterns the renderer took since the last line 0 hold unless a byte of
+        // them was written since.
+        let patterns_written = self.renderer.patterns_written(&self.vram);
         // What line 0 takes; the lines after it tell from here whether it changed.
         self.vram.mark();
         self.vram.take_attr_written();
         self.palette_rgb = palette::snapshot(&self.vram);
-        self.renderer.prepare(&self.vram);
+        self.renderer.prepare(&self.vram, patterns_written);
         let d = &mut self.drawing;
         d.drawn_lines = [0; SPRITE_LINES / 64];
         d.shown_lines = [0; SPRITE_LINES / 64];
