@@ -7,18 +7,22 @@
 //! visits slots 0..127 and reads a slot's attributes when it reaches it
 //! (`sprite_renderer.v`, the `SF_FIND_SPRITE` / `SF_START_RENDER` states reading
 //! `sprite_attr` through `sprite_idx`). The model keeps the table decoded and filed by
-//! line: at the start of a frame the 128 entries are decoded ([`SpriteRenderer::prepare`])
-//! and each enabled sprite is filed under every sprite line it covers as one bit of a
-//! 128-bit set per line (ascending bits are the finder's index order); when entries are
+//! line: each enabled sprite is filed under every sprite line it covers as one bit of a
+//! 128-bit set per line (ascending bits are the finder's index order). At the start of a
+//! frame ([`SpriteRenderer::prepare`]) the entries whose 8 bytes differ from the state
+//! they were last placed in are decoded, taken out of the lines of that state and filed
+//! under the lines of the new one; the others keep their placement. When entries are
 //! written during the frame only those are decoded again ([`SpriteRenderer::update`],
-//! called by the chip at the line the write lands on), taken out of the lines of their
-//! old state and filed under the lines of the new one. An entry whose attributes changed
-//! during the frame gives one view per state, each with the sprite lines it was read for
-//! ([`crate::SpriteView::lines`]); a state never shown on a line it covers gives none.
+//! called by the chip at the line the write lands on) and filed again the same way. An
+//! entry whose attributes changed during the frame gives one view per state, each with
+//! the sprite lines it was read for ([`crate::SpriteView::lines`]); a state never shown
+//! on a line it covers gives none.
 //!
-//! The opaque pixels of every row are computed once a frame per distinct pattern (when a
-//! sprite first shows it) for the sprite view, and the renderer walks only those;
-//! transparent pixels still cost budget but cannot draw or collide.
+//! The opaque pixels of every row are computed once per distinct pattern (when a sprite
+//! first shows it) for the sprite view, and the renderer walks only those; transparent
+//! pixels still cost budget but cannot draw or collide. They are kept from frame to
+//! frame while no byte of the VRAM span holding them is written; a frame that starts
+//! after such a write takes every pattern and places every entry again.
 //!
 //! A line whose work, counted up to the end of its last sprite, fits the budget loses
 //! nothing to it; such a line is rendered from a second set that leaves out rows with
@@ -54,6 +58,9 @@ struct Placed {
     /// First of the sprite's `h_px` opaque rows (screen order) in `pattern_rows`, minus
     /// its top line: the row for sprite line `l` is at `l + rows_base`.
     rows_base: i32,
+    /// Bit r: the sprite's screen row r has an opaque on-screen pixel (rows are at most
+    /// 64).
+    drawn_rows: u64,
     /// Columns `first_col..end_col` as bits.
     cols: u64,
     /// Line-buffer chunks under the on-screen columns.
@@ -77,6 +84,20 @@ fn lines_of(attr: &SpriteAttributes) -> (usize, usize) {
     let first = top.clamp(0, SPRITE_LINES as i32) as usize;
     let end = (top + i32::from(attr.h_px)).clamp(0, SPRITE_LINES as i32) as usize;
     (first, end)
+}
+
+/// The sprite lines a placement is filed under: its lines when enabled, none otherwise.
+fn filed_lines(p: &Placed) -> (usize, usize) {
+    if p.attr.enabled() {
+        lines_of(&p.attr)
+    } else {
+        (0, 0)
+    }
+}
+
+/// The sprite's rows above sprite line `line` (one of its lines): the row shown there.
+fn rows_above(p: &Placed, line: usize) -> u32 {
+    (line as i32 - i32::from(p.attr.y_px)).clamp(0, 63) as u32
 }
 
 /// `span` (first and last byte; first > last when empty) widened to hold `key`'s
@@ -133,8 +154,6 @@ pub struct SpriteRenderer {
     view_first: Vec<u16>,
     /// Views of earlier frames, whose vectors the next views reuse.
     spare_views: Vec<SpriteView>,
-    /// Where `finish` sorts the views out.
-    scratch_views: Vec<SpriteView>,
     /// Per view, its place in sprite-number order (`order_by_number`).
     view_order: Vec<u16>,
     /// Every enabled sprite on each line (bit n = sprite n: ascending bits are the
@@ -170,7 +189,6 @@ clone_by_fields!(SpriteRenderer {
     views,
     view_first,
     spare_views,
-    scratch_views,
     view_order,
     on_line,
     drawn_on_line,
@@ -206,7 +224,6 @@ impl SpriteRenderer {
             views: Vec::with_capacity(SPRITE_COUNT),
             view_first: Vec::with_capacity(SPRITE_COUNT),
             spare_views: Vec::with_capacity(SPRITE_COUNT),
-            scratch_views: Vec::with_capacity(SPRITE_COUNT),
             view_order: Vec::with_capacity(2 * SPRITE_COUNT),
             on_line: Box::new([0; SPRITE_LINES]),
             drawn_on_line: Box::new([0; SPRITE_LINES]),
@@ -286,11 +303,10 @@ impl SpriteRenderer {
             let attr = SpriteAttributes::decode(number, bytes);
             if full {
                 self.place(vram, attr, 0, None);
-                self.file(number, true);
+                self.file(number);
             } else if old.attr != attr {
-                self.file(number, false);
                 self.place(vram, attr, 0, None);
-                self.file(number, true);
+                self.refile(number, &old);
                 for (first, end) in [lines_of(&old.attr), lines_of(&attr)] {
                     set_lines(&mut self.may_collide_stale, first, end);
                 }
@@ -366,10 +382,9 @@ impl SpriteRenderer {
                     (1, 0)
                 });
             }
-            self.file(number, false);
             self.place(vram, attr, line, unseen.then_some(old.view));
             self.placed[usize::from(number)].raw = raw;
-            self.file(number, true);
+            self.refile(number, &old);
             // Worked out when a line from this one on is rendered: a program rewriting the
             // table all the time costs one look per rendered line, not one per write.
             let from = usize::from(line);
@@ -383,23 +398,26 @@ impl SpriteRenderer {
     /// whose lines miss its sprite's rows is dropped (that state was never shown); a view
     /// that lasted the whole frame has no lines.
     pub fn finish(&mut self, last_line: u16) {
-        // Views move between the lists, so no frame allocates once they have grown.
-        std::mem::swap(&mut self.views, &mut self.scratch_views);
-        for (k, mut view) in self.scratch_views.drain(..).enumerate() {
+        // Kept views close up in place; dropped ones go to the spares, so no frame
+        // allocates once the lists have grown.
+        let mut kept = 0;
+        for k in 0..self.views.len() {
             let begun = self.view_first.get(k).copied().unwrap_or(0);
-            let Some((from, to)) = view.lines.or((begun > 0).then_some((begun, last_line))) else {
-                self.views.push(view);
-                continue;
-            };
-            let top = view.y_px;
-            let bottom = top + i32::from(view.h_px) - 1;
-            if to < from || i32::from(to) < top || i32::from(from) > bottom {
-                self.spare_views.push(view);
-            } else {
+            let view = &mut self.views[k];
+            if let Some((from, to)) = view.lines.or((begun > 0).then_some((begun, last_line))) {
+                let top = view.y_px;
+                let bottom = top + i32::from(view.h_px) - 1;
+                if to < from || i32::from(to) < top || i32::from(from) > bottom {
+                    continue;
+                }
                 view.lines = Some((from, to));
-                self.views.push(view);
             }
+            if kept != k {
+                self.views.swap(kept, k);
+            }
+            kept += 1;
         }
+        self.spare_views.extend(self.views.drain(kept..));
         self.view_first.clear();
         // Index order; a sprite's states in the order they were shown.
         let key = |view: &SpriteView| (view.number, view.lines.map_or(0, |(first, _)| first));
@@ -555,10 +573,17 @@ impl SpriteRenderer {
             start
         };
         placed.rows_base = start as i32 - i32::from(attr.y_px);
+        let rows = self
+            .pattern_rows
+            .get(start..start + usize::from(attr.h_px))
+            .unwrap_or_default();
+        let cols = placed.cols;
+        placed.drawn_rows = rows.iter().enumerate().fold(0, |drawn, (r, &row)| {
+            drawn | u64::from(row & cols != 0) << (r % 64)
+        });
         if placed.view == NO_VIEW {
             return;
         }
-        let rows = &self.pattern_rows[start..start + usize::from(attr.h_px)];
         if let (Some(v), Some(view_first)) = (
             reuse,
             reuse.and_then(|v| self.view_first.get_mut(usize::from(v))),
@@ -576,18 +601,65 @@ impl SpriteRenderer {
         self.view_first.push(first_line);
     }
 
-    /// Files sprite `number` (its current placement) under the lines it covers, or takes
-    /// it out of them.
-    fn file(&mut self, number: u8, add: bool) {
+    /// Files sprite `number` (its current placement) under the lines it covers.
+    fn file(&mut self, number: u8) {
         let p = self.placed[usize::from(number) % SPRITE_COUNT];
-        if !p.attr.enabled() {
+        let (first, end) = filed_lines(&p);
+        self.file_lines(number, &p, first, end, true);
+    }
+
+    /// Sprite `number` was placed again, in place of `old`: it is taken out of the lines
+    /// only `old` covered and filed under those only the new placement covers; on the
+    /// lines both cover it stays filed and only its budget units and whether its row
+    /// there is drawn are brought up to date (a sprite moved by a few lines changes a few
+    /// lines' sets, not all of them twice).
+    fn refile(&mut self, number: u8, old: &Placed) {
+        let new = self.placed[usize::from(number) % SPRITE_COUNT];
+        let (old_first, old_end) = filed_lines(old);
+        let (new_first, new_end) = filed_lines(&new);
+        let (both_first, both_end) = (old_first.max(new_first), old_end.min(new_end));
+        if both_first >= both_end {
+            self.file_lines(number, old, old_first, old_end, false);
+            self.file_lines(number, &new, new_first, new_end, true);
             return;
         }
+        self.file_lines(number, old, old_first, both_first, false);
+        self.file_lines(number, old, both_end, old_end, false);
+        self.file_lines(number, &new, new_first, both_first, true);
+        self.file_lines(number, &new, both_end, new_end, true);
+        // On the lines both cover: the units only if a row's cost changed, the drawn bit
+        // only where the row drawn there changed (none, for a sprite whose rows are all
+        // drawn).
+        if new.row_cost != old.row_cost {
+            let units_delta = new.row_cost.wrapping_sub(old.row_cost);
+            for units in &mut self.row_units[both_first..both_end] {
+                *units = units.wrapping_add(units_delta);
+            }
+        }
+        let lines = bit_range(0, (both_end - both_first) as u32);
+        let drawn_from = |p: &Placed| p.drawn_rows >> rows_above(p, both_first) & lines;
+        let (was, now) = (drawn_from(old), drawn_from(&new));
+        let mut changed = was ^ now;
         let bit = 1u128 << (number % 128);
-        let (first, end) = lines_of(&p.attr);
+        while changed != 0 {
+            let k = changed.trailing_zeros();
+            changed &= changed - 1;
+            let drawn = &mut self.drawn_on_line[both_first + k as usize];
+            if now >> k & 1 != 0 {
+                *drawn |= bit;
+            } else {
+                *drawn &= !bit;
+            }
+        }
+    }
+
+    /// Files sprite `number` placed as `p` under lines `first..end` of the lines it
+    /// covers, or takes it out of them.
+    fn file_lines(&mut self, number: u8, p: &Placed, first: usize, end: usize, add: bool) {
         if first >= end {
             return;
         }
+        let bit = 1u128 << (number % 128);
         let lines = self.on_line[first..end]
             .iter_mut()
             .zip(&mut self.drawn_on_line[first..end])
@@ -600,19 +672,13 @@ impl SpriteRenderer {
             }
             return;
         }
-        // The sprite's rows on lines first..end, one per line (held while the placement
-        // is: `pattern_rows` is only cleared when every sprite is placed again).
-        let rows_first = (first as i32 + p.rows_base).max(0) as usize;
-        let rows = self
-            .pattern_rows
-            .get(rows_first..rows_first + (end - first))
-            .unwrap_or_default();
-        for (k, ((on, drawn), units)) in lines.enumerate() {
+        // Only rows with an opaque on-screen pixel are drawn.
+        let mut drawn_rows = p.drawn_rows >> rows_above(p, first);
+        for ((on, drawn), units) in lines {
             *on |= bit;
             *units += p.row_cost;
-            // Only rows with an opaque on-screen pixel.
-            let row = rows.get(k).copied().unwrap_or(0);
-            *drawn |= if row & p.cols != 0 { bit } else { 0 };
+            *drawn |= if drawn_rows & 1 != 0 { bit } else { 0 };
+            drawn_rows >>= 1;
         }
     }
 
