@@ -12,6 +12,8 @@ pub const VRAM_BYTES: usize = 0x2_0000;
 pub const VRAM_ADDR_MASK: u32 = 0x1_FFFF;
 /// First byte of the palette: 256 entries of 2 bytes (GGGGBBBB, ----RRRR).
 pub const PALETTE_ADDR: u32 = 0x1_FA00;
+/// Bytes of the palette.
+pub const PALETTE_BYTES: u32 = 512;
 /// First byte of the sprite attribute table: 128 entries of 8 bytes.
 pub const SPRITE_ATTR_ADDR: u32 = 0x1_FC00;
 /// Number of sprites.

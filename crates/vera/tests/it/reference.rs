@@ -429,6 +429,31 @@ fn frame_rgb_expands_the_12_bit_palette() {
     assert_eq!(rgb[8], 0x0033_1122);
 }
 
+#[test]
+fn each_frame_takes_the_palette_as_it_is_at_its_start() {
+    let mut vera = chip();
+    poke(&mut vera, 0x1_FA00 + 7 * 2, &[0xBC, 0x0A]); // index 7: 0xABC
+    write_sprite(&mut vera, 0, &Attr::new8(SOLID, 0, 0, 0));
+    let mut rgb = Vec::new();
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x00AA_BBCC);
+    // Entry 7 rewritten between frames: green 2, blue 1, red 3.
+    poke(&mut vera, 0x1_FA00 + 7 * 2, &[0x21, 0x03]);
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x0033_2211);
+    // Nothing written: the same colour.
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x0033_2211);
+    // Only its red byte written.
+    poke(&mut vera, 0x1_FA00 + 7 * 2 + 1, &[0x0F]);
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x00FF_2211);
+}
+
 /// Frames after the first take the table and the patterns as they are at their line 0,
 /// whatever changed between frames: a pattern rewritten with its entry untouched, an entry
 /// moved, disabled or enabled, each with and without a picture.
