@@ -100,6 +100,16 @@ fn rows_above(p: &Placed, line: usize) -> u32 {
     (line as i32 - i32::from(p.attr.y_px)).clamp(0, 63) as u32
 }
 
+/// Bit r: row r of `rows` (at most 64) has an opaque pixel among columns `cols`.
+fn drawn_rows(rows: &[u64], cols: u64) -> u64 {
+    rows.iter()
+        .take(64)
+        .enumerate()
+        .fold(0, |drawn, (r, &row)| {
+            drawn | u64::from(row & cols != 0) << r
+        })
+}
+
 /// `span` (first and last byte; first > last when empty) widened to hold `key`'s
 /// pattern.
 fn widen_span((first, last): (u32, u32), key: &PatternKey) -> (u32, u32) {
@@ -164,8 +174,9 @@ pub struct SpriteRenderer {
     /// Per line, the budget units of every on-screen row on it; with the slot count of
     /// its last sprite, the units spent by the end of that sprite if nothing were cut.
     row_units: [u32; SPRITE_LINES],
-    /// Distinct patterns of this frame and where their rows start in `pattern_rows`.
-    patterns: Vec<(PatternKey, usize)>,
+    /// Distinct patterns taken, where their rows start in `pattern_rows`, and their rows
+    /// with an opaque pixel (bit r = row r, screen order).
+    patterns: Vec<(PatternKey, usize, u64)>,
     pattern_rows: Vec<u64>,
     line: LineBuffer,
     /// The line's collision state when no colours are wanted.
@@ -252,6 +263,7 @@ impl SpriteRenderer {
     }
 
     /// Erases the line buffer after a line has been composed.
+    #[inline]
     pub fn clear_line(&mut self) {
         self.line.clear();
         self.planes.clear();
@@ -563,24 +575,30 @@ impl SpriteRenderer {
         };
         // Sprites sharing a pattern share rows; a pattern's opaque pixels are taken once
         // a frame, when a sprite first shows it.
-        let start = if let Some(&(_, start)) = self.patterns.iter().find(|(k, _)| *k == key) {
-            start
+        let (start, opaque_rows) = if let Some(&(_, start, opaque_rows)) =
+            self.patterns.iter().find(|(k, _, _)| *k == key)
+        {
+            (start, opaque_rows)
         } else {
             let start = self.pattern_rows.len();
             pattern::opaque_rows(vram, &attr, &mut self.pattern_rows);
-            self.patterns.push((key, start));
+            let opaque_rows = drawn_rows(&self.pattern_rows[start..], u64::MAX);
+            self.patterns.push((key, start, opaque_rows));
             self.pattern_span = widen_span(self.pattern_span, &key);
-            start
+            (start, opaque_rows)
         };
         placed.rows_base = start as i32 - i32::from(attr.y_px);
         let rows = self
             .pattern_rows
             .get(start..start + usize::from(attr.h_px))
             .unwrap_or_default();
-        let cols = placed.cols;
-        placed.drawn_rows = rows.iter().enumerate().fold(0, |drawn, (r, &row)| {
-            drawn | u64::from(row & cols != 0) << (r % 64)
-        });
+        // Pattern rows hold no bits past the width: on a sprite wholly on screen the rows
+        // drawn are the pattern's opaque rows.
+        placed.drawn_rows = if placed.cols == bit_range(0, u32::from(attr.w_px)) {
+            opaque_rows
+        } else {
+            drawn_rows(rows, placed.cols)
+        };
         if placed.view == NO_VIEW {
             return;
         }
@@ -684,6 +702,7 @@ impl SpriteRenderer {
 
     /// Whether two sprites sharing a collision-mask bit cover a common 16-px chunk of
     /// `line`, recorded in `may_collide`.
+    #[inline(never)]
     fn set_may_collide(&mut self, line: usize) {
         let on = self.on_line[line % SPRITE_LINES];
         let mut meets = false;
@@ -731,6 +750,7 @@ impl SpriteRenderer {
     /// line buffer's colours are not written) when it gives the same collisions: when
     /// no sprite pattern was written since the frame's line 0 (VRAM marked there), the
     /// opaque pixels taken there are the pixels the buffer would draw now (see `plot`).
+    #[inline]
     pub fn render_line(
         &mut self,
         vram: &Vram,
@@ -739,31 +759,40 @@ impl SpriteRenderer {
         colours: bool,
     ) -> u8 {
         let (first, last) = self.pattern_span;
-        let target = if colours || vram.written_within(first, last) {
-            Target::Pixels { hidden_adds_mask }
-        } else {
+        let planes_only = !colours && !vram.written_within(first, last);
+        let l = usize::from(line) % SPRITE_LINES;
+        let within_budget = self.line_units(l) < LINE_BUDGET_UNITS;
+        if planes_only && within_budget && !self.may_collide_on(l) {
+            // Only collisions are kept, and none can happen here (the common line: kept
+            // short so the chip's line step stays small).
+            return 0;
+        }
+        let target = if planes_only {
             Target::Planes { hidden_adds_mask }
+        } else {
+            Target::Pixels { hidden_adds_mask }
         };
-        let within_budget = self.line_units(usize::from(line)) < LINE_BUDGET_UNITS;
         if within_budget {
-            if let Target::Planes { .. } = target {
-                let l = usize::from(line) % SPRITE_LINES;
-                if self.may_collide_stale[l / 64] & (1 << (l % 64)) != 0 {
-                    self.may_collide_stale[l / 64] &= !(1 << (l % 64));
-                    self.set_may_collide(l);
-                }
-                if self.may_collide[l / 64] & (1 << (l % 64)) == 0 {
-                    // Only collisions are kept, and none can happen here.
-                    return 0;
-                }
-            }
             self.render_drawn_rows(vram, line, target)
         } else {
             self.render_with_budget(vram, line, target)
         }
     }
 
+    /// Whether two sprites may collide on sprite line `l` (< 512), worked out if a sprite
+    /// changed on it since it last was.
+    #[inline]
+    fn may_collide_on(&mut self, l: usize) -> bool {
+        let (word, bit) = ((l / 64) % (SPRITE_LINES / 64), 1u64 << (l % 64));
+        if self.may_collide_stale[word] & bit != 0 {
+            self.may_collide_stale[word] &= !bit;
+            self.set_may_collide(l);
+        }
+        self.may_collide[word] & bit != 0
+    }
+
     /// A line that fits the budget: only the rows with opaque on-screen pixels.
+    #[inline(never)]
     fn render_drawn_rows(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut collisions = 0u8;
         let mut rest = self.drawn_on_line[usize::from(line) % SPRITE_LINES];
@@ -795,6 +824,7 @@ impl SpriteRenderer {
     }
 
     /// A line that may overrun: every sprite on it, charged in index order.
+    #[inline(never)]
     fn render_with_budget(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut budget = LineBudget::new();
         let mut collisions = 0u8;
