@@ -151,7 +151,14 @@ impl LineBuffer {
     }
 
     /// Erases the line (only the touched chunks).
+    #[inline]
     pub fn clear(&mut self) {
+        if self.dirty != 0 {
+            self.clear_dirty();
+        }
+    }
+
+    fn clear_dirty(&mut self) {
         let mut chunks = self.dirty & ALL_CHUNKS;
         while chunks != 0 {
             let chunk = chunks.trailing_zeros() as usize;

@@ -89,7 +89,14 @@ impl CollisionPlanes {
     }
 
     /// Erases the line (only the words written).
+    #[inline]
     pub fn clear(&mut self) {
+        if self.dirty != 0 {
+            self.clear_dirty();
+        }
+    }
+
+    fn clear_dirty(&mut self) {
         let mut words = self.dirty;
         while words != 0 {
             let w = words.trailing_zeros() as usize;

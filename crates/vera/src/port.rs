@@ -29,6 +29,9 @@ pub struct DataPort {
     nibble_incr: bool,
     nibble_addr: bool,
     latch: u8,
+    /// The signed step of the increment and DECR above, worked out when ADDRx_H is
+    /// written rather than at every DATAx access.
+    step: i32,
 }
 
 impl DataPort {
@@ -64,8 +67,7 @@ impl DataPort {
     /// The signed step applied after each DATAx access.
     #[must_use]
     pub const fn step(&self) -> i32 {
-        let amount = INCREMENTS[(self.incr_index & 0x0F) as usize] as i32;
-        if self.decr { -amount } else { amount }
+        self.step
     }
 
     /// Writes ADDRx_L and fetches the byte at the new address into the latch.
@@ -87,6 +89,8 @@ impl DataPort {
         self.nibble_incr = value & 0x04 != 0;
         self.decr = value & 0x08 != 0;
         self.incr_index = value >> 4;
+        let amount = INCREMENTS[usize::from(self.incr_index & 0x0F)] as i32;
+        self.step = if self.decr { -amount } else { amount };
         self.fetch(vram);
     }
 

@@ -7,18 +7,22 @@
 //! visits slots 0..127 and reads a slot's attributes when it reaches it
 //! (`sprite_renderer.v`, the `SF_FIND_SPRITE` / `SF_START_RENDER` states reading
 //! `sprite_attr` through `sprite_idx`). The model keeps the table decoded and filed by
-//! line: at the start of a frame the 128 entries are decoded ([`SpriteRenderer::prepare`])
-//! and each enabled sprite is filed under every sprite line it covers as one bit of a
-//! 128-bit set per line (ascending bits are the finder's index order); when entries are
+//! line: each enabled sprite is filed under every sprite line it covers as one bit of a
+//! 128-bit set per line (ascending bits are the finder's index order). At the start of a
+//! frame ([`SpriteRenderer::prepare`]) the entries whose 8 bytes differ from the state
+//! they were last placed in are decoded, taken out of the lines of that state and filed
+//! under the lines of the new one; the others keep their placement. When entries are
 //! written during the frame only those are decoded again ([`SpriteRenderer::update`],
-//! called by the chip at the line the write lands on), taken out of the lines of their
-//! old state and filed under the lines of the new one. An entry whose attributes changed
-//! during the frame gives one view per state, each with the sprite lines it was read for
-//! ([`crate::SpriteView::lines`]); a state never shown on a line it covers gives none.
+//! called by the chip at the line the write lands on) and filed again the same way. An
+//! entry whose attributes changed during the frame gives one view per state, each with
+//! the sprite lines it was read for ([`crate::SpriteView::lines`]); a state never shown
+//! on a line it covers gives none.
 //!
-//! The opaque pixels of every row are computed once a frame per distinct pattern (when a
-//! sprite first shows it) for the sprite view, and the renderer walks only those;
-//! transparent pixels still cost budget but cannot draw or collide.
+//! The opaque pixels of every row are computed once per distinct pattern (when a sprite
+//! first shows it) for the sprite view, and the renderer walks only those; transparent
+//! pixels still cost budget but cannot draw or collide. They are kept from frame to
+//! frame while no byte of the VRAM span holding them is written; a frame that starts
+//! after such a write takes every pattern and places every entry again.
 //!
 //! A line whose work, counted up to the end of its last sprite, fits the budget loses
 //! nothing to it; such a line is rendered from a second set that leaves out rows with
@@ -41,6 +45,9 @@ const NO_VIEW: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, Default)]
 struct Placed {
     attr: SpriteAttributes,
+    /// The 8 attribute bytes `attr` was decoded from (little-endian): an entry whose
+    /// bytes are the same needs no decoding to be known unchanged.
+    raw: u64,
     /// Index into the views, or `NO_VIEW` when disabled.
     view: u8,
     /// On-screen columns of the sprite (the same on every line): `first_col..end_col`.
@@ -51,6 +58,9 @@ struct Placed {
     /// First of the sprite's `h_px` opaque rows (screen order) in `pattern_rows`, minus
     /// its top line: the row for sprite line `l` is at `l + rows_base`.
     rows_base: i32,
+    /// Bit r: the sprite's screen row r has an opaque on-screen pixel (rows are at most
+    /// 64).
+    drawn_rows: u64,
     /// Columns `first_col..end_col` as bits.
     cols: u64,
     /// Line-buffer chunks under the on-screen columns.
@@ -74,6 +84,30 @@ fn lines_of(attr: &SpriteAttributes) -> (usize, usize) {
     let first = top.clamp(0, SPRITE_LINES as i32) as usize;
     let end = (top + i32::from(attr.h_px)).clamp(0, SPRITE_LINES as i32) as usize;
     (first, end)
+}
+
+/// The sprite lines a placement is filed under: its lines when enabled, none otherwise.
+fn filed_lines(p: &Placed) -> (usize, usize) {
+    if p.attr.enabled() {
+        lines_of(&p.attr)
+    } else {
+        (0, 0)
+    }
+}
+
+/// The sprite's rows above sprite line `line` (one of its lines): the row shown there.
+fn rows_above(p: &Placed, line: usize) -> u32 {
+    (line as i32 - i32::from(p.attr.y_px)).clamp(0, 63) as u32
+}
+
+/// Bit r: row r of `rows` (at most 64) has an opaque pixel among columns `cols`.
+fn drawn_rows(rows: &[u64], cols: u64) -> u64 {
+    rows.iter()
+        .take(64)
+        .enumerate()
+        .fold(0, |drawn, (r, &row)| {
+            drawn | u64::from(row & cols != 0) << r
+        })
 }
 
 /// `span` (first and last byte; first > last when empty) widened to hold `key`'s
@@ -130,8 +164,8 @@ pub struct SpriteRenderer {
     view_first: Vec<u16>,
     /// Views of earlier frames, whose vectors the next views reuse.
     spare_views: Vec<SpriteView>,
-    /// Where `finish` sorts the views out.
-    scratch_views: Vec<SpriteView>,
+    /// Per view, its place in sprite-number order (`order_by_number`).
+    view_order: Vec<u16>,
     /// Every enabled sprite on each line (bit n = sprite n: ascending bits are the
     /// finder's index order).
     on_line: Box<[u128; SPRITE_LINES]>,
@@ -140,8 +174,9 @@ pub struct SpriteRenderer {
     /// Per line, the budget units of every on-screen row on it; with the slot count of
     /// its last sprite, the units spent by the end of that sprite if nothing were cut.
     row_units: [u32; SPRITE_LINES],
-    /// Distinct patterns of this frame and where their rows start in `pattern_rows`.
-    patterns: Vec<(PatternKey, usize)>,
+    /// Distinct patterns taken, where their rows start in `pattern_rows`, and their rows
+    /// with an opaque pixel (bit r = row r, screen order).
+    patterns: Vec<(PatternKey, usize, u64)>,
     pattern_rows: Vec<u64>,
     line: LineBuffer,
     /// The line's collision state when no colours are wanted.
@@ -150,6 +185,9 @@ pub struct SpriteRenderer {
     /// collision-mask bit cover a common 16-px chunk of it: on the other lines no pixel
     /// can collide.
     may_collide: [u64; SPRITE_LINES / 64],
+    /// The sprites of the line `may_collide` was last worked out for and the answer,
+    /// while no sprite has been placed since: lines with the same sprites share it.
+    may_collide_last: Option<(u128, bool)>,
     /// Lines whose `may_collide` bit is out of date since a sprite changed.
     may_collide_stale: [u64; SPRITE_LINES / 64],
     /// The VRAM span holding the frame's sprite patterns (first and last byte; first >
@@ -162,7 +200,7 @@ clone_by_fields!(SpriteRenderer {
     views,
     view_first,
     spare_views,
-    scratch_views,
+    view_order,
     on_line,
     drawn_on_line,
     row_units,
@@ -171,6 +209,7 @@ clone_by_fields!(SpriteRenderer {
     line,
     planes,
     may_collide,
+    may_collide_last,
     may_collide_stale,
     pattern_span
 });
@@ -186,11 +225,17 @@ impl SpriteRenderer {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            placed: [Placed::default(); SPRITE_COUNT],
+            // The all-zero entries of power-on VRAM: disabled, filed nowhere.
+            placed: std::array::from_fn(|n| Placed {
+                attr: SpriteAttributes::decode(n as u8, [0; 8]),
+                raw: 0,
+                view: NO_VIEW,
+                ..Placed::default()
+            }),
             views: Vec::with_capacity(SPRITE_COUNT),
             view_first: Vec::with_capacity(SPRITE_COUNT),
             spare_views: Vec::with_capacity(SPRITE_COUNT),
-            scratch_views: Vec::with_capacity(SPRITE_COUNT),
+            view_order: Vec::with_capacity(2 * SPRITE_COUNT),
             on_line: Box::new([0; SPRITE_LINES]),
             drawn_on_line: Box::new([0; SPRITE_LINES]),
             row_units: [0; SPRITE_LINES],
@@ -200,7 +245,8 @@ impl SpriteRenderer {
             planes: CollisionPlanes::default(),
             pattern_span: (1, 0),
             may_collide: [0; SPRITE_LINES / 64],
-            may_collide_stale: [0; SPRITE_LINES / 64],
+            may_collide_last: None,
+            may_collide_stale: [u64::MAX; SPRITE_LINES / 64],
         }
     }
 
@@ -217,31 +263,92 @@ impl SpriteRenderer {
     }
 
     /// Erases the line buffer after a line has been composed.
+    #[inline]
     pub fn clear_line(&mut self) {
         self.line.clear();
         self.planes.clear();
     }
 
+    /// Whether a byte of a pattern taken since VRAM was last marked was written since
+    /// the mark (the chip marks VRAM at each line 0, after `prepare`).
+    #[must_use]
+    pub(crate) fn patterns_written(&self, vram: &Vram) -> bool {
+        let (first, last) = self.pattern_span;
+        vram.written_within(first, last)
+    }
+
     /// Decodes the attribute table, builds the views and files sprites under their lines.
-    pub fn prepare(&mut self, vram: &Vram) {
-        self.patterns.clear();
-        self.pattern_rows.clear();
-        self.pattern_span = (1, 0);
+    /// `patterns_written`: whether a VRAM byte holding a pattern taken since the last
+    /// `prepare` may have been written since then (then every pattern is taken again).
+    ///
+    /// The placements and the filing by line are the table's state at the end of the
+    /// last frame; while the patterns hold, only the entries that decode differently from
+    /// it are placed and filed again (a program that moves a few sprites a frame costs a
+    /// few placements, not 128), and every other entry keeps its placement.
+    pub fn prepare(&mut self, vram: &Vram, patterns_written: bool) {
         // The views' vectors are kept for the next frame's (no allocation per frame).
         self.spare_views.append(&mut self.views);
         self.view_first.clear();
-        self.on_line.fill(0);
-        self.drawn_on_line.fill(0);
-        self.row_units = [0; SPRITE_LINES];
-        for number in 0..SPRITE_COUNT as u8 {
-            let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
-            self.place(vram, attr, 0, None);
-            self.file(number, true);
+        // Rows of patterns no sprite shows any more stay until the next full pass; past a
+        // table's worth they are dropped, so the list and its search stay short.
+        let full = patterns_written || self.patterns.len() > SPRITE_COUNT;
+        if full {
+            self.patterns.clear();
+            self.pattern_rows.clear();
+            self.pattern_span = (1, 0);
+            self.on_line.fill(0);
+            self.drawn_on_line.fill(0);
+            self.row_units = [0; SPRITE_LINES];
+            // Worked out for a line when it is rendered and only if it is (`render_line`):
+            // a frame whose table is rewritten while it is drawn would work most lines
+            // out twice, and the lines past the display never.
+            self.may_collide_stale = [u64::MAX; SPRITE_LINES / 64];
         }
-        // Worked out for a line when it is rendered and only if it is (`render_line`):
-        // a frame whose table is rewritten while it is drawn would work most lines out
-        // twice, and the lines past the display never.
-        self.may_collide_stale = [u64::MAX; SPRITE_LINES / 64];
+        for number in 0..SPRITE_COUNT as u8 {
+            let bytes = vram.sprite_attr(usize::from(number));
+            let raw = u64::from_le_bytes(bytes);
+            let old = self.placed[usize::from(number)];
+            if !full && raw == old.raw {
+                self.reopen_view(number);
+                continue;
+            }
+            let attr = SpriteAttributes::decode(number, bytes);
+            if full {
+                self.place(vram, attr, 0, None);
+                self.file(number);
+            } else if old.attr != attr {
+                self.place(vram, attr, 0, None);
+                self.refile(number, &old);
+                for (first, end) in [lines_of(&old.attr), lines_of(&attr)] {
+                    set_lines(&mut self.may_collide_stale, first, end);
+                }
+            } else {
+                self.reopen_view(number);
+            }
+            self.placed[usize::from(number)].raw = raw;
+        }
+    }
+
+    /// A view at line 0 for sprite `number` as it is placed (unchanged since the last
+    /// frame, its rows still in `pattern_rows`).
+    fn reopen_view(&mut self, number: u8) {
+        let index = self.views.len();
+        let placed = &mut self.placed[usize::from(number) % SPRITE_COUNT];
+        if !placed.attr.enabled() {
+            placed.view = NO_VIEW;
+            return;
+        }
+        // At most 128 views at line 0.
+        placed.view = u8::try_from(index).unwrap_or(NO_VIEW);
+        let attr = placed.attr;
+        let start = (placed.rows_base + i32::from(attr.y_px)).max(0) as usize;
+        let mut view = self.spare_views.pop().unwrap_or_default();
+        view.refill(&attr);
+        if let Some(rows) = self.pattern_rows.get(start..start + usize::from(attr.h_px)) {
+            view.mask_rows.extend_from_slice(rows);
+        }
+        self.views.push(view);
+        self.view_first.push(0);
     }
 
     /// Sprite line `line` is about to be rendered and the attribute entries `written`
@@ -253,9 +360,16 @@ impl SpriteRenderer {
         while rest != 0 {
             let number = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            let attr = SpriteAttributes::decode(number, vram.sprite_attr(usize::from(number)));
+            let bytes = vram.sprite_attr(usize::from(number));
+            let raw = u64::from_le_bytes(bytes);
             let old = self.placed[usize::from(number)];
+            if raw == old.raw {
+                continue;
+            }
+            let attr = SpriteAttributes::decode(number, bytes);
             if old.attr == attr {
+                // Bits the decoder ignores: the same state.
+                self.placed[usize::from(number)].raw = raw;
                 continue;
             }
             let rows_end = |a: &SpriteAttributes| if a.enabled() { lines_of(a).1 } else { 0 };
@@ -280,9 +394,9 @@ impl SpriteRenderer {
                     (1, 0)
                 });
             }
-            self.file(number, false);
             self.place(vram, attr, line, unseen.then_some(old.view));
-            self.file(number, true);
+            self.placed[usize::from(number)].raw = raw;
+            self.refile(number, &old);
             // Worked out when a line from this one on is rendered: a program rewriting the
             // table all the time costs one look per rendered line, not one per write.
             let from = usize::from(line);
@@ -296,30 +410,71 @@ impl SpriteRenderer {
     /// whose lines miss its sprite's rows is dropped (that state was never shown); a view
     /// that lasted the whole frame has no lines.
     pub fn finish(&mut self, last_line: u16) {
-        // Views move between the lists, so no frame allocates once they have grown.
-        std::mem::swap(&mut self.views, &mut self.scratch_views);
-        for (k, mut view) in self.scratch_views.drain(..).enumerate() {
+        // Kept views close up in place; dropped ones go to the spares, so no frame
+        // allocates once the lists have grown.
+        let mut kept = 0;
+        for k in 0..self.views.len() {
             let begun = self.view_first.get(k).copied().unwrap_or(0);
-            let Some((from, to)) = view.lines.or((begun > 0).then_some((begun, last_line))) else {
-                self.views.push(view);
-                continue;
-            };
-            let top = view.y_px;
-            let bottom = top + i32::from(view.h_px) - 1;
-            if to < from || i32::from(to) < top || i32::from(from) > bottom {
-                self.spare_views.push(view);
-            } else {
+            let view = &mut self.views[k];
+            if let Some((from, to)) = view.lines.or((begun > 0).then_some((begun, last_line))) {
+                let top = view.y_px;
+                let bottom = top + i32::from(view.h_px) - 1;
+                if to < from || i32::from(to) < top || i32::from(from) > bottom {
+                    continue;
+                }
                 view.lines = Some((from, to));
-                self.views.push(view);
             }
+            if kept != k {
+                self.views.swap(kept, k);
+            }
+            kept += 1;
         }
+        self.spare_views.extend(self.views.drain(kept..));
         self.view_first.clear();
         // Index order; a sprite's states in the order they were shown.
         let key = |view: &SpriteView| (view.number, view.lines.map_or(0, |(first, _)| first));
         if !self.views.is_sorted_by_key(key) {
-            self.views.sort_unstable_by_key(key);
+            self.order_by_number();
+            // A sprite's views were made in the order of their first lines, so this holds
+            // already; no two views have the same key, so any sort gives the same order.
+            if !self.views.is_sorted_by_key(key) {
+                self.views.sort_unstable_by_key(key);
+            }
         }
         self.settle(last_line);
+    }
+
+    /// Puts the views in sprite-number order, keeping the order of each sprite's views
+    /// (a counting sort: the views of line 0 are in order and each later state is
+    /// appended, so this is one pass instead of a comparison sort).
+    fn order_by_number(&mut self) {
+        let mut next = [0u16; SPRITE_COUNT];
+        for view in &self.views {
+            next[usize::from(view.number) % SPRITE_COUNT] += 1;
+        }
+        let mut at = 0u16;
+        for slot in &mut next {
+            let count = *slot;
+            *slot = at;
+            at += count;
+        }
+        // Where each view goes, then the moves as cycles of swaps.
+        self.view_order.clear();
+        for view in &self.views {
+            let slot = &mut next[usize::from(view.number) % SPRITE_COUNT];
+            self.view_order.push(*slot);
+            *slot += 1;
+        }
+        for k in 0..self.views.len() {
+            loop {
+                let to = usize::from(self.view_order[k]);
+                if to == k {
+                    break;
+                }
+                self.views.swap(k, to);
+                self.view_order.swap(k, to);
+            }
+        }
     }
 
     /// A sprite shown in one state only, on every row it has on lines 0..=`last_line`, was
@@ -383,6 +538,8 @@ impl SpriteRenderer {
     /// on, with a view when it is enabled.
     /// The view `reuse`, when given, is refilled rather than a new one added.
     fn place(&mut self, vram: &Vram, attr: SpriteAttributes, first_line: u16, reuse: Option<u8>) {
+        // The answer depends on the placements.
+        self.may_collide_last = None;
         let placed = &mut self.placed[usize::from(attr.number) % SPRITE_COUNT];
         placed.attr = attr;
         if !attr.enabled() {
@@ -418,20 +575,33 @@ impl SpriteRenderer {
         };
         // Sprites sharing a pattern share rows; a pattern's opaque pixels are taken once
         // a frame, when a sprite first shows it.
-        let start = if let Some(&(_, start)) = self.patterns.iter().find(|(k, _)| *k == key) {
-            start
+        let (start, opaque_rows) = if let Some(&(_, start, opaque_rows)) =
+            self.patterns.iter().find(|(k, _, _)| *k == key)
+        {
+            (start, opaque_rows)
         } else {
             let start = self.pattern_rows.len();
             pattern::opaque_rows(vram, &attr, &mut self.pattern_rows);
-            self.patterns.push((key, start));
+            let opaque_rows = drawn_rows(&self.pattern_rows[start..], u64::MAX);
+            self.patterns.push((key, start, opaque_rows));
             self.pattern_span = widen_span(self.pattern_span, &key);
-            start
+            (start, opaque_rows)
         };
         placed.rows_base = start as i32 - i32::from(attr.y_px);
+        let rows = self
+            .pattern_rows
+            .get(start..start + usize::from(attr.h_px))
+            .unwrap_or_default();
+        // Pattern rows hold no bits past the width: on a sprite wholly on screen the rows
+        // drawn are the pattern's opaque rows.
+        placed.drawn_rows = if placed.cols == bit_range(0, u32::from(attr.w_px)) {
+            opaque_rows
+        } else {
+            drawn_rows(rows, placed.cols)
+        };
         if placed.view == NO_VIEW {
             return;
         }
-        let rows = &self.pattern_rows[start..start + usize::from(attr.h_px)];
         if let (Some(v), Some(view_first)) = (
             reuse,
             reuse.and_then(|v| self.view_first.get_mut(usize::from(v))),
@@ -449,40 +619,99 @@ impl SpriteRenderer {
         self.view_first.push(first_line);
     }
 
-    /// Files sprite `number` (its current placement) under the lines it covers, or takes
-    /// it out of them.
-    fn file(&mut self, number: u8, add: bool) {
+    /// Files sprite `number` (its current placement) under the lines it covers.
+    fn file(&mut self, number: u8) {
         let p = self.placed[usize::from(number) % SPRITE_COUNT];
-        if !p.attr.enabled() {
+        let (first, end) = filed_lines(&p);
+        self.file_lines(number, &p, first, end, true);
+    }
+
+    /// Sprite `number` was placed again, in place of `old`: it is taken out of the lines
+    /// only `old` covered and filed under those only the new placement covers; on the
+    /// lines both cover it stays filed and only its budget units and whether its row
+    /// there is drawn are brought up to date (a sprite moved by a few lines changes a few
+    /// lines' sets, not all of them twice).
+    fn refile(&mut self, number: u8, old: &Placed) {
+        let new = self.placed[usize::from(number) % SPRITE_COUNT];
+        let (old_first, old_end) = filed_lines(old);
+        let (new_first, new_end) = filed_lines(&new);
+        let (both_first, both_end) = (old_first.max(new_first), old_end.min(new_end));
+        if both_first >= both_end {
+            self.file_lines(number, old, old_first, old_end, false);
+            self.file_lines(number, &new, new_first, new_end, true);
+            return;
+        }
+        self.file_lines(number, old, old_first, both_first, false);
+        self.file_lines(number, old, both_end, old_end, false);
+        self.file_lines(number, &new, new_first, both_first, true);
+        self.file_lines(number, &new, both_end, new_end, true);
+        // On the lines both cover: the units only if a row's cost changed, the drawn bit
+        // only where the row drawn there changed (none, for a sprite whose rows are all
+        // drawn).
+        if new.row_cost != old.row_cost {
+            let units_delta = new.row_cost.wrapping_sub(old.row_cost);
+            for units in &mut self.row_units[both_first..both_end] {
+                *units = units.wrapping_add(units_delta);
+            }
+        }
+        let lines = bit_range(0, (both_end - both_first) as u32);
+        let drawn_from = |p: &Placed| p.drawn_rows >> rows_above(p, both_first) & lines;
+        let (was, now) = (drawn_from(old), drawn_from(&new));
+        let mut changed = was ^ now;
+        let bit = 1u128 << (number % 128);
+        while changed != 0 {
+            let k = changed.trailing_zeros();
+            changed &= changed - 1;
+            let drawn = &mut self.drawn_on_line[both_first + k as usize];
+            if now >> k & 1 != 0 {
+                *drawn |= bit;
+            } else {
+                *drawn &= !bit;
+            }
+        }
+    }
+
+    /// Files sprite `number` placed as `p` under lines `first..end` of the lines it
+    /// covers, or takes it out of them.
+    fn file_lines(&mut self, number: u8, p: &Placed, first: usize, end: usize, add: bool) {
+        if first >= end {
             return;
         }
         let bit = 1u128 << (number % 128);
-        let (first, end) = lines_of(&p.attr);
-        for line in first..end {
-            let drawn = self
-                .pattern_rows
-                .get((line as i32 + p.rows_base) as usize)
-                .is_some_and(|bits| bits & p.cols != 0);
-            if add {
-                self.on_line[line] |= bit;
-                self.row_units[line] += p.row_cost;
-                if drawn {
-                    self.drawn_on_line[line] |= bit;
-                }
-            } else {
-                self.on_line[line] &= !bit;
-                self.row_units[line] -= p.row_cost;
-                self.drawn_on_line[line] &= !bit;
+        let lines = self.on_line[first..end]
+            .iter_mut()
+            .zip(&mut self.drawn_on_line[first..end])
+            .zip(&mut self.row_units[first..end]);
+        if !add {
+            for ((on, drawn), units) in lines {
+                *on &= !bit;
+                *units -= p.row_cost;
+                *drawn &= !bit;
             }
+            return;
+        }
+        // Only rows with an opaque on-screen pixel are drawn.
+        let mut drawn_rows = p.drawn_rows >> rows_above(p, first);
+        for ((on, drawn), units) in lines {
+            *on |= bit;
+            *units += p.row_cost;
+            *drawn |= if drawn_rows & 1 != 0 { bit } else { 0 };
+            drawn_rows >>= 1;
         }
     }
 
     /// Whether two sprites sharing a collision-mask bit cover a common 16-px chunk of
     /// `line`, recorded in `may_collide`.
+    #[inline(never)]
     fn set_may_collide(&mut self, line: usize) {
         let on = self.on_line[line % SPRITE_LINES];
         let mut meets = false;
-        if on.count_ones() >= 2 {
+        if let Some((set, answer)) = self.may_collide_last
+            && set == on
+        {
+            // The same sprites as the line last worked out, none placed since.
+            meets = answer;
+        } else if on.count_ones() >= 2 {
             // Per mask bit, the line-buffer chunks under sprites with that bit.
             let mut occupied = [0u64; 4];
             let mut rest = on;
@@ -499,6 +728,7 @@ impl SpriteRenderer {
                 }
             }
         }
+        self.may_collide_last = Some((on, meets));
         let (word, bit) = ((line % SPRITE_LINES) / 64, line % 64);
         if meets {
             self.may_collide[word] |= 1 << bit;
@@ -520,6 +750,7 @@ impl SpriteRenderer {
     /// line buffer's colours are not written) when it gives the same collisions: when
     /// no sprite pattern was written since the frame's line 0 (VRAM marked there), the
     /// opaque pixels taken there are the pixels the buffer would draw now (see `plot`).
+    #[inline]
     pub fn render_line(
         &mut self,
         vram: &Vram,
@@ -528,31 +759,40 @@ impl SpriteRenderer {
         colours: bool,
     ) -> u8 {
         let (first, last) = self.pattern_span;
-        let target = if colours || vram.written_within(first, last) {
-            Target::Pixels { hidden_adds_mask }
-        } else {
+        let planes_only = !colours && !vram.written_within(first, last);
+        let l = usize::from(line) % SPRITE_LINES;
+        let within_budget = self.line_units(l) < LINE_BUDGET_UNITS;
+        if planes_only && within_budget && !self.may_collide_on(l) {
+            // Only collisions are kept, and none can happen here (the common line: kept
+            // short so the chip's line step stays small).
+            return 0;
+        }
+        let target = if planes_only {
             Target::Planes { hidden_adds_mask }
+        } else {
+            Target::Pixels { hidden_adds_mask }
         };
-        let within_budget = self.line_units(usize::from(line)) < LINE_BUDGET_UNITS;
         if within_budget {
-            if let Target::Planes { .. } = target {
-                let l = usize::from(line) % SPRITE_LINES;
-                if self.may_collide_stale[l / 64] & (1 << (l % 64)) != 0 {
-                    self.may_collide_stale[l / 64] &= !(1 << (l % 64));
-                    self.set_may_collide(l);
-                }
-                if self.may_collide[l / 64] & (1 << (l % 64)) == 0 {
-                    // Only collisions are kept, and none can happen here.
-                    return 0;
-                }
-            }
             self.render_drawn_rows(vram, line, target)
         } else {
             self.render_with_budget(vram, line, target)
         }
     }
 
+    /// Whether two sprites may collide on sprite line `l` (< 512), worked out if a sprite
+    /// changed on it since it last was.
+    #[inline]
+    fn may_collide_on(&mut self, l: usize) -> bool {
+        let (word, bit) = ((l / 64) % (SPRITE_LINES / 64), 1u64 << (l % 64));
+        if self.may_collide_stale[word] & bit != 0 {
+            self.may_collide_stale[word] &= !bit;
+            self.set_may_collide(l);
+        }
+        self.may_collide[word] & bit != 0
+    }
+
     /// A line that fits the budget: only the rows with opaque on-screen pixels.
+    #[inline(never)]
     fn render_drawn_rows(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut collisions = 0u8;
         let mut rest = self.drawn_on_line[usize::from(line) % SPRITE_LINES];
@@ -584,6 +824,7 @@ impl SpriteRenderer {
     }
 
     /// A line that may overrun: every sprite on it, charged in index order.
+    #[inline(never)]
     fn render_with_budget(&mut self, vram: &Vram, line: u16, target: Target) -> u8 {
         let mut budget = LineBudget::new();
         let mut collisions = 0u8;

@@ -22,7 +22,7 @@ use crate::registers::{
 };
 use crate::render::SpriteRenderer;
 use crate::view::SpriteView;
-use crate::vram::Vram;
+use crate::vram::{PALETTE_ADDR, PALETTE_BYTES, Vram};
 use crate::{palette, picture};
 
 /// One past layer 1's last register.
@@ -96,7 +96,11 @@ type LineSet = [u64; SPRITE_LINES / 64];
 #[derive(Debug)]
 struct Drawing {
     plan: Box<[Option<u16>; FRAME_LINES]>,
+    /// The DC_VSCALE `plan` was made for.
+    plan_vscale: u8,
     columns: Option<Box<[u16; LINE_PX]>>,
+    /// The DC_HSCALE `columns` was made for (when there are columns).
+    columns_hscale: u8,
     hidden_adds_mask: bool,
     collisions: u8,
     /// The collisions of lines rendered with sprites disabled, so far.
@@ -111,7 +115,9 @@ struct Drawing {
 
 clone_by_fields!(Drawing {
     plan,
+    plan_vscale,
     columns,
+    columns_hscale,
     hidden_adds_mask,
     collisions,
     unseen,
@@ -125,7 +131,9 @@ impl Default for Drawing {
     fn default() -> Self {
         Self {
             plan: Box::new(line_plan(SCALE_1_TO_1)),
+            plan_vscale: SCALE_1_TO_1,
             columns: None,
+            columns_hscale: SCALE_1_TO_1,
             hidden_adds_mask: false,
             collisions: 0,
             unseen: UnseenCollisions::default(),
@@ -439,18 +447,36 @@ impl Vera {
 
     /// Takes the frame's settings at its first line.
     fn begin_frame(&mut self) {
+        // The patterns the renderer took since the last line 0 hold unless a byte of
+        // them was written since.
+        let patterns_written = self.renderer.patterns_written(&self.vram);
+        // The last line 0's palette holds unless a byte of it was written since.
+        let palette_written = self
+            .vram
+            .written_within(PALETTE_ADDR, PALETTE_ADDR + PALETTE_BYTES - 1);
         // What line 0 takes; the lines after it tell from here whether it changed.
         self.vram.mark();
         self.vram.take_attr_written();
-        self.palette_rgb = palette::snapshot(&self.vram);
-        self.renderer.prepare(&self.vram);
+        if palette_written {
+            self.palette_rgb = palette::snapshot(&self.vram);
+        }
+        self.renderer.prepare(&self.vram, patterns_written);
         let d = &mut self.drawing;
         d.drawn_lines = [0; SPRITE_LINES / 64];
         d.shown_lines = [0; SPRITE_LINES / 64];
         d.hidden_adds_mask = self.quirks.hidden_pixels_add_mask();
-        *d.plan = line_plan(self.display.vscale);
-        d.columns = (self.display.hscale != SCALE_1_TO_1)
-            .then(|| Box::new(column_map(self.display.hscale)));
+        // The scales' maps are worked out again only when the scale changed.
+        if d.plan_vscale != self.display.vscale {
+            d.plan_vscale = self.display.vscale;
+            *d.plan = line_plan(d.plan_vscale);
+        }
+        let hscale = self.display.hscale;
+        if hscale == SCALE_1_TO_1 {
+            d.columns = None;
+        } else if d.columns.is_none() || d.columns_hscale != hscale {
+            d.columns_hscale = hscale;
+            d.columns = Some(Box::new(column_map(hscale)));
+        }
         d.collisions = 0;
         d.last_line = None;
         d.last_planned = None;

@@ -12,6 +12,8 @@ pub const VRAM_BYTES: usize = 0x2_0000;
 pub const VRAM_ADDR_MASK: u32 = 0x1_FFFF;
 /// First byte of the palette: 256 entries of 2 bytes (GGGGBBBB, ----RRRR).
 pub const PALETTE_ADDR: u32 = 0x1_FA00;
+/// Bytes of the palette.
+pub const PALETTE_BYTES: u32 = 512;
 /// First byte of the sprite attribute table: 128 entries of 8 bytes.
 pub const SPRITE_ATTR_ADDR: u32 = 0x1_FC00;
 /// Number of sprites.
@@ -44,9 +46,10 @@ pub(crate) struct Vram {
     /// when nothing was): a frame can tell whether the bytes it took at line 0 changed.
     written: (u32, u32),
     /// The sprites whose attribute bytes were written since [`Self::take_attr_written`]
-    /// (bit n = sprite n): the chip reads the table line by line, and only these
-    /// entries need decoding again.
-    attr_written: u128,
+    /// (bit n % 64 of word n / 64 = sprite n): the chip reads the table line by line,
+    /// and only these entries need decoding again. Two words, not a u128: a data-port
+    /// write sets its bit with one 64-bit shift.
+    attr_written: [u64; 2],
 }
 
 clone_by_fields!(Vram {
@@ -78,7 +81,7 @@ impl Vram {
         Self {
             bytes,
             written: NOTHING_WRITTEN,
-            attr_written: 0,
+            attr_written: [0; 2],
         }
     }
 
@@ -90,7 +93,8 @@ impl Vram {
     /// The sprites whose attribute entries were written since the last call (bit n =
     /// sprite n), and a fresh start.
     pub fn take_attr_written(&mut self) -> u128 {
-        std::mem::take(&mut self.attr_written)
+        let [low, high] = std::mem::take(&mut self.attr_written);
+        u128::from(low) | (u128::from(high) << 64)
     }
 
     /// Whether a byte in `first..=last` was written since [`Self::mark`].
@@ -114,7 +118,8 @@ impl Vram {
         let addr = addr & VRAM_ADDR_MASK;
         self.written = (self.written.0.min(addr), self.written.1.max(addr));
         if addr >= SPRITE_ATTR_ADDR {
-            self.attr_written |= 1 << ((addr - SPRITE_ATTR_ADDR) >> 3);
+            let entry = (addr - SPRITE_ATTR_ADDR) >> 3;
+            self.attr_written[(entry >> 6) as usize & 1] |= 1 << (entry & 63);
         }
         self.bytes[addr as usize] = value;
     }
@@ -133,11 +138,13 @@ impl Vram {
                     self.written.1.max(end as u32),
                 )
             };
-            self.attr_written |= if end >= VRAM_BYTES || data.len() >= VRAM_BYTES {
+            let entries = if end >= VRAM_BYTES || data.len() >= VRAM_BYTES {
                 u128::MAX
             } else {
                 attr_entries(at as u32, end as u32)
             };
+            self.attr_written[0] |= entries as u64;
+            self.attr_written[1] |= (entries >> 64) as u64;
         }
         let mut rest = data;
         while !rest.is_empty() {

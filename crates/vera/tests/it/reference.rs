@@ -428,3 +428,91 @@ fn frame_rgb_expands_the_12_bit_palette() {
     assert_eq!(rgb[0], 0x00AA_BBCC);
     assert_eq!(rgb[8], 0x0033_1122);
 }
+
+#[test]
+fn each_frame_takes_the_palette_as_it_is_at_its_start() {
+    let mut vera = chip();
+    poke(&mut vera, 0x1_FA00 + 7 * 2, &[0xBC, 0x0A]); // index 7: 0xABC
+    write_sprite(&mut vera, 0, &Attr::new8(SOLID, 0, 0, 0));
+    let mut rgb = Vec::new();
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x00AA_BBCC);
+    // Entry 7 rewritten between frames: green 2, blue 1, red 3.
+    poke(&mut vera, 0x1_FA00 + 7 * 2, &[0x21, 0x03]);
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x0033_2211);
+    // Nothing written: the same colour.
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x0033_2211);
+    // Only its red byte written.
+    poke(&mut vera, 0x1_FA00 + 7 * 2 + 1, &[0x0F]);
+    vera.run_frame();
+    vera.frame_rgb(&mut rgb);
+    assert_eq!(rgb[0], 0x00FF_2211);
+}
+
+/// Frames after the first take the table and the patterns as they are at their line 0,
+/// whatever changed between frames: a pattern rewritten with its entry untouched, an entry
+/// moved, disabled or enabled, each with and without a picture.
+#[test]
+fn each_frame_reads_the_patterns_and_entries_as_they_are_at_its_start() {
+    const BLANK: u32 = 0x1_0040;
+    for frame_output in [true, false] {
+        let mut vera = chip();
+        vera.set_frame_output(frame_output);
+        poke(&mut vera, BLANK, &[0; 64]);
+        // Sprite 1 (transparent) over sprite 0 (solid), both mask 1: nothing opaque meets.
+        write_sprite(&mut vera, 0, &Attr::new8(SOLID, 100, 100, 0x1));
+        write_sprite(&mut vera, 1, &Attr::new8(BLANK, 100, 100, 0x1));
+        vera.run_frame();
+        assert_eq!(
+            nibble(&vera),
+            0,
+            "output {frame_output}: transparent sprite 1"
+        );
+        assert_eq!(vera.sprites()[1].mask_rows, vec![0; 8]);
+        // Only the pattern's bytes written: one opaque pixel at (3, 5) of sprite 1.
+        poke(&mut vera, BLANK + 5 * 8 + 3, &[9]);
+        vera.run_frame();
+        assert_eq!(
+            nibble(&vera),
+            0x1,
+            "output {frame_output}: pattern rewritten"
+        );
+        assert_eq!(vera.sprites()[1].mask_rows[5], 1 << 3);
+        // The same frame again: nothing written, the same collision and view.
+        vera.run_frame();
+        assert_eq!(nibble(&vera), 0x1, "output {frame_output}: unchanged");
+        assert_eq!(vera.sprites().len(), 2);
+        // Sprite 1 moved so its pixel (then at 103 + 8, 105 + 0) misses sprite 0.
+        write_sprite(&mut vera, 1, &Attr::new8(BLANK, 108, 95, 0x1));
+        vera.run_frame();
+        assert_eq!(nibble(&vera), 0, "output {frame_output}: moved apart");
+        assert_eq!((vera.sprites()[1].x_px, vera.sprites()[1].y_px), (108, 95));
+        // Back over sprite 0 but disabled (z 0): no view, no collision.
+        let disabled = Attr {
+            z: 0,
+            ..Attr::new8(BLANK, 100, 100, 0x1)
+        };
+        write_sprite(&mut vera, 1, &disabled);
+        vera.run_frame();
+        assert_eq!(nibble(&vera), 0, "output {frame_output}: disabled");
+        assert_eq!(vera.sprites().len(), 1);
+        // Enabled again with mask 3 over sprite 0: mask 3 & 1.
+        write_sprite(&mut vera, 1, &Attr::new8(BLANK, 100, 100, 0x3));
+        vera.run_frame();
+        assert_eq!(nibble(&vera), 0x1, "output {frame_output}: enabled again");
+        // Sprite 0's pattern cleared: nothing opaque under sprite 1's pixel.
+        poke(&mut vera, SOLID + 5 * 8 + 3, &[0]);
+        vera.run_frame();
+        assert_eq!(
+            nibble(&vera),
+            0,
+            "output {frame_output}: sprite 0's pixel cleared"
+        );
+        assert_eq!(vera.sprites()[0].mask_rows[5], 0xFF & !(1 << 3));
+    }
+}

@@ -63,3 +63,31 @@ fn shrinking_renders_sprite_line_480() {
         "line 481 is not rendered"
     );
 }
+
+/// The scales are read at each frame's start: one chip with its scales changed between
+/// frames shows each frame at that frame's scale.
+#[test]
+fn scales_changed_between_frames_take_effect_the_next_frame() {
+    let mut vera = pair_at(100, 100, 128, 128);
+    assert_eq!(pixel(&vera, 100, 100), 7);
+    assert_eq!(pixel(&vera, 200, 200), 0);
+    for (hscale, vscale, shown, blank) in [
+        // 2x: sprite pixel (100, 100) at output (200, 200); (100, 100) shows (50, 50).
+        (64, 64, (200, 200), (100, 100)),
+        (64, 64, (200, 200), (100, 100)),
+        // 2x across only: (200, 100).
+        (64, 128, (200, 100), (100, 100)),
+        // Back to 1:1.
+        (128, 128, (100, 100), (200, 200)),
+        // 2x down only: (100, 200).
+        (128, 64, (100, 200), (100, 100)),
+    ] {
+        vera.write_reg(DC_HSCALE, hscale);
+        vera.write_reg(DC_VSCALE, vscale);
+        vera.run_frame();
+        let at = format!("{hscale}/{vscale}");
+        assert_eq!(pixel(&vera, shown.0, shown.1), 7, "{at}");
+        assert_eq!(pixel(&vera, blank.0, blank.1), 0, "{at}");
+        assert_eq!(nibble(&vera), 1, "{at}");
+    }
+}
