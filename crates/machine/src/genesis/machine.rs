@@ -3,15 +3,16 @@
 //! a 68000 game copies its sprite list each vblank (the scene driver does not use DMA; a
 //! booted program does, see [`super::board`]).
 
-use collide::{PxBox, Screen};
+use collide::Screen;
 use genesis::Vdp;
 use genesis::status::{STATUS_COLLISION, STATUS_OVERFLOW};
 
 use super::GenesisSettings;
 use super::target::{CYCLES_PER_FRAME, GenesisTarget};
+pub(super) use super::view::{chip_sprites, chip_sprites_into};
 use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
-use crate::view::{HwSprite, LineSpan, Lines, NotDrawn, SpriteView, mask_from_rows};
+use crate::view::{HwSprite, SpriteView};
 
 /// A Genesis VDP with its scene settings.
 #[derive(Clone, Debug)]
@@ -244,6 +245,10 @@ impl Machine for Genesis {
         chip_sprites(&self.vdp)
     }
 
+    fn sprites_into(&self, out: &mut Vec<SpriteView>) {
+        chip_sprites_into(&self.vdp, out);
+    }
+
     fn chip_state(&self) -> ChipState {
         let mut s = ChipState::default();
         self.chip_state_into(&mut s);
@@ -313,81 +318,6 @@ pub fn verdict(status: u16, first_collision_line: Option<u16>) -> Verdict {
         collision_mask: None,
         first_collision_line,
     }
-}
-
-/// The VDP's sprite view as the driver's [`SpriteView`]s, each sprite once; a sprite
-/// whose attributes changed during the display once per state, its box and mask clipped
-/// to the lines that state was shown on ([`SpriteView::lines`]).
-#[must_use]
-pub fn chip_sprites(vdp: &Vdp) -> Vec<SpriteView> {
-    let mut seen = [false; 80];
-    let mut seen_states: Vec<(u8, (u16, u16))> = Vec::new();
-    let mut out = Vec::new();
-    for v in vdp.sprites() {
-        // A link cycle visits an entry again; the software layer sees each sprite (each
-        // state of it) once.
-        let again = match v.lines {
-            None => std::mem::replace(&mut seen[usize::from(v.number) % 80], true),
-            Some(lines) if seen_states.contains(&(v.number, lines)) => true,
-            Some(lines) => {
-                seen_states.push((v.number, lines));
-                false
-            }
-        };
-        if again {
-            continue;
-        }
-        // The rows of the sprite this entry covers.
-        let (first_row, rows) = match v.lines {
-            Some((first, last)) => {
-                let top = (i32::from(first) - v.y_px).clamp(0, i32::from(v.h_px));
-                let end = (i32::from(last) + 1 - v.y_px).clamp(top, i32::from(v.h_px));
-                (top as u16, (end - top) as u16)
-            }
-            None => (0, v.h_px),
-        };
-        let in_rows = |line: i32| {
-            let row = line - v.y_px;
-            row >= i32::from(first_row) && row < i32::from(first_row + rows)
-        };
-        // The chip's ranges are in line order: each reason's lines come increasing.
-        let mut not_drawn: Vec<(NotDrawn, Lines)> = Vec::new();
-        for nd in v.not_drawn.iter().filter(|nd| in_rows(nd.line)) {
-            let reason = match nd.reason {
-                genesis::Reason::OffScreen => NotDrawn::OffScreen,
-                genesis::Reason::LineLimit => NotDrawn::LineLimit,
-                genesis::Reason::PixelBudget => NotDrawn::PixelBudget,
-                genesis::Reason::Masked => NotDrawn::Masked,
-                genesis::Reason::DisplayDisabled => NotDrawn::DisplayDisabled,
-            };
-            match not_drawn.iter_mut().find(|(r, _)| *r == reason) {
-                Some((_, lines)) => lines.push(nd.line),
-                None => not_drawn.push((reason, Lines::from_increasing([nd.line]))),
-            }
-        }
-        let mask_rows = v
-            .mask_rows
-            .get(usize::from(first_row)..usize::from(first_row + rows))
-            .unwrap_or(&[]);
-        out.push(SpriteView {
-            number: u32::from(v.number),
-            bbox: PxBox::new(v.x_px, v.y_px + i32::from(first_row), v.w_px, rows),
-            mask: std::sync::Arc::new(mask_from_rows(v.w_px, rows, mask_rows)),
-            collision_mask: 0,
-            z: 0,
-            not_drawn,
-            drawn: v.any_drawn(),
-            lines: v.lines.map(|(first, last)| LineSpan { first, last }),
-            fields: crate::view::SpriteFields {
-                palette: Some(v.palette),
-                pattern: Some(u32::from(v.pattern)),
-                collision_mask: None,
-                priority: Some(u8::from(v.priority)),
-                link: Some(v.link),
-            },
-        });
-    }
-    out
 }
 
 #[cfg(test)]

@@ -15,11 +15,13 @@ mod poll;
 pub mod probe;
 mod settings;
 pub mod target;
+mod view;
 pub mod z80;
 
 pub use board::{ProgramState, ROM_MAX};
-pub use machine::{Genesis, chip_sprites, verdict};
+pub use machine::{Genesis, verdict};
 pub use settings::GenesisSettings;
+pub use view::{chip_sprites, chip_sprites_into};
 
 use crate::contract::Machine;
 use crate::registry::{Resources, Settings, sizes_allowed};
