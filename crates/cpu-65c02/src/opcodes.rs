@@ -195,6 +195,7 @@ impl Cpu {
                         self.cycles += u64::from(BASE_CYCLES[$op]);
                         then.next(self, bus)
                     })*
+                    0x28 | 0x58 | 0x40 => self.execute_unmasking(bus, op, then),
                     _ => self.execute_grouped(bus, op, then),
                 }
             };
@@ -468,9 +469,6 @@ impl Cpu {
             ($bytes:expr) => {{
                 self.pc = self.pc.wrapping_add($bytes);
             }};
-        }
-        if matches!(op, 0x28 | 0x58 | 0x40) {
-            return self.execute_unmasking(bus, op, then);
         }
         self.cycles += u64::from(BASE_CYCLES[usize::from(op)]);
         match op {
