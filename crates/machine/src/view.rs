@@ -93,6 +93,18 @@ pub struct SpriteView {
 }
 
 impl SpriteView {
+    /// Entry `n` of a list refilled in place each frame (`out[..n]` already this
+    /// frame's), pushed as a blank one when the list is that short, its number and box set.
+    pub fn refill_at(out: &mut Vec<Self>, n: usize, number: u32, bbox: PxBox) -> &mut Self {
+        if out.len() == n {
+            out.push(Self::blank(number, bbox));
+        }
+        let s = &mut out[n];
+        s.number = number;
+        s.bbox = bbox;
+        s
+    }
+
     /// Sprite `number` over `bbox`, fully transparent, drawn on every line, no attribute
     /// field: the entry a chip's view fills in ([`SpriteView::set_mask_rows`] and the rest).
     #[must_use]

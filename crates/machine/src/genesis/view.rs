@@ -51,13 +51,8 @@ pub fn chip_sprites_into(vdp: &Vdp, out: &mut Vec<SpriteView>) {
             None => (0, v.h_px),
         };
         let bbox = PxBox::new(v.x_px, v.y_px + i32::from(first_row), v.w_px, rows);
-        if out.len() == n {
-            out.push(SpriteView::blank(u32::from(v.number), bbox));
-        }
-        let s = &mut out[n];
+        let s = SpriteView::refill_at(out, n, u32::from(v.number), bbox);
         n += 1;
-        s.number = u32::from(v.number);
-        s.bbox = bbox;
         let mask_rows = v
             .mask_rows
             .get(usize::from(first_row)..usize::from(first_row + rows))

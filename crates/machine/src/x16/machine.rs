@@ -483,13 +483,8 @@ pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>) {
         };
         let h_px = rows.len() as u16;
         let bbox = PxBox::new(v.x_px, y_px, v.w_px, h_px);
-        if out.len() == n {
-            out.push(SpriteView::blank(u32::from(v.number), bbox));
-        }
-        let s = &mut out[n];
+        let s = SpriteView::refill_at(out, n, u32::from(v.number), bbox);
         n += 1;
-        s.number = u32::from(v.number);
-        s.bbox = bbox;
         s.set_mask_rows(v.w_px, h_px, rows);
         s.collision_mask = v.collision_mask;
         s.z = v.z;
