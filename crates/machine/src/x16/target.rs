@@ -14,10 +14,14 @@
 //!     at $9F27 (the collision nibble in bits 7-4), DC_VIDEO and the rest, following the
 //!     quirk profile the chip was built with ([`vera::Quirks::Hardware`], the FPGA, or
 //!     [`vera::Quirks::X16Emu`], the emulator: an ISR write then also clears bits 7-4);
-//!   - the rest ($9F00-$9F1F, the two VIAs; $9F40-$9FFF, the YM2151 and the expansion
-//!     slots) is not on the board: reads return $9F, the byte an absolute-mode read
-//!     leaves on the open data bus (the operand's high byte fetched just before), and
-//!     writes are ignored.
+//!   - the rest is the board's one I/O page ([`super::io`], shared with whole programs):
+//!     the two VIAs at $9F00-$9F1F (timers and interrupts included: an IRQ they raise
+//!     while I is clear is taken, and faults as below), the YM2151's status at $9F41;
+//!     elsewhere reads return $9F, the byte an absolute-mode read leaves on the open data
+//!     bus (the operand's high byte fetched just before), and writes are ignored.
+//!
+//! The core runs in bursts ([`Cpu::run_to`]) between the instructions the call must look
+//! at (see `CallBurst`): the same accesses and cycles as stepping each instruction.
 //! - **ROM** $C000-$FFFF: the harness's own 16 KB. It holds the call stub and the vectors;
 //!   every other byte is STP ($DB). Writes to it are ignored, as on the machine.
 //!
@@ -58,9 +62,10 @@
 //! 133,466 (0.26 of a cycle, 33 ns, more than the exact frame). Computed in integers as
 //! (8,000,000 x 800 x 525 + 25,175,000 / 2) / 25,175,000.
 
-use cpu_65c02::{Cpu, State, flags};
+use cpu_65c02::{Boundary, Cpu, State, flags};
 use vera::Vera;
 
+use super::burst::BurstBus;
 pub use super::bus::{BANK_WINDOW, IO, OPEN_BUS, ROM, VERA_BASE, VERA_LAST};
 use super::bus::{Memory, ROM_BANK_BYTES, X16Bus, peek};
 use super::io::Io;
@@ -177,7 +182,11 @@ impl X16Target {
 
     /// The board with the machine's chip on its I/O page, for the calls of one frame.
     pub fn board<'a>(&'a mut self, vera: &'a mut Vera) -> X16Board<'a> {
-        X16Board { target: self, vera }
+        X16Board {
+            target: self,
+            vera,
+            bursts: true,
+        }
     }
 
     /// The CPU, as the last call left it.
@@ -212,6 +221,9 @@ impl X16Target {
 pub struct X16Board<'a> {
     target: &'a mut X16Target,
     vera: &'a mut Vera,
+    /// A call runs the core in bursts between the instructions its loop must look at
+    /// (off in the tests that hold the bursts to stepping).
+    bursts: bool,
 }
 
 impl X16Board<'_> {
@@ -357,6 +369,19 @@ impl Target for X16Board<'_> {
             cpu.set_irq(irq);
             bus.now = cpu.cycles;
             cpu.step(&mut bus);
+            if !self.bursts {
+                continue;
+            }
+            // Then on in a burst, up to the first instruction the checks above would act
+            // on: the same instructions, accesses and cycles as stepping each.
+            let end = bus.io.next_event().min(start.saturating_add(budget));
+            let mut burst = BurstBus {
+                bus: &mut bus,
+                irq,
+                end,
+                now: cpu.cycles,
+            };
+            cpu.run_to(&mut burst, &mut CallBurst);
         };
         self.target.cpu = cpu;
         match result {
@@ -370,12 +395,30 @@ impl Target for X16Board<'_> {
     }
 }
 
+/// Where a burst of [`X16Board::call`] ends: before an instruction at which the call's
+/// loop would do more than step. That is the trap, a PC the core may not execute at, the
+/// budget spent or a VIA's next event (the burst's end cycle), or an access that moved
+/// the IRQ input ([`BurstBus`] sets the end cycle to 0); the core waiting, stopped or
+/// entering an interrupt ends the burst by itself.
+struct CallBurst;
+
+impl<'b, 'a> Boundary<BurstBus<'b, 'a>> for CallBurst {
+    #[inline(always)]
+    fn reached(&mut self, pc: u16, _s: u8, cycles: u64, bus: &mut BurstBus<'b, 'a>) -> bool {
+        if cycles >= bus.end || pc == TRAP || !X16Target::may_execute(pc) {
+            return true;
+        }
+        bus.now = cycles;
+        false
+    }
+}
+
 /// What `hitlab routine --abi` adds to the contract's addresses for the X16: the chip as
 /// the routine reaches it, the BIOS entries, and the RAM left for the routine's own use
 /// (from this module's description of the board).
 pub const ROUTINE_NOTES: &[&str] = &[
     "chip      the VERA at $9F20-$9F3F: ADDRx_L/M/H and DATA0/DATA1 for VRAM, ISR at $9F27",
-    "          (the collision nibble in bits 7-4); the VIAs and YM2151 read $9F",
+    "          (the collision nibble in bits 7-4); the VIAs at $9F00-$9F1F, the YM2151",
     "BIOS      no KERNAL: $C000-$FFFF is the harness's ROM (STP bytes); a BRK, an interrupt,",
     "          STP or a WAI nothing wakes is an error naming the PC",
     "scratch   the zero page, RAM $8002-$9EFF and the banked window $A000-$BFFF (one bank);",
@@ -385,3 +428,95 @@ pub const ROUTINE_NOTES: &[&str] = &[
 /// The shipped scene `hitlab routine` runs a routine against when it is given none, from
 /// the project folder: fixed, so that a scene of the user's own never changes it.
 pub const ROUTINE_SCENE: &str = "scenes/vera/rings.ron";
+
+#[cfg(test)]
+mod tests {
+    use vera::{Quirks, Vera};
+
+    use super::*;
+    use crate::routine::{RoutineOutcome, run_loaded};
+
+    /// `image` called with no objects, in bursts and stepped, on boards set up alike by
+    /// `setup`: the outcome and the core after it.
+    fn both_ways(image: &[u8], setup: impl Fn(&mut Vera)) -> [(String, Cpu); 2] {
+        [true, false].map(|bursts| {
+            let mut vera = Vera::new(Quirks::Hardware);
+            setup(&mut vera);
+            let mut target = X16Target::new();
+            let mut board = target.board(&mut vera);
+            board.bursts = bursts;
+            board.load(image).unwrap();
+            let out: Result<RoutineOutcome, RoutineError> =
+                run_loaded(&mut board, CODE.into(), &[]);
+            (format!("{out:?}"), board.cpu().clone())
+        })
+    }
+
+    /// Asserts the two ways agree, and returns the outcome.
+    fn same_as_stepping(image: &[u8], setup: impl Fn(&mut Vera)) -> String {
+        let [(burst, burst_cpu), (stepped, stepped_cpu)] = both_ways(image, setup);
+        assert_eq!(burst, stepped);
+        assert_eq!(format!("{burst_cpu:?}"), format!("{stepped_cpu:?}"));
+        burst
+    }
+
+    #[test]
+    fn a_via_timer_s_irq_is_taken_in_a_burst_where_stepping_takes_it() {
+        // VIA 1: IER T1 on, T1 = $0037 (started by the high byte), CLI, then NOPs.
+        let mut image = vec![
+            0xA9, 0xC0, 0x8D, 0x0E, 0x9F, 0xA9, 0x37, 0x8D, 0x04, 0x9F, 0xA9, 0x00, 0x8D, 0x05,
+            0x9F, 0x58,
+        ];
+        image.extend([0xEA; 64]);
+        image.push(0x60);
+        let out = same_as_stepping(&image, |_| {});
+        assert!(out.contains("IRQ taken"), "{out}");
+        // With I left set, the NOPs run out and the call returns.
+        image[15] = 0xEA;
+        let out = same_as_stepping(&image, |_| {});
+        assert!(out.starts_with("Ok"), "{out}");
+    }
+
+    #[test]
+    fn an_ien_write_that_raises_vera_s_irq_ends_the_burst_before_the_next_instruction() {
+        // VSYNC pending: CLI, NOPs, then IEN = 1 raises the IRQ input mid-run.
+        let mut image = vec![0x58];
+        image.extend([0xEA; 9]);
+        image.extend([0xA9, 0x01, 0x8D, 0x26, 0x9F, 0xEA, 0xEA, 0x60]);
+        let out = same_as_stepping(&image, |vera| vera.start_line(480));
+        assert!(out.contains("IRQ taken"), "{out}");
+        // WAI with the input already high resumes, masked, and the call returns.
+        let out = same_as_stepping(&[0xCB, 0xEA, 0x60], |vera| {
+            vera.start_line(480);
+            vera.set_ien(0x01);
+        });
+        assert!(out.starts_with("Ok"), "{out}");
+    }
+
+    #[test]
+    fn a_runaway_stops_at_the_first_instruction_at_or_past_the_budget() {
+        // NOP ; JMP $0811: a turn is 5 cycles, so the stop is less than 5 past the budget.
+        let out = same_as_stepping(&[0xEA, 0x4C, 0x11, 0x08], |_| {});
+        let budget = 8 * CYCLES_PER_FRAME;
+        let cycles: u64 = out
+            .split("cycles: ")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!((budget..budget + 5).contains(&cycles), "{out}");
+    }
+
+    #[test]
+    fn code_running_into_rom_or_the_io_page_faults_at_the_same_pc_both_ways() {
+        // Copies RTS to the banked window and calls it, then falls through NOPs into
+        // the I/O page's first byte ($9F00) by a JMP to $9EFD.
+        let mut image = vec![0xA9, 0x60, 0x8D, 0x00, 0xA0, 0x20, 0x00, 0xA0];
+        image.extend([
+            0xA9, 0xEA, 0x8D, 0xFD, 0x9E, 0x8D, 0xFE, 0x9E, 0x8D, 0xFF, 0x9E,
+        ]);
+        image.extend([0x4C, 0xFD, 0x9E]);
+        let out = same_as_stepping(&image, |_| {});
+        assert!(out.contains("pc: Addr(40704)"), "{out}");
+    }
+}
