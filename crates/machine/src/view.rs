@@ -1,7 +1,7 @@
 //! What the driver asks of a chip and what the chip drew: the one sprite view every layer
 //! above the machines reads (number, box, opaque rows, the lines not drawn and why).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use collide::{OpaqueMask, PxBox};
 
@@ -109,10 +109,15 @@ impl SpriteView {
     /// field: the entry a chip's view fills in ([`SpriteView::set_mask_rows`] and the rest).
     #[must_use]
     pub fn blank(number: u32, bbox: PxBox) -> Self {
+        Self::blank_with(number, bbox, Arc::new(OpaqueMask::new(bbox.w, bbox.h)))
+    }
+
+    /// [`Self::blank`] with `mask`, already fully transparent over `bbox`.
+    fn blank_with(number: u32, bbox: PxBox, mask: Arc<OpaqueMask>) -> Self {
         Self {
             number,
             bbox,
-            mask: Arc::new(OpaqueMask::new(bbox.w, bbox.h)),
+            mask,
             collision_mask: 0,
             z: 0,
             not_drawn: Vec::new(),
@@ -137,6 +142,37 @@ impl SpriteView {
         }
     }
 
+    /// [`Self::set_mask_rows`], taking a new mask from `pool` when the one it has is shared
+    /// and shows other rows, and giving that one to the pool: a sprite shown in turns in
+    /// two states, or entries moved up or down the list, trade masks with the pool instead
+    /// of allocating. The result equals [`mask_from_rows`]'s.
+    #[inline]
+    pub fn set_mask_rows_pooled(
+        &mut self,
+        w_px: u16,
+        h_px: u16,
+        rows: &[u64],
+        pool: &mut MaskPool,
+    ) {
+        if self.mask.is_row_bits(w_px, h_px, rows) {
+            return;
+        }
+        if let Some(mask) = Arc::get_mut(&mut self.mask) {
+            mask.set_row_bits(w_px, h_px, rows);
+            return;
+        }
+        let fresh = match pool.take_unshared() {
+            Some(mut mask) => {
+                if let Some(m) = Arc::get_mut(&mut mask) {
+                    m.set_row_bits(w_px, h_px, rows);
+                }
+                mask
+            }
+            None => Arc::new(mask_from_rows(w_px, h_px, rows)),
+        };
+        pool.give(std::mem::replace(&mut self.mask, fresh));
+    }
+
     /// Sets the lines the chip did not draw the sprite on to `lines` (increasing) for
     /// `reason` alone, or to none when `lines` is empty, keeping the list's storage while
     /// it has lines.
@@ -152,6 +188,88 @@ impl SpriteView {
         if self.not_drawn[0].1.is_empty() {
             self.not_drawn.clear();
         }
+    }
+}
+
+/// Masks a chip's view let go of while something else still held them (the objects of
+/// the frame before): once that is rebuilt, a mask here is held by the pool alone and is
+/// rewritten in place for the next entry that needs one ([`SpriteView::set_mask_rows_pooled`]).
+/// A copy of the pool starts empty: the masks are storage, not state.
+#[derive(Debug, Default)]
+pub struct MaskPool {
+    masks: Vec<Arc<OpaqueMask>>,
+}
+
+impl MaskPool {
+    /// Masks kept at most: more than the sprites of the largest chip (VERA's 128) shown in
+    /// two states.
+    const MAX: usize = 256;
+
+    /// A mask nothing else holds, if the pool has one.
+    fn take_unshared(&mut self) -> Option<Arc<OpaqueMask>> {
+        let at = self
+            .masks
+            .iter_mut()
+            .position(|m| Arc::get_mut(m).is_some())?;
+        Some(self.masks.swap_remove(at))
+    }
+
+    /// Keeps `mask` for later (dropped when the pool is full).
+    pub fn give(&mut self, mask: Arc<OpaqueMask>) {
+        if self.masks.len() < Self::MAX {
+            self.masks.push(mask);
+        }
+    }
+
+    /// Entry `n` of `out` as [`SpriteView::refill_at`] gives it, a new entry's mask taken
+    /// from the pool when it has one nothing else holds.
+    pub fn refill_at<'v>(
+        &mut self,
+        out: &'v mut Vec<SpriteView>,
+        n: usize,
+        number: u32,
+        bbox: PxBox,
+    ) -> &'v mut SpriteView {
+        if out.len() == n
+            && let Some(mut mask) = self.take_unshared()
+            && let Some(m) = Arc::get_mut(&mut mask)
+        {
+            m.set_row_bits(bbox.w, bbox.h, &[]);
+            out.push(SpriteView::blank_with(number, bbox, mask));
+        }
+        SpriteView::refill_at(out, n, number, bbox)
+    }
+
+    /// Cuts `out` to `n` entries, keeping the masks of those cut.
+    pub fn truncate(&mut self, out: &mut Vec<SpriteView>, n: usize) {
+        for s in out.drain(n.min(out.len())..) {
+            self.give(s.mask);
+        }
+    }
+}
+
+impl Clone for MaskPool {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+/// A [`MaskPool`] for a machine whose view is built from `&self`: a save state of the
+/// machine must be shareable between threads, so a lock rather than a cell. Taken once a
+/// frame, by the one thread running the machine.
+#[derive(Debug, Default)]
+pub struct MaskPoolCell(Mutex<MaskPool>);
+
+impl MaskPoolCell {
+    /// The pool (a panic while it was held left only spare storage behind).
+    pub fn lock(&self) -> MutexGuard<'_, MaskPool> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Clone for MaskPoolCell {
+    fn clone(&self) -> Self {
+        Self::default()
     }
 }
 

@@ -17,7 +17,8 @@ use crate::contract::{ChipState, Machine, Region, TargetCode, Verdict, bit};
 use crate::program::{ProgramBoard, ProgramError, ProgramImage, ProgramLimits};
 use crate::state::{MachineState, StateError};
 use crate::view::{
-    HwSprite, LineSpan, Lines, NotDrawn, SpriteFields, SpriteView, mask_from_rows, on_screen_cols,
+    HwSprite, LineSpan, Lines, MaskPool, MaskPoolCell, NotDrawn, SpriteFields, SpriteView,
+    mask_from_rows, on_screen_cols,
 };
 
 /// Where a game parks a sprite it does not want seen: right of the screen, where the
@@ -33,13 +34,15 @@ pub struct X16 {
     target: X16Target,
     /// The program booted, if any.
     program: Option<Box<Program>>,
+    /// The sprite view's spare masks ([`chip_sprites_into`]).
+    masks: MaskPoolCell,
 }
 
 // The boards' memories as [`super::bus::Memory`] keeps them (no 2 MB buffer of their
 // own), the chip copied into the existing one's buffers.
 saved_by_fields!(X16 {
     saved: [target, program],
-    cloned: [vera, quirks],
+    cloned: [vera, quirks, masks],
 });
 
 /// The booted program: kept as a save state keeps it, put back into this board's own.
@@ -69,6 +72,7 @@ impl X16 {
             quirks: settings.quirks,
             target: X16Target::new(),
             program: None,
+            masks: MaskPoolCell::default(),
         };
         let video = 0x01 | if settings.sprites_enabled { 0x40 } else { 0 };
         for (reg, v) in [
@@ -327,7 +331,7 @@ impl Machine for X16 {
     }
 
     fn sprites_into(&self, out: &mut Vec<SpriteView>) {
-        chip_sprites_into(&self.vera, out);
+        chip_sprites_into(&self.vera, out, &mut self.masks.lock());
     }
 
     fn chip_state(&self) -> ChipState {
@@ -474,8 +478,10 @@ fn shown(v: &vera::SpriteView) -> Option<(i32, &[u64], Option<LineSpan>)> {
 /// [`chip_sprites`] into `out`, each entry refilled in place: a mask showing the same rows
 /// as before is kept (each entry keeps its own, where [`chip_sprites`] shares one among
 /// sprites of one pattern), so a frame whose sprites keep their patterns allocates
-/// nothing. The views are equal to [`chip_sprites`]'s.
-pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>) {
+/// nothing; masks let go of while the harness's objects still held them, and those of
+/// entries cut from the list, are kept in `pool` for entries to come. The views are equal
+/// to [`chip_sprites`]'s.
+pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>, pool: &mut MaskPool) {
     let mut n = 0;
     for v in vera.sprites() {
         let Some((y_px, rows, lines)) = shown(v) else {
@@ -483,9 +489,9 @@ pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>) {
         };
         let h_px = rows.len() as u16;
         let bbox = PxBox::new(v.x_px, y_px, v.w_px, h_px);
-        let s = SpriteView::refill_at(out, n, u32::from(v.number), bbox);
+        let s = pool.refill_at(out, n, u32::from(v.number), bbox);
         n += 1;
-        s.set_mask_rows(v.w_px, h_px, rows);
+        s.set_mask_rows_pooled(v.w_px, h_px, rows, pool);
         s.collision_mask = v.collision_mask;
         s.z = v.z;
         // The budget's lines within the part shown; a line of the part is cut when the
@@ -512,7 +518,7 @@ pub fn chip_sprites_into(vera: &Vera, out: &mut Vec<SpriteView>) {
             link: None,
         };
     }
-    out.truncate(n);
+    pool.truncate(out, n);
 }
 
 /// Some opaque pixel on lines 0..480, on screen, on a line the budget did not cut.

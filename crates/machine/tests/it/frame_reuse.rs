@@ -12,8 +12,8 @@ use collide::Group;
 use machine::genesis::GenesisSettings;
 use machine::msx::MsxSettings;
 use machine::program::{
-    FrameRecord, Harness, HarnessConfig, MemoryHit, ObjectTable, ProgramImage, Space, TableCount,
-    TableSize, Watch,
+    FrameRecord, Harness, HarnessConfig, MemoryHit, NoProbe, ObjectTable, ProgramImage, Space,
+    TableCount, TableSize, Watch,
 };
 use machine::vectrex::VectrexSettings;
 use machine::x16::VeraSettings;
@@ -234,4 +234,61 @@ fn vectrex_records_are_the_same_without_reuse() {
         &joy,
     );
     assert!(repeated >= 100, "joy: {repeated} frames repeated");
+}
+
+/// The views a machine refills in place (`Machine::sprites_into`, masks kept, rewritten
+/// or traded with the X16's spare masks) equal the ones it builds anew
+/// (`Machine::sprites`), frame by frame, while the last frame's views (as the harness's
+/// objects do) still share the masks. The demo shows sprites in two states and entries
+/// coming and going, so the X16's masks change hands every frame; counts the frames whose
+/// view changed, so that the test cannot pass on a still picture.
+#[test]
+fn views_refilled_in_place_equal_views_built_anew() {
+    let x16 = VeraSettings::default();
+    let genesis = GenesisSettings::default();
+    for (name, settings, image, least) in [
+        (
+            "x16 demo",
+            &x16 as &dyn Settings,
+            &include_bytes!("../../../../roms/vera/programs/demo.prg")[..],
+            250,
+        ),
+        (
+            "x16 sprites",
+            &x16,
+            include_bytes!("../../../../roms/vera/programs/sprites.prg"),
+            1,
+        ),
+        (
+            "genesis sprites-mid",
+            &genesis,
+            include_bytes!("../../../../roms/genesis/programs/sprites-mid.bin"),
+            1,
+        ),
+    ] {
+        let mut m = booted(settings, image);
+        let (mut refilled, mut last) = (Vec::new(), Vec::new());
+        let mut changed = 0;
+        for frame in 0..FRAMES {
+            m.program()
+                .expect("a program board")
+                .run_frame(&mut NoProbe::default())
+                .expect("runs");
+            m.sprites_into(&mut refilled);
+            assert_eq!(
+                refilled,
+                m.sprites(),
+                "{name}: frame {frame}'s view refilled in place"
+            );
+            if refilled != last {
+                changed += 1;
+            }
+            // Held as the harness holds the frame before, sharing the masks.
+            last.clone_from(&refilled);
+        }
+        assert!(
+            changed >= least,
+            "{name}: the view changed on {changed} frames"
+        );
+    }
 }
