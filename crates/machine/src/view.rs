@@ -191,10 +191,11 @@ impl SpriteView {
     }
 }
 
-/// Masks a chip's view let go of while something else still held them (the objects of
-/// the frame before): once that is rebuilt, a mask here is held by the pool alone and is
-/// rewritten in place for the next entry that needs one ([`SpriteView::set_mask_rows_pooled`]).
-/// A copy of the pool starts empty: the masks are storage, not state.
+/// Spare masks, for a view or objects rebuilt every frame while the frame before's still
+/// share their masks: a mask given back ([`MaskPool::give`]: a chip view's, let go of by
+/// [`SpriteView::set_mask_rows_pooled`]) or lent ([`MaskPool::lend`]: a merged object's)
+/// is rewritten in place once the pool alone holds it. A copy of the pool starts empty:
+/// the masks are storage, not state.
 #[derive(Debug, Default)]
 pub struct MaskPool {
     masks: Vec<Arc<OpaqueMask>>,
@@ -205,13 +206,37 @@ impl MaskPool {
     /// two states.
     const MAX: usize = 256;
 
+    /// Where the pool has a mask nothing else holds.
+    fn unshared(&mut self) -> Option<usize> {
+        self.masks
+            .iter_mut()
+            .position(|m| Arc::get_mut(m).is_some())
+    }
+
     /// A mask nothing else holds, if the pool has one.
     fn take_unshared(&mut self) -> Option<Arc<OpaqueMask>> {
-        let at = self
-            .masks
-            .iter_mut()
-            .position(|m| Arc::get_mut(m).is_some())?;
+        let at = self.unshared()?;
         Some(self.masks.swap_remove(at))
+    }
+
+    /// A mask filled by `fill`, that the pool keeps a handle on: once nothing else holds
+    /// it, it is filled and lent again. For masks made for one frame only (a merged
+    /// object's), which nothing else would give back.
+    pub fn lend(&mut self, fill: impl FnOnce(&mut OpaqueMask)) -> Arc<OpaqueMask> {
+        let at = match self.unshared() {
+            Some(at) => at,
+            None if self.masks.len() < Self::MAX => {
+                self.masks.push(Arc::new(OpaqueMask::new(0, 0)));
+                self.masks.len() - 1
+            }
+            None => {
+                let mut mask = Arc::new(OpaqueMask::new(0, 0));
+                fill(Arc::make_mut(&mut mask));
+                return mask;
+            }
+        };
+        fill(Arc::make_mut(&mut self.masks[at]));
+        Arc::clone(&self.masks[at])
     }
 
     /// Keeps `mask` for later (dropped when the pool is full).

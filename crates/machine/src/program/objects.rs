@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use collide::{Group, Object, OpaqueMask, PxBox};
 
-use crate::view::SpriteView;
+use crate::view::{MaskPool, SpriteView};
 
 /// One rule: the sprites it selects belong to `group`; `merge` makes them one object (a
 /// metasprite), otherwise each is an object of its own. A sprite is selected when its
@@ -149,6 +149,8 @@ pub struct BuildScratch {
     numbers: Vec<Vec<u32>>,
     /// The built objects' indices in order of id.
     order: Vec<(u32, usize)>,
+    /// Masks of merged objects let go of while the frame before still shared them.
+    masks: MaskPool,
 }
 
 /// Builds the frame's objects from the chip's sprite view.
@@ -230,7 +232,7 @@ pub fn build_into(
         } else {
             numbers.extend(run.iter().map(|&(.., at)| sprites[at].number));
             let members = run.iter().map(|&(.., at)| &sprites[at]);
-            merge_into(o, members, numbers, run[0].1);
+            merge_into(o, members, numbers, run[0].1, &mut scratch.masks);
         }
         n += 1;
     }
@@ -270,6 +272,7 @@ fn merge_into<'a>(
     members: impl Iterator<Item = &'a SpriteView> + Clone,
     numbers: &[u32],
     group: Group,
+    pool: &mut MaskPool,
 ) {
     o.id = numbers.iter().copied().min().unwrap_or(0);
     o.group = group;
@@ -281,20 +284,21 @@ fn merge_into<'a>(
     let w = u16::try_from(x1 - i64::from(x0)).unwrap_or(u16::MAX);
     let h = u16::try_from(y1 - i64::from(y0)).unwrap_or(u16::MAX);
     // Each member's opaque pixels laid over the union at its place, a word at a time, on
-    // a clear mask of the union's size.
-    let mask = match o.mask.as_mut().and_then(Arc::get_mut) {
-        Some(own) => {
-            own.set_row_bits(w, h, &[]);
-            own
+    // a clear mask of the union's size: in the object's own mask if nothing else holds
+    // it, else in one the pool lends (the frame before's objects share the old one).
+    let fill = |mask: &mut OpaqueMask| {
+        mask.set_row_bits(w, h, &[]);
+        for s in all.clone() {
+            mask.or_mask_at(
+                &s.mask,
+                i64::from(s.bbox.x) - i64::from(x0),
+                i64::from(s.bbox.y) - i64::from(y0),
+            );
         }
-        None => Arc::make_mut(o.mask.insert(Arc::new(OpaqueMask::new(w, h)))),
     };
-    for s in all.clone() {
-        mask.or_mask_at(
-            &s.mask,
-            i64::from(s.bbox.x) - i64::from(x0),
-            i64::from(s.bbox.y) - i64::from(y0),
-        );
+    match o.mask.as_mut().and_then(Arc::get_mut) {
+        Some(own) => fill(own),
+        None => o.mask = Some(pool.lend(fill)),
     }
     o.bbox = PxBox::new(x0, y0, w, h);
     o.collision_mask = all.by_ref().fold(0, |m, s| m | s.collision_mask);
@@ -436,5 +440,76 @@ impl ObjectTable {
             n += 1;
         }
         out.sprites.truncate(n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::mask_from_rows;
+
+    /// Sprite `number` at (`x`, 0), 8x2, with opaque rows `rows`.
+    fn sprite(number: u32, x: i32, rows: [u64; 2]) -> SpriteView {
+        let mut s = SpriteView::blank(number, PxBox::new(x, 0, 8, 2));
+        s.mask = Arc::new(mask_from_rows(8, 2, &rows));
+        s
+    }
+
+    /// A sprite shown in two states (two entries of one number, one object): frame `k`'s
+    /// states differ from frame `k + 1`'s.
+    fn frame(k: u64) -> Vec<SpriteView> {
+        vec![
+            sprite(3, 0, [k & 0xFF, 0x01]),
+            sprite(3, 4, [0x80, (k * 7) & 0xFF]),
+        ]
+    }
+
+    /// Frame `k`'s object mask, worked out by hand: the two states' rows over the 12 x 2
+    /// union, the second 4 px to the right.
+    fn union(k: u64) -> OpaqueMask {
+        mask_from_rows(
+            12,
+            2,
+            &[(k & 0xFF) | 0x80 << 4, 0x01 | ((k * 7) & 0xFF) << 4],
+        )
+    }
+
+    fn mask_of(objects: &FrameObjects) -> &OpaqueMask {
+        objects.objects[0].mask.as_deref().unwrap()
+    }
+
+    #[test]
+    fn merged_masks_lent_again_are_each_frame_s_union_and_leave_the_frame_before_s_alone() {
+        let rules = ObjectRules::default();
+        let (mut scratch, mut out) = (BuildScratch::default(), FrameObjects::default());
+        let mut before: Option<(u64, FrameObjects)> = None;
+        for k in 1..40 {
+            let sprites = frame(k);
+            build_into(&sprites, &rules, &mut scratch, &mut out).unwrap();
+            assert_eq!(out.objects.len(), 1);
+            assert_eq!(*mask_of(&out), union(k), "frame {k}");
+            assert_eq!(out, build(&sprites, &rules).unwrap(), "frame {k}");
+            // The frame before's objects, which share their masks with nothing built since,
+            // still show that frame.
+            if let Some((j, objects)) = &before {
+                assert_eq!(*mask_of(objects), union(*j), "frame {j}");
+            }
+            // Held for one frame, as the harness holds the frame before.
+            before = Some((k, out.clone()));
+        }
+        // Two masks take turns: the one the frame before holds and the one being built.
+        let frames: Vec<_> = (40..50).map(frame).collect();
+        let mut held = out.objects[0].mask.clone();
+        drop(before);
+        let allocations = allocation_counter::measure(|| {
+            for sprites in &frames {
+                build_into(sprites, &rules, &mut scratch, &mut out).unwrap();
+                held = out.objects[0].mask.clone();
+            }
+        })
+        .count_total;
+        assert_eq!(allocations, 0, "the merged masks come from the pool");
+        assert_eq!(*mask_of(&out), union(49));
+        drop(held);
     }
 }
