@@ -226,8 +226,10 @@ const MSX_HARNESS: &[(&str, u64, &str)] = &[
 /// the merged objects' (a sprite's two states are one object) change hands through spare
 /// masks (`machine::view::MaskPool`), but an entry added when no spare mask is free yet
 /// makes one (about 1.1 a frame; 9.6 before the spare masks). enable.s's
-/// board frame allocates (`X16_KNOWN`). mover.s and ramwait.s allocate in a few frames, in
-/// a place not yet found.
+/// board frame allocates (`X16_KNOWN`). mover.s allocates on the frames (about 1 in 20)
+/// whose chip reasons are found again: `machine::check::pixel_check` builds its objects,
+/// pixel pairs and `HardwareCheck` anew. ramwait.s allocates in a few frames, in a place
+/// not yet found.
 const X16_HARNESS: &[(&str, u64, &str)] = &[
     (
         "demo.prg",
@@ -238,7 +240,7 @@ const X16_HARNESS: &[(&str, u64, &str)] = &[
     (
         "mover.prg",
         2,
-        "a few frames allocate, source not yet found",
+        "the chip check's pixel truth, built anew on frames whose reasons are found again",
     ),
     (
         "ramwait.prg",
