@@ -19,9 +19,6 @@
 //!     while I is clear is taken, and faults as below), the YM2151's status at $9F41;
 //!     elsewhere reads return $9F, the byte an absolute-mode read leaves on the open data
 //!     bus (the operand's high byte fetched just before), and writes are ignored.
-//!
-//! The core runs in bursts ([`Cpu::run_to`]) between the instructions the call must look
-//! at (see `CallBurst`): the same accesses and cycles as stepping each instruction.
 //! - **ROM** $C000-$FFFF: the harness's own 16 KB. It holds the call stub and the vectors;
 //!   every other byte is STP ($DB). Writes to it are ignored, as on the machine.
 //!
@@ -36,7 +33,8 @@
 //! page 1), PC = [`STUB`], A = X = Y = 0, P with I set (interrupts masked) and D clear, and
 //! runs until the PC reaches [`TRAP`] ($FF03, the byte after the stub). Cycles are counted
 //! from the first cycle of the `JSR` (6) to the last of the routine's `RTS` (6), both
-//! included.
+//! included. The core runs in bursts ([`Cpu::run_to`]) between the instructions the call
+//! must look at (see `CallBurst`): the same accesses and cycles as stepping each one.
 //!
 //! The 65C02 has no undefined opcodes (they are NOPs), so the call stops with an error on:
 //! - STP: [`RoutineError::Halted`] with the STP's address;
