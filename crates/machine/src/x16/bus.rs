@@ -103,14 +103,14 @@ impl Memory {
         }
     }
 
-    /// A write to fixed RAM, the bank registers included: a bank register written selects
-    /// the bank for the next access.
     /// A read below the I/O page (the bank registers included).
     #[inline(always)]
     pub(super) fn read_low(&self, addr: u16) -> u8 {
         self.low[usize::from(addr)]
     }
 
+    /// A write to fixed RAM, the bank registers included: a bank register written selects
+    /// the bank for the next access.
     #[inline]
     pub(super) fn write_low(&mut self, addr: u16, value: u8) {
         self.low[usize::from(addr)] = value;

@@ -16,8 +16,9 @@
 //! The VIAs count the CPU's cycles (the X16's Φ2 is its 8 MHz clock). Each is brought up
 //! to date when the CPU touches it, at the cycle its instruction began (the other left to
 //! catch up when it is touched in turn: its counters and its next event do not depend on
-//! when it is run), and both when a next timer event is due; an interrupt a timer raises is seen at the first instruction
-//! boundary at or after that cycle, as the 65C02 samples IRQ.
+//! when it is run), and both when a next timer event is due; an interrupt a timer raises
+//! is seen at the first instruction boundary at or after that cycle, as the 65C02 samples
+//! IRQ.
 
 use via6522::Via;
 
