@@ -237,6 +237,16 @@ mod tests {
     use crate::object::{Group, OpaqueMask};
     use std::sync::Arc;
 
+    /// A fixed pseudo-random sequence from `seed` (xorshift64), each draw below its `n`.
+    fn below(mut s: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s % n
+        }
+    }
+
     /// Every pair tested, in index order: the definition the sweep must meet.
     fn brute_force(
         objects: &[Object],
@@ -259,13 +269,7 @@ mod tests {
         // A fixed pseudo-random crowd: boxes of 0 to 40 px (empty ones too) packed into a
         // small field so that many overlap, equal left edges, masks on some, Art among
         // them, a screen that cuts some overlaps.
-        let mut s = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s % n
-        };
+        let mut next = below(0x9E37_79B9_7F4A_7C15);
         let screen = Screen::new(96, 80);
         let mut found = [0usize; 2];
         let (mut sweep, mut kept) = (Sweep::default(), (Vec::new(), Vec::new()));
@@ -329,13 +333,7 @@ mod tests {
         // 60 boxes stepping a few pixels left or right each frame, some leaving the game
         // (Art) and coming back, one object dropped and added now and then: the sweep
         // starts from the last frame's order and must find what brute force finds.
-        let mut s = 0x0DDB_1A5E_5BAD_5EEDu64;
-        let mut next = move |n: u64| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s % n
-        };
+        let mut next = below(0x0DDB_1A5E_5BAD_5EED);
         let mut objects: Vec<Object> = (0..60)
             .map(|id| {
                 let bbox = PxBox::new(next(200) as i32 - 20, next(60) as i32, 12, 12);

@@ -259,14 +259,20 @@ mod tests {
         burst.reached(pc, 0xFF, 100, &mut bus)
     }
 
+    /// Idle skipping on, a recording from `head` begun and failed: the head cools down
+    /// (the next two arrivals there start none).
+    fn cooling_down(head: u32) -> IdleSkip<Cpu> {
+        let mut skip = IdleSkip::<Cpu>::default();
+        skip.set_enabled(true);
+        assert_eq!(skip.at_head(head, &Cpu::new(), |_| true), None);
+        skip.abort();
+        skip
+    }
+
     #[test]
     fn a_head_cooling_down_is_passed_in_the_burst_as_the_board_would_count_it() {
         let mut mem = memory();
-        let mut skip = IdleSkip::<Cpu>::default();
-        skip.set_enabled(true);
-        // A recording from $1000 that failed: the next two arrivals there start none.
-        assert_eq!(skip.at_head(0x1000, &Cpu::new(), |_| true), None);
-        skip.abort();
+        let mut skip = cooling_down(0x1000);
         for arrival in 0..2 {
             assert!(
                 !ends_at(Some(&mut skip), &mut mem, 0x1005, 0x1000),
@@ -286,10 +292,7 @@ mod tests {
     #[test]
     fn a_counting_loop_cooling_down_still_ends_the_burst_for_the_board_to_fast_forward() {
         let mut mem = memory();
-        let mut skip = IdleSkip::<Cpu>::default();
-        skip.set_enabled(true);
-        assert_eq!(skip.at_head(0x2000, &Cpu::new(), |_| true), None);
-        skip.abort();
+        let mut skip = cooling_down(0x2000);
         assert!(skip.passes(0x2000));
         assert!(ends_at(Some(&mut skip), &mut mem, 0x2001, 0x2000));
         assert!(
