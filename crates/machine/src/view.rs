@@ -133,12 +133,8 @@ impl SpriteView {
     /// place; otherwise a new one is made. The result equals [`mask_from_rows`]'s.
     #[inline]
     pub fn set_mask_rows(&mut self, w_px: u16, h_px: u16, rows: &[u64]) {
-        if self.mask.is_row_bits(w_px, h_px, rows) {
-            return;
-        }
-        match Arc::get_mut(&mut self.mask) {
-            Some(mask) => mask.set_row_bits(w_px, h_px, rows),
-            None => self.mask = Arc::new(mask_from_rows(w_px, h_px, rows)),
+        if !self.keep_or_rewrite_mask(w_px, h_px, rows) {
+            self.mask = Arc::new(mask_from_rows(w_px, h_px, rows));
         }
     }
 
@@ -154,23 +150,34 @@ impl SpriteView {
         rows: &[u64],
         pool: &mut MaskPool,
     ) {
-        if self.mask.is_row_bits(w_px, h_px, rows) {
-            return;
-        }
-        if let Some(mask) = Arc::get_mut(&mut self.mask) {
-            mask.set_row_bits(w_px, h_px, rows);
+        if self.keep_or_rewrite_mask(w_px, h_px, rows) {
             return;
         }
         let fresh = match pool.take_unshared() {
             Some(mut mask) => {
-                if let Some(m) = Arc::get_mut(&mut mask) {
-                    m.set_row_bits(w_px, h_px, rows);
-                }
+                // Nothing else holds it: rewritten in place, not copied.
+                Arc::make_mut(&mut mask).set_row_bits(w_px, h_px, rows);
                 mask
             }
             None => Arc::new(mask_from_rows(w_px, h_px, rows)),
         };
         pool.give(std::mem::replace(&mut self.mask, fresh));
+    }
+
+    /// Keeps the mask if it shows `rows` already, or rewrites it in place if nothing else
+    /// holds it; `false` when it is shared and shows other rows (a new one is needed).
+    #[inline]
+    fn keep_or_rewrite_mask(&mut self, w_px: u16, h_px: u16, rows: &[u64]) -> bool {
+        if self.mask.is_row_bits(w_px, h_px, rows) {
+            return true;
+        }
+        match Arc::get_mut(&mut self.mask) {
+            Some(mask) => {
+                mask.set_row_bits(w_px, h_px, rows);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Sets the lines the chip did not draw the sprite on to `lines` (increasing) for
@@ -257,9 +264,9 @@ impl MaskPool {
     ) -> &'v mut SpriteView {
         if out.len() == n
             && let Some(mut mask) = self.take_unshared()
-            && let Some(m) = Arc::get_mut(&mut mask)
         {
-            m.set_row_bits(bbox.w, bbox.h, &[]);
+            // Nothing else holds it: cleared in place, not copied.
+            Arc::make_mut(&mut mask).set_row_bits(bbox.w, bbox.h, &[]);
             out.push(SpriteView::blank_with(number, bbox, mask));
         }
         SpriteView::refill_at(out, n, number, bbox)

@@ -375,12 +375,7 @@ pub fn chip_sprites_into(vdp: &Vdp, out: &mut Vec<SpriteView>) {
     out.truncate(chip.len());
     for (i, v) in chip.iter().enumerate() {
         let bbox = PxBox::new(v.x_px, v.y_px, v.w_px, v.h_px);
-        if out.len() == i {
-            out.push(SpriteView::blank(u32::from(v.number), bbox));
-        }
-        let s = &mut out[i];
-        s.number = u32::from(v.number);
-        s.bbox = bbox;
+        let s = SpriteView::refill_at(out, i, u32::from(v.number), bbox);
         s.set_mask_rows(v.w_px, v.h_px, &v.mask_rows);
         s.collision_mask = 0;
         s.z = 0;
