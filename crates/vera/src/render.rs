@@ -434,12 +434,10 @@ impl SpriteRenderer {
         // Index order; a sprite's states in the order they were shown.
         let key = |view: &SpriteView| (view.number, view.lines.map_or(0, |(first, _)| first));
         if !self.views.is_sorted_by_key(key) {
+            // A sprite's views were made in the order of their first lines (a view
+            // refilled is its sprite's latest), so ordering by number keeps that order.
             self.order_by_number();
-            // A sprite's views were made in the order of their first lines, so this holds
-            // already; no two views have the same key, so any sort gives the same order.
-            if !self.views.is_sorted_by_key(key) {
-                self.views.sort_unstable_by_key(key);
-            }
+            debug_assert!(self.views.is_sorted_by_key(key));
         }
         self.settle(last_line);
     }
